@@ -1,0 +1,17 @@
+import type { Db } from './db/client.server.ts';
+import type { Locale } from './api-locale.ts';
+import type { Logger } from './logger.server.ts';
+import type { SessionUser } from './auth.server.ts';
+
+/** What every handler finds on `c.var`. */
+export type AppEnv = {
+  Variables: {
+    db: Db;
+    locale: Locale;
+    log: Logger;
+    requestId: string;
+    /** Seconds since the epoch; injectable so tests can move the clock. */
+    now: () => number;
+    user: SessionUser;
+  };
+};

@@ -1,0 +1,3 @@
+// The full Drizzle schema: one file per domain, gathered here for the client and drizzle-kit.
+export * from './users.ts';
+export * from './catalog.ts';
