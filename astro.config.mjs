@@ -1,0 +1,21 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+
+// Locale routing is done by src/middleware.ts (zh at /, en at /en/*, one page file for both),
+// see docs/decisions/0002-i18n.md.
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react()],
+  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  trailingSlash: 'ignore',
+  build: { inlineStylesheets: 'auto' },
+  security: { checkOrigin: false },
+  vite: {
+    plugins: [tailwindcss()],
+    ssr: { external: ['@electric-sql/pglite', 'pg', 'pino'] },
+  },
+});

@@ -1,0 +1,49 @@
+// `npm start`: validate the environment, build the site if sources changed, open and migrate the
+// database, then serve. One clear line and exit code 1 on a bad environment variable.
+import { createServer } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { ConfigError, getConfig } from '../src/lib/server/config.server.ts';
+import { ensureBuilt } from './lib/ensure-built.ts';
+import { sanitizeRequestUrl } from '../src/lib/server/request-url.ts';
+
+const startedAt = performance.now();
+let config;
+try {
+  config = getConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`chipedia: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+await ensureBuilt();
+
+const { getDatabase } = await import('../src/lib/server/db/runtime.server.ts');
+const { seedDatabase } = await import('../src/lib/server/db/seed.server.ts');
+const database = await getDatabase();
+await seedDatabase(database);
+
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const entry = (await import(pathToFileURL(`${process.cwd()}/dist/server/entry.mjs`).href)) as {
+  handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
+};
+
+const server = createServer((req, res) => {
+  req.url = sanitizeRequestUrl(req.url ?? '/');
+  entry.handler(req, res);
+});
+server.listen(config.PORT, config.HOST, () => {
+  const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const db = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
+  console.log(`Chipedia listening on http://${shown}:${config.PORT} (${db}; ready in ${Math.round(performance.now() - startedAt)} ms)`);
+});
+
+const stop = async () => {
+  server.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

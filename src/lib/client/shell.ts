@@ -1,0 +1,89 @@
+import { prefetch } from 'astro:prefetch';
+import { t } from '../i18n/i18n.ts';
+import { installChunkReload } from './chunk-reload.ts';
+import { readHostVersion } from './host-bridge.ts';
+import { installLoadingOverlay, showLoadingOverlay } from './loading-overlay.ts';
+import { mobileRedirectTarget } from './mobile-redirect.ts';
+import { createProgressBar } from './progress.ts';
+import { $kicadVersion, $locale, $online, setUserInfo } from './store.ts';
+import { mountToasts, toast } from './toast.ts';
+import { extractUrlAuth } from './url-auth.ts';
+
+// Page shell behaviour shared by every page that has the header (SPEC §2, §4, §8, §9).
+// Vanilla code on purpose: it runs on pages that ship no framework.
+
+export const IDLE_PREFETCH_TIMEOUT_MS = 2000;
+
+function boot(): void {
+  const root = document.documentElement;
+  const locale = root.lang === 'en' ? 'en' : 'zh';
+  $locale.set(locale);
+  const [, bare] = locale === 'en' ? ['en', location.pathname.slice(3) || '/'] : ['zh', location.pathname];
+
+  // 1. Credentials handed over in the URL: store, strip, reload.
+  const urlAuth = extractUrlAuth(location.href);
+  if (urlAuth) {
+    setUserInfo({
+      ...(urlAuth.auth.token ? { token: urlAuth.auth.token } : {}),
+      phone: urlAuth.auth.phone ?? null,
+      nickname: urlAuth.auth.nickname ?? null,
+      username: urlAuth.auth.username ?? null,
+    });
+    history.replaceState(history.state, '', urlAuth.cleanUrl);
+    location.reload();
+    return;
+  }
+
+  // 2. Mobile site.
+  const mobile = mobileRedirectTarget(
+    root.dataset.mobileSite ?? '',
+    bare,
+    location.search,
+    window.innerWidth,
+    navigator.maxTouchPoints > 0 || 'ontouchstart' in window,
+  );
+  if (mobile) {
+    location.replace(mobile);
+    return;
+  }
+
+  // 3. Host version: now, then re-read about 1 s after load and 3 s after start (SPEC §4).
+  const readVersion = () => $kicadVersion.set(readHostVersion(location.search) || $kicadVersion.get());
+  readVersion();
+  window.addEventListener('load', () => setTimeout(readVersion, 1000));
+  setTimeout(readVersion, 3000);
+
+  // 4. Toasts, online/offline.
+  const region = document.getElementById('toast-region');
+  if (region) mountToasts(region, t(locale, 'toast.close'));
+  $online.set(navigator.onLine);
+  window.addEventListener('offline', () => {
+    $online.set(false);
+    toast(t(locale, 'toast.offline'), 'warning');
+  });
+  window.addEventListener('online', () => {
+    $online.set(true);
+    toast(t(locale, 'toast.online'), 'success');
+  });
+
+  // 5. Progress bar on navigation away; chunk-load failures reload once a minute at most.
+  const bar = document.getElementById('progress-bar');
+  if (bar) {
+    const progress = createProgressBar(bar);
+    window.addEventListener('beforeunload', () => progress.start());
+    window.addEventListener('pageshow', () => progress.finish());
+  }
+  installChunkReload();
+  installLoadingOverlay(t(locale, 'overlay.confirmCancel'));
+
+  // 6. Idle prefetch of the likely next pages.
+  const prefix = locale === 'en' ? '/en' : '';
+  const likely = [`${prefix}/catalog`, `${prefix}/bom`, `${prefix}/search`].filter((p) => p !== location.pathname);
+  const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
+  idle(() => likely.forEach((href) => prefetch(href)), { timeout: IDLE_PREFETCH_TIMEOUT_MS });
+
+  // Exposed for features and for end-to-end tests of the shell itself.
+  (window as unknown as { chipedia: unknown }).chipedia = { toast, showLoadingOverlay };
+}
+
+boot();

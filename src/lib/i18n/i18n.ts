@@ -1,0 +1,35 @@
+import { en } from './en.ts';
+import { zh, type MessageKey } from './zh.ts';
+
+export type Locale = 'zh' | 'en';
+export const LOCALES: readonly Locale[] = ['zh', 'en'];
+export const DEFAULT_LOCALE: Locale = 'zh';
+/** SPEC §9: the locale cookie lives 365 days. */
+export const LOCALE_COOKIE = 'locale';
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+const dictionaries = { zh, en } as const;
+
+export function t(locale: Locale, key: MessageKey, vars: Record<string, string | number> = {}): string {
+  const text: string = dictionaries[locale][key];
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return value === 'zh' || value === 'en';
+}
+
+/** Splits '/en/catalog' into ['en', '/catalog']; '/catalog' into ['zh', '/catalog']. */
+export function splitLocale(pathname: string): [Locale, string] {
+  if (pathname === '/en' || pathname.startsWith('/en/')) return ['en', pathname.slice(3) || '/'];
+  return ['zh', pathname];
+}
+
+/** The same page in the given locale: '/catalog' -> '/en/catalog'. */
+export function localizePath(path: string, locale: Locale): string {
+  const [, bare] = splitLocale(path);
+  if (locale === 'zh') return bare;
+  return bare === '/' ? '/en' : `/en${bare}`;
+}
+
+export type { MessageKey };

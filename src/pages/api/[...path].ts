@@ -1,0 +1,12 @@
+import type { APIRoute } from 'astro';
+import { createApp } from '../../lib/server/app.ts';
+import { getDb } from '../../lib/server/db/runtime.server.ts';
+
+// The one Hono mount: every /api request goes to src/lib/server/app.ts.
+export const prerender = false;
+let app: ReturnType<typeof createApp> | undefined;
+
+export const ALL: APIRoute = async ({ request }) => {
+  app ??= createApp({ db: await getDb() });
+  return app.fetch(request);
+};
