@@ -31,7 +31,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   context.locals.locale = decision.locale;
   context.locals.barePath = decision.barePath;
-  const response = decision.locale === 'en' ? await next(decision.barePath + search) : await next();
+  // Astro decodes a rewrite target once more than a direct request, so '%' is escaped once more.
+  const response = decision.locale === 'en' ? await next(decision.barePath.replaceAll('%', '%25') + search) : await next();
   response.headers.append('Vary', 'Cookie, Accept-Language');
   return response;
 });

@@ -93,3 +93,21 @@ describe(`API envelope and auth (${process.env.TEST_DATABASE_URL ? 'postgres' : 
     expect(html).toContain('X-token');
   });
 });
+
+describe('logout', () => {
+  it('revokes the session at once', async () => {
+    const [user] = await database.db.insert(users).values({ username: 'logout-user' }).returning({ id: users.id });
+    const { token } = await createSession(database.db, user!.id, clock);
+    const before = await app.request('/api/chiplet/u/base/get', { method: 'POST', headers: { 'X-token': token } });
+    expect(((await before.json()) as { code: number }).code).toBe(200000);
+    const out = await app.request('/api/chiplet/user/logout', { method: 'POST', headers: { 'X-token': token } });
+    expect(await out.json()).toEqual({ code: 200000, msg: 'success', result: null });
+    const after = await app.request('/api/chiplet/u/base/get', { method: 'POST', headers: { 'X-token': token } });
+    expect(((await after.json()) as { code: number }).code).toBe(40001);
+  });
+
+  it('malformed JSON and bad bodies get 40000, never 500', async () => {
+    const res = await app.request('/api/chiplet/u/base/get', { method: 'POST', body: '{bad', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBeLessThan(500);
+  });
+});

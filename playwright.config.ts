@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests drive the built server (npm start) in Debian's Chromium: no browser download.
+const port = Number(process.env.E2E_PORT ?? 4399);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.PLAYWRIGHT_JSON ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON }]] : 'list',
+  use: {
+    baseURL,
+    locale: 'zh-CN',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: 'node scripts/start.ts',
+    url: `${baseURL}/api/chiplet/products/chosenCateTree`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR ?? 'data/e2e',
+      MOBILE_SITE_URL: `${baseURL}/m`,
+      KICAD_DIST_URL: 'https://www.kicad.org/download/',
+      ICP_NUMBER: '京ICP备12345678号-1',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,69 @@
+// `npm test`: the whole suite: type-check, lint, Vitest (PGlite, then PostgreSQL when
+// TEST_DATABASE_URL is set), Playwright end-to-end in Chromium. Ends with one plain line
+// `N passed, N failed[, N skipped]` summing every runner, and exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+type Tally = { passed: number; failed: number; skipped: number };
+const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+const rows: string[] = [];
+const work = mkdtempSync(join(tmpdir(), 'chipedia-test-'));
+const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
+const wanted = (step: string) => only.length === 0 || only.includes(step);
+
+function run(cmd: string, args: string[], env: Record<string, string | undefined> = {}): number {
+  console.log(`\n▶ ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
+  return r.status ?? 1;
+}
+
+function add(label: string, t: Tally): void {
+  total.passed += t.passed;
+  total.failed += t.failed;
+  total.skipped += t.skipped;
+  rows.push(`${label}: ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
+}
+
+const bin = (name: string) => join('node_modules', '.bin', name);
+
+if (wanted('typecheck')) {
+  const status = run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  add('type-check', { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
+}
+if (wanted('lint')) {
+  const status = run(bin('eslint'), ['.']);
+  add('lint', { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
+}
+
+function vitest(label: string, args: string[], env: Record<string, string | undefined>): void {
+  const out = join(work, `${label.replace(/\W+/g, '-')}.json`);
+  const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args], env);
+  if (!existsSync(out)) {
+    add(label, { passed: 0, failed: 1, skipped: 0 });
+    return;
+  }
+  const r = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number };
+  // A suite that fails to load has no failed tests of its own; count it so it cannot hide.
+  const failed = r.numFailedTests + (status !== 0 && r.numFailedTests === 0 ? Math.max(1, r.numFailedTestSuites) : 0);
+  add(label, { passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests });
+}
+
+if (wanted('unit')) vitest('vitest (PGlite)', [], { TEST_DATABASE_URL: '' });
+if (wanted('unit') && process.env.TEST_DATABASE_URL) vitest('vitest API (PostgreSQL)', ['tests/api'], {});
+
+if (wanted('e2e')) {
+  const out = join(work, 'e2e.json');
+  const dataDir = join(work, 'e2e-data');
+  const status = run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON: out, E2E_DATA_DIR: dataDir });
+  if (existsSync(out)) {
+    const s = (JSON.parse(readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; skipped: number; flaky: number } }).stats;
+    add('playwright (Chromium)', { passed: s.expected + s.flaky, failed: s.unexpected + (status !== 0 && s.unexpected === 0 ? 1 : 0), skipped: s.skipped });
+  } else add('playwright (Chromium)', { passed: 0, failed: 1, skipped: 0 });
+}
+
+rmSync(work, { recursive: true, force: true });
+console.log(`\n${rows.join('\n')}`);
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(total.failed > 0 ? 1 : 0);

@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+
+test('locale: browser language, then the cookie (365 days); the switch keeps the path', async ({ browser }) => {
+  const en = await browser.newContext({ locale: 'en-US' });
+  const page = await en.newPage();
+  await page.goto('/catalog?x=1');
+  await expect(page).toHaveURL(/\/en\/catalog\?x=1$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  const cookie = (await en.cookies()).find((c) => c.name === 'locale');
+  expect(cookie?.value).toBe('en');
+  const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86400;
+  expect(days).toBeGreaterThan(364);
+  expect(days).toBeLessThanOrEqual(365.01);
+
+  await page.getByTestId('lang-switch').click();
+  await expect(page).toHaveURL(/\/catalog\?x=1$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  expect((await en.cookies()).find((c) => c.name === 'locale')?.value).toBe('zh');
+  // The cookie now wins over the English browser.
+  await page.goto('/bom');
+  await expect(page).toHaveURL(/\/bom$/);
+  await en.close();
+});
+
+test('search box: Enter or the icon opens /search?name={trimmed}, only when non-empty; prefilled', async ({ page }) => {
+  await page.goto('/bom');
+  const box = page.locator('#header-search');
+  await box.fill('   ');
+  await box.press('Enter');
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/bom$/);
+  await box.fill('  STM32F103 ');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?name=STM32F103$/);
+  await expect(page.locator('#header-search')).toHaveValue('STM32F103');
+
+  await page.goto('/bom');
+  await page.locator('#header-search').fill('运放');
+  await page.getByTestId('search-icon').click();
+  await expect(page).toHaveURL(/\/search\?name=%E8%BF%90%E6%94%BE$/);
+
+  await page.goto('/bom?type=search&name=LM358');
+  await expect(page.locator('#header-search')).toHaveValue('LM358');
+  await page.goto('/bom?name=LM358');
+  await expect(page.locator('#header-search')).toHaveValue('');
+});
+
+test('header links: BOM, viewer/Top100/Top200 in a new tab, assistant, KiCad, catalogue menu', async ({ page }) => {
+  await page.goto('/bom');
+  const nav = page.getByRole('navigation', { name: '主导航' });
+  await expect(nav.getByRole('link', { name: 'BOM 匹配' })).toHaveAttribute('href', '/bom');
+  for (const [name, href] of [['设计查看器', '/ecadViewer'], ['Top100', '/ecadViewer/top100'], ['Top200', '/top200']]) {
+    const link = nav.getByRole('link', { name, exact: true });
+    await expect(link).toHaveAttribute('href', href);
+    await expect(link).toHaveAttribute('target', '_blank');
+  }
+  await expect(nav.getByRole('link', { name: '智能助手' })).toHaveAttribute('href', '/aiChat');
+  await expect(page.getByTestId('kicad-link')).toHaveAttribute('href', 'https://www.kicad.org/download/');
+  await page.getByTestId('catalog-menu').hover();
+  await expect(page.getByTestId('view-all-categories')).toBeVisible();
+  await expect(page.getByTestId('view-all-categories')).toHaveAttribute('href', '/catalog');
+});
+
+test('login link opens the dialog, which does not close on an outside click', async ({ page }) => {
+  await page.goto('/bom');
+  await page.getByTestId('login-link').click();
+  const dialog = page.getByTestId('login-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: '手机登录' })).toHaveAttribute('aria-selected', 'true');
+  await dialog.getByRole('tab', { name: '微信登录' }).click();
+  await expect(dialog.getByRole('tab', { name: '微信登录' })).toHaveAttribute('aria-selected', 'true');
+  await page.mouse.click(10, 500);
+  await expect(dialog).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(Math.round(box!.width)).toBe(300);
+  expect(Math.round(box!.height)).toBe(360);
+  await dialog.getByRole('button', { name: '关闭' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('logged in: dropdown shows the masked phone; personal centre; log out clears and goes home', async ({ page }) => {
+  await page.goto('/bom');
+  await page.evaluate(() => {
+    localStorage.setItem('token', 'x'.repeat(43));
+    localStorage.setItem('userPhone', '13812341234');
+  });
+  await page.reload();
+  await expect(page.getByTestId('display-name')).toHaveText('138****1234');
+  await page.getByTestId('user-menu').hover();
+  await expect(page.getByRole('menuitem', { name: '个人中心' })).toHaveAttribute('href', '/singleInfo?type=0');
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByTestId('login-link')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('credentials in the URL are stored, stripped, and the page reloads', async ({ page }) => {
+  await page.goto('/bom?token=abcdefghijklmnopqrstuvwxyz&nickname=%E5%B0%8F%E7%8E%8B&keep=1');
+  await expect(page).toHaveURL(/\/bom\?keep=1$/);
+  await expect(page.getByTestId('display-name')).toHaveText('小王');
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBe('abcdefghijklmnopqrstuvwxyz');
+});
