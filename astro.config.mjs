@@ -1,6 +1,6 @@
 // @ts-check
 import node from '@astrojs/node';
-import react from '@astrojs/react';
+import preact from '@astrojs/preact';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 
@@ -9,8 +9,7 @@ import { defineConfig } from 'astro/config';
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
-  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  integrations: [preact()],
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'auto' },
   security: { checkOrigin: false },

@@ -18,7 +18,8 @@ try {
   throw error;
 }
 
-await ensureBuilt();
+// `--no-build` serves the existing build as is (benchmarks measure the start, not a rebuild).
+if (!process.argv.includes('--no-build')) await ensureBuilt();
 
 const { getDatabase } = await import('../src/lib/server/db/runtime.server.ts');
 const { seedDatabase } = await import('../src/lib/server/db/seed.server.ts');

@@ -49,7 +49,7 @@ test('header links: BOM, viewer/Top100/Top200 in a new tab, assistant, KiCad, ca
   await page.goto('/bom');
   const nav = page.getByRole('navigation', { name: '主导航' });
   await expect(nav.getByRole('link', { name: 'BOM 匹配' })).toHaveAttribute('href', '/bom');
-  for (const [name, href] of [['设计查看器', '/ecadViewer'], ['Top100', '/ecadViewer/top100'], ['Top200', '/top200']]) {
+  for (const [name, href] of [['设计查看器', '/ecadViewer'], ['Top100', '/ecadViewer/top100'], ['Top200', '/top200']] as const) {
     const link = nav.getByRole('link', { name, exact: true });
     await expect(link).toHaveAttribute('href', href);
     await expect(link).toHaveAttribute('target', '_blank');

@@ -38,7 +38,11 @@ test('unknown routes and malformed parameters give the 404 page, never 500', asy
     await expect(page.getByTestId('error-status')).toHaveText('404');
   }
   await page.getByTestId('back-home').click();
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await page.goto('/en/no/such/page');
+  await page.getByTestId('back-home').click();
   await expect(page).toHaveURL(/\/en$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
 test('header and footer are hidden on the nine embedded paths, shown elsewhere', async ({ page }) => {

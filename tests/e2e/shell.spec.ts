@@ -94,3 +94,9 @@ test('mobile redirect: touch and narrower than 1024 on home, detail, viewer page
   await expect(page2).toHaveURL(/\/search\?name=x$/);
   await desktopTouch.close();
 });
+
+test('likely next pages are prefetched when the browser is idle', async ({ page }) => {
+  await page.goto('/bom');
+  await expect(page.locator('link[rel="prefetch"][href="/catalog"]')).toHaveCount(1, { timeout: 4000 });
+  await expect(page.locator('link[rel="prefetch"][href="/search"]')).toHaveCount(1);
+});

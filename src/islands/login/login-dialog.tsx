@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
 export type LoginLabels = { loginTitle: string; tabPhone: string; tabWechat: string; close: string; comingSoon: string };
 
@@ -16,20 +16,20 @@ export function LoginDialog({ open, onClose, labels }: { open: boolean; onClose:
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} onClose={onClose} aria-labelledby="login-title" className="m-auto h-[360px] w-[300px] rounded-xl p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50" data-testid="login-dialog">
-      <div className="flex h-full flex-col">
-        <div className="flex items-center justify-between px-5 pt-4">
-          <h2 id="login-title" className="text-base font-semibold">{labels.loginTitle}</h2>
-          <button type="button" onClick={onClose} aria-label={labels.close} className="text-xl leading-none text-slate-500 hover:text-slate-800">×</button>
+    <dialog ref={ref} onClose={onClose} aria-labelledby="login-title" class="m-auto h-[360px] w-[300px] rounded-xl p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50" data-testid="login-dialog">
+      <div class="flex h-full flex-col">
+        <div class="flex items-center justify-between px-5 pt-4">
+          <h2 id="login-title" class="text-base font-semibold">{labels.loginTitle}</h2>
+          <button type="button" onClick={onClose} aria-label={labels.close} class="text-xl leading-none text-slate-500 hover:text-slate-800">×</button>
         </div>
-        <div role="tablist" className="mt-3 flex border-b border-slate-200 px-5 text-sm">
+        <div role="tablist" class="mt-3 flex border-b border-slate-200 px-5 text-sm">
           {(['phone', 'wechat'] as const).map((key) => (
-            <button key={key} type="button" role="tab" aria-selected={tab === key} onClick={() => setTab(key)} className={`-mb-px border-b-2 px-3 py-2 ${tab === key ? 'border-brand-600 font-medium text-brand-600' : 'border-transparent text-slate-500'}`}>
+            <button key={key} type="button" role="tab" aria-selected={tab === key} onClick={() => setTab(key)} class={`-mb-px border-b-2 px-3 py-2 ${tab === key ? 'border-brand-600 font-medium text-brand-600' : 'border-transparent text-slate-500'}`}>
               {key === 'phone' ? labels.tabPhone : labels.tabWechat}
             </button>
           ))}
         </div>
-        <div role="tabpanel" className="flex flex-1 items-center justify-center p-6 text-center text-sm text-slate-500">{labels.comingSoon}</div>
+        <div role="tabpanel" class="flex flex-1 items-center justify-center p-6 text-center text-sm text-slate-500">{labels.comingSoon}</div>
       </div>
     </dialog>
   );

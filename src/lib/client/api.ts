@@ -1,6 +1,6 @@
 import { ofetch, type FetchOptions } from 'ofetch';
 import { Code } from '../server/errors.ts';
-import { t } from '../i18n/i18n.ts';
+import { clientMessage } from './messages.ts';
 import { postToHost } from './host-bridge.ts';
 import { $kicadVersion, $locale, $token, resetUserInfo } from './store.ts';
 import { toast } from './toast.ts';
@@ -64,7 +64,7 @@ export async function apiFetch<T>(url: string, options: ApiOptions = {}): Promis
   try {
     body = await raw<Envelope<T>>(url, { ...fetchOptions, headers, ignoreResponseError: true });
   } catch (error) {
-    if (!suppressError) toast(t($locale.get(), 'toast.networkError'), 'error');
+    if (!suppressError) toast(clientMessage('toast.networkError'), 'error');
     throw error;
   }
   if (minDelay) {
@@ -78,7 +78,7 @@ export async function apiFetch<T>(url: string, options: ApiOptions = {}): Promis
     throw new SessionEndedError();
   }
   if (body?.code !== Code.ok && !suppressError) {
-    toast(body?.msg || t($locale.get(), 'toast.requestFailed'), 'error');
+    toast(body?.msg || clientMessage('toast.requestFailed'), 'error');
   }
   return body;
 }

@@ -1,5 +1,6 @@
 // One-at-a-time toast queue (SPEC §4, §9: default display 3000 ms). The queue logic is DOM-free
 // so it can be unit-tested; mountToasts() binds it to the page's live region.
+import { clientMessage } from './messages.ts';
 
 export const TOAST_DEFAULT_MS = 3000;
 export type ToastKind = 'info' | 'success' | 'warning' | 'error';
@@ -66,8 +67,12 @@ export function mountToasts(region: HTMLElement, closeLabel: string): Queue {
   return pageQueue;
 }
 
-/** Shows a toast from anywhere (islands, the API client). Before mount it falls back to console. */
+/** Shows a toast from anywhere (islands, the API client); binds to #toast-region on first use. */
 export function toast(message: string, kind: ToastKind = 'info', duration = TOAST_DEFAULT_MS): void {
+  if (!pageQueue && typeof document !== 'undefined') {
+    const region = document.getElementById('toast-region');
+    if (region) mountToasts(region, clientMessage('toast.close'));
+  }
   if (pageQueue) pageQueue.push(message, kind, duration);
   else console.warn(message);
 }

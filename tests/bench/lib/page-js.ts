@@ -1,0 +1,26 @@
+import { gzipSync } from 'node:zlib';
+
+/**
+ * Gzipped bytes of all JavaScript a page loads: inline scripts, script src, island component and
+ * renderer URLs, and every static import those modules pull in (followed transitively).
+ */
+export async function pageJavaScript(base: string, path: string, headers: Record<string, string>): Promise<{ files: number; gzipBytes: number }> {
+  const html = await (await fetch(base + path, { headers })).text();
+  let gzipBytes = 0;
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)) {
+    if (m[1]!.trim()) gzipBytes += gzipSync(m[1]!).length;
+  }
+  const queue = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) queue.add(new URL(m[1]!, base).href);
+  for (const m of html.matchAll(/(?:component-url|renderer-url)="([^"]+)"/g)) queue.add(new URL(m[1]!.replace(/&amp;/g, '&'), base).href);
+  for (const m of html.matchAll(/import\s*(?:[\w*{}\s,]+from\s*)?["']([^"']+\.js)["']/g)) queue.add(new URL(m[1]!, base).href);
+  const seen = new Set<string>();
+  for (const url of queue) {
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const code = await (await fetch(url)).text();
+    gzipBytes += gzipSync(code).length;
+    for (const m of code.matchAll(/(?:from|import)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) queue.add(new URL(m[1]!, url).href);
+  }
+  return { files: seen.size, gzipBytes };
+}
