@@ -1,7 +1,11 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-// Category tree of SPEC §3: level 1-3 with Chinese and English names.
-// The catalogue issue adds brands, products, parameters, symbols and footprints.
+// The catalogue (DESIGN.md §Data). Every imported row keeps its source and licence.
+// Indexes are designed for the search issue's queries: exact / prefix / fuzzy MPN, category and
+// brand facets, parametric range filters.
+
+/** Category tree of SPEC §3: level 1-3 with Chinese and English names. */
 export const categories = pgTable(
   'categories',
   {
@@ -14,3 +18,187 @@ export const categories = pgTable(
   },
   (t) => [index('categories_parent_idx').on(t.parentId)],
 );
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    country: text('country'),
+    website: text('website'),
+  },
+  (t) => [uniqueIndex('brands_key_idx').on(t.key)],
+);
+
+/** KiCad symbols, flattened (no `extends`), kept as KiCad text so downloads are lossless. */
+export const symbols = pgTable(
+  'symbols',
+  {
+    id: serial('id').primaryKey(),
+    library: text('library').notNull(),
+    name: text('name').notNull(),
+    /** The symbol's S-expression, self-contained. */
+    content: text('content').notNull(),
+    unitCount: integer('unit_count').notNull().default(1),
+    pinCount: integer('pin_count').notNull().default(0),
+    hasDeMorgan: boolean('has_demorgan').notNull().default(false),
+    /** Generic symbols (R, C, connectors…) are templates, not products. */
+    isTemplate: boolean('is_template').notNull().default(false),
+    description: text('description'),
+    keywords: text('keywords'),
+    footprintFilters: text('footprint_filters'),
+    source: text('source').notNull(),
+    licence: text('licence').notNull(),
+  },
+  (t) => [uniqueIndex('symbols_lib_name_idx').on(t.library, t.name)],
+);
+
+/** Pins, stored for pin-compatibility lookups. */
+export const symbolPins = pgTable(
+  'symbol_pins',
+  {
+    symbolId: integer('symbol_id')
+      .notNull()
+      .references(() => symbols.id, { onDelete: 'cascade' }),
+    unit: integer('unit').notNull(),
+    number: text('number').notNull(),
+    name: text('name').notNull(),
+    electricalType: text('electrical_type').notNull(),
+  },
+  (t) => [index('symbol_pins_symbol_idx').on(t.symbolId)],
+);
+
+export const footprints = pgTable(
+  'footprints',
+  {
+    id: serial('id').primaryKey(),
+    library: text('library').notNull(),
+    name: text('name').notNull(),
+    content: text('content').notNull(),
+    description: text('description'),
+    tags: text('tags'),
+    padCount: integer('pad_count').notNull().default(0),
+    smd: boolean('smd').notNull().default(false),
+    /** 3D model path as the footprint names it (e.g. ${KICAD6_3DMODEL_DIR}/Package_SO.3dshapes/SOIC-8.wrl). */
+    model3dPath: text('model3d_path'),
+    source: text('source').notNull(),
+    licence: text('licence').notNull(),
+  },
+  (t) => [uniqueIndex('footprints_lib_name_idx').on(t.library, t.name)],
+);
+
+/** 3D model files found on disk for a footprint's model path (optional import). */
+export const models3d = pgTable(
+  'models3d',
+  {
+    id: serial('id').primaryKey(),
+    path: text('path').notNull(),
+    format: text('format').notNull(),
+    byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
+    source: text('source').notNull(),
+    licence: text('licence').notNull(),
+  },
+  (t) => [uniqueIndex('models3d_path_idx').on(t.path)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    /** Stable, URL-safe key: /productDetail/{mfgMpnCode}. */
+    mfgMpnCode: text('mfg_mpn_code').notNull(),
+    mpn: text('mpn').notNull(),
+    mpnNormalized: text('mpn_normalized').notNull(),
+    brandId: integer('brand_id').references(() => brands.id),
+    cateId: integer('cate_id').references(() => categories.cateId),
+    descriptionZh: text('description_zh'),
+    descriptionEn: text('description_en'),
+    package: text('package'),
+    datasheetUrl: text('datasheet_url'),
+    lifecycle: text('lifecycle').notNull().default('unknown'),
+    keywords: text('keywords'),
+    symbolId: integer('symbol_id').references(() => symbols.id, { onDelete: 'set null' }),
+    footprintId: integer('footprint_id').references(() => footprints.id, { onDelete: 'set null' }),
+    /** Where the row came from (e.g. 'kicad-symbols 6.0.10 MCU_ST_STM32F1', 'synthetic'). */
+    source: text('source').notNull(),
+    licence: text('licence').notNull(),
+    // Tracking counters of SPEC §3.
+    pdfCount: integer('pdf_count').notNull().default(0),
+    edaCount: integer('eda_count').notNull().default(0),
+    likeCount: integer('like_count').notNull().default(0),
+    moduleCount: integer('module_count').notNull().default(0),
+    componentPlacementCount: integer('component_placement_count').notNull().default(0),
+    modulePlacementCount: integer('module_placement_count').notNull().default(0),
+    tagClickCount: integer('tag_click_count').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_code_idx').on(t.mfgMpnCode),
+    // Exact and prefix MPN lookups (text_pattern_ops serves LIKE 'ABC%' in any collation).
+    index('products_mpn_norm_prefix_idx').using('btree', sql`${t.mpnNormalized} text_pattern_ops`),
+    // Fuzzy MPN (typos) and substring search.
+    index('products_mpn_norm_trgm_idx').using('gin', sql`${t.mpnNormalized} gin_trgm_ops`),
+    index('products_cate_idx').on(t.cateId),
+    index('products_brand_idx').on(t.brandId),
+    index('products_package_idx').on(t.package),
+  ],
+);
+
+/** Normalized parameters: numeric SI values for range filters, text values for facets. */
+export const productParams = pgTable(
+  'product_params',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    unit: text('unit'),
+    valueNum: doublePrecision('value_num'),
+    valueText: text('value_text'),
+  },
+  (t) => [
+    index('product_params_product_idx').on(t.productId),
+    index('product_params_key_num_idx').on(t.key, t.valueNum),
+    index('product_params_key_text_idx').on(t.key, t.valueText),
+  ],
+);
+
+/** The /api_module/* catalogue (SPEC §7). */
+export const moduleCategories = pgTable('module_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  nameEn: text('name_en').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const modules = pgTable(
+  'modules',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id').references(() => moduleCategories.id),
+    name: text('name').notNull(),
+    nameEn: text('name_en'),
+    description: text('description'),
+    descriptionEn: text('description_en'),
+    mfgMpnCode: text('mfg_mpn_code'),
+    symbolId: integer('symbol_id').references(() => symbols.id, { onDelete: 'set null' }),
+    footprintId: integer('footprint_id').references(() => footprints.id, { onDelete: 'set null' }),
+    source: text('source').notNull(),
+    licence: text('licence').notNull(),
+  },
+  (t) => [index('modules_category_idx').on(t.categoryId), index('modules_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
+);
+
+/** Which catalogue imports ran (resumable operator imports record their progress here). */
+export const importRuns = pgTable('import_runs', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(),
+  source: text('source').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  linesDone: bigint('lines_done', { mode: 'number' }).notNull().default(0),
+  imported: bigint('imported', { mode: 'number' }).notNull().default(0),
+  skipped: bigint('skipped', { mode: 'number' }).notNull().default(0),
+});

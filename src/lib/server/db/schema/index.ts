@@ -1,3 +1,4 @@
 // The full Drizzle schema: one file per domain, gathered here for the client and drizzle-kit.
 export * from './users.ts';
 export * from './catalog.ts';
+export * from './sso.ts';
