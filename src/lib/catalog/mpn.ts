@@ -1,0 +1,239 @@
+// Manufacturer part numbers (MPN): a normalised search key, KiCad's "ordering family" wildcards
+// ('STM32F103C8Tx') and a naming test that tells product symbols from generic templates.
+
+/**
+ * Packaging / distributor suffixes removed before comparing MPNs. Each entry is anchored at the
+ * end of the upper-cased text and needs its own separator, so that real part-number letters are
+ * never eaten (TI's 'LM358DR' keeps 'DR', ST's 'LIS3DHTR' keeps 'TR', Infineon's 'IRF540NPBF'
+ * keeps 'PBF': there the letters belong to the orderable code and no separator marks them).
+ * Applied repeatedly, so 'LT1763CS8-3.3#TRPBF' and 'MIC5205-3.3YM5-TR' both lose their tail.
+ */
+export const MPN_SUFFIX_RULES: ReadonlyArray<{ readonly re: RegExp; readonly why: string }> = [
+  { re: /-ND$/, why: "Digi-Key catalogue suffix '-ND' (not part of the maker's number)" },
+  { re: /#(?:TRM?|TR)?PBF$/, why: "Linear Technology / ADI lead-free '#PBF' and tape-and-reel '#TRPBF', '#TRMPBF'" },
+  { re: /#TRM?$/, why: "Linear Technology / ADI tape-and-reel '#TR', '#TRM' (non lead-free orders)" },
+  { re: /,\d{3}$/, why: "NXP / Nexperia 12NC packing code after a comma ('74HC595D,118', 'BC847B,215')" },
+  { re: /-REEL7?$/, why: "ADI reel suffix '-REEL' / '-REEL7'" },
+  { re: /-RL7?$/, why: "ADI reel suffix '-RL' / '-RL7'" },
+  { re: /[/-]R(?:7|13)$/, why: "7-inch / 13-inch reel suffix '/R7', '/R13'" },
+  { re: /[/-](?:TR|T&R|TAPE)$/, why: "tape-and-reel '/TR', '-TR', '-T&R' (only with a separator; a bare 'TR' is often part of the code)" },
+  { re: /\+T\d*$/, why: "Maxim '+T' (lead-free, tape-and-reel)" },
+  { re: /\+$/, why: "Maxim '+' lead-free marker" },
+];
+
+/**
+ * A comparison key for MPNs: NFKC, upper case, packaging/distributor suffixes removed (see
+ * MPN_SUFFIX_RULES), then every character other than A-Z and 0-9 dropped (spaces, '-', '.', '/',
+ * '_', ',', '#', '+' …). 'AMS1117-3.3' → 'AMS111733', 'ATmega328P-AU' → 'ATMEGA328PAU',
+ * 'IRLZ44N#PBF' → 'IRLZ44N', '74HC595D,118' → '74HC595D'. It is a key, not a display form.
+ * Returns '' for empty or non-string input.
+ */
+export function normalizeMpn(mpn: string): string {
+  if (typeof mpn !== 'string') return '';
+  let s = mpn.normalize('NFKC').toUpperCase().replace(/\s+/g, ' ').trim();
+  for (let guard = 0; guard < 5; guard++) {
+    const before = s;
+    for (const rule of MPN_SUFFIX_RULES) {
+      const next = s.replace(rule.re, '');
+      // Never strip a suffix down to nothing ('-ND' alone is not an MPN with a suffix).
+      if (next !== s && /[A-Z0-9]/.test(next)) s = next.trim();
+    }
+    if (s === before) break;
+  }
+  return s.replace(/[^A-Z0-9]/g, '');
+}
+
+type Segment = { readonly kind: 'lit'; readonly text: string } | { readonly kind: 'wild'; readonly n: number; readonly optional: boolean };
+
+/**
+ * Splits a KiCad family name into literal text and wildcard runs. A run of lower-case 'x' is a
+ * wildcard when neither neighbour is a lower-case letter: 'STM32F103C8Tx', 'nRF52810-QCxx',
+ * 'MCP6002-xSN', 'LTC6229xMS8E' have wildcards; 'ATxmega128A1' (part of 'xmega'),
+ * 'DG417LDJ_Maxim' do not.
+ */
+function segments(familyName: string): Segment[] {
+  const out: Segment[] = [];
+  const name = familyName.normalize('NFKC').trim();
+  let lit = '';
+  let i = 0;
+  while (i < name.length) {
+    const ch = name.charAt(i);
+    if (ch === 'x') {
+      let j = i;
+      while (name.charAt(j) === 'x') j++;
+      const before = i > 0 ? name.charAt(i - 1) : '';
+      const after = name.charAt(j);
+      if (!/[a-z]/.test(before) && !/[a-z]/.test(after)) {
+        if (lit) out.push({ kind: 'lit', text: lit });
+        lit = '';
+        // Microchip writes the optional tape-and-reel 'T' as a single 'x' just before the dash
+        // ('MCP1700x-330xxTO' covers MCP1700-3302E/TO and MCP1700T-3302E/TT).
+        out.push({ kind: 'wild', n: j - i, optional: j - i === 1 && after === '-' && i > 0 });
+        i = j;
+        continue;
+      }
+      lit += name.slice(i, j);
+      i = j;
+      continue;
+    }
+    lit += ch;
+    i++;
+  }
+  if (lit) out.push({ kind: 'lit', text: lit });
+  return out;
+}
+
+export type WildcardPattern = {
+  /** Anchored, matches a normalizeMpn() key. */
+  readonly regex: RegExp;
+  /** SQL LIKE pattern over normalised keys ('_' per wildcard position plus '%'): a pre-filter. */
+  readonly like: string;
+  /** The family name as a normalised key with wildcards removed (e.g. 'STM32F103C8T'). */
+  readonly prefix: string;
+  readonly hasWildcard: boolean;
+};
+
+/**
+ * Turns a KiCad symbol name into a matcher for orderable MPNs. Each wildcard run of n 'x' matches
+ * 1..n+1 letters/digits (ST's single temperature digit, Atmel's two-digit speed grade in
+ * 'ATF1502AS-xAx44', the 2-3 character voltage code in '1.5KExxA'); a lone 'x' before a dash may
+ * also be empty (Microchip's optional 'T'). The SQL LIKE form is wider (each run becomes
+ * '_…_%'), so use it to narrow a query and the regex to confirm.
+ */
+export function kicadWildcardPattern(symbolName: string): WildcardPattern {
+  const segs = segments(symbolName);
+  let re = '^';
+  let like = '';
+  let prefix = '';
+  let seenWild = false;
+  for (const seg of segs) {
+    if (seg.kind === 'lit') {
+      const key = seg.text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+      re += key;
+      like += key.replace(/[\\%_]/g, (c) => `\\${c}`);
+      if (!seenWild) prefix += key;
+    } else {
+      seenWild = true;
+      re += `[A-Z0-9]{${seg.optional ? 0 : 1},${seg.n + 1}}`;
+      like += seg.optional ? '%' : `${'_'.repeat(seg.n)}%`;
+    }
+  }
+  re += '$';
+  // Collapse '%%' that two adjacent wildcards could produce.
+  like = like.replace(/%+/g, '%');
+  return { regex: new RegExp(re), like, prefix, hasWildcard: seenWild };
+}
+
+/**
+ * True when an orderable MPN belongs to a KiCad family: matchesFamily('STM32F103C8T6',
+ * 'STM32F103C8Tx'), matchesFamily('atmega328p-au', 'ATmega328P-AU'). Comparison is on
+ * normalizeMpn keys, so separators, case and packaging suffixes do not matter.
+ */
+export function matchesFamily(mpn: string, familyName: string): boolean {
+  const key = normalizeMpn(mpn);
+  if (key === '' || typeof familyName !== 'string' || familyName.trim() === '') return false;
+  return kicadWildcardPattern(familyName).regex.test(key);
+}
+
+/** Libraries whose symbols are all templates (drawn parts, not orderable products). */
+export const GENERIC_LIBRARIES: ReadonlySet<string> = new Set([
+  'power',
+  'Graphic',
+  'Simulation_SPICE',
+  'pspice',
+  'Mechanical',
+  'Device',
+  'Connector_Generic',
+  'Connector_Generic_MountingPin',
+  'Connector_Generic_Shielded',
+  'Jumper',
+  'Motor',
+]);
+
+/**
+ * Name stems of generic templates in mixed libraries (Connector, Switch, Transformer,
+ * Oscillator…): 'Conn_01x04_Male', 'SW_Push', 'TestPoint', 'USB_C_Receptacle', 'RJ45_Shielded',
+ * 'TRANSF1'. A template may still contain digits, so this list is consulted before the digit test.
+ */
+const GENERIC_NAME_RE = new RegExp(
+  '^(?:' +
+    [
+      'Conn_[0-9]',
+      'Conn_(?:Coaxial|Triaxial|WallPlug|WallSocket|ARM_|PIC_|ST_STDC)',
+      'Screw_Terminal',
+      'TestPoint',
+      'AudioJack',
+      'AudioPlug',
+      'Barrel_Jack',
+      'Jack-DC',
+      'USB[23]?_',
+      'USB_OTG',
+      'HDMI_',
+      'DB(?:9|15|25|37)_',
+      'DIN-',
+      'Mini-DIN',
+      'DIN41612',
+      'XLR[0-9]',
+      'RJ[0-9]+(?:_Shielded|_LED|$)',
+      'Raspberry_Pi_',
+      'Microsemi_FlashPro',
+      '[0-9]P[0-9]C(?:_|$)',
+      'Bus_',
+      'SD_Card',
+      'Micro_SD_Card(?:_Det)?$',
+      'SIM_Card',
+      'SODIMM',
+      'ATX-',
+      'AVR-(?:ISP|JTAG|PDI|TPI|UPDI)',
+      'IEEE1394',
+      'ExpressCard',
+      'MXM',
+      'SCART',
+      'SpeakON',
+      'UEXT',
+      'LEMO[0-9]',
+      'SW_(?:Push|SPST|SPDT|DPST|DPDT|DP3T|SP3T|DIP|Reed|Rotary|Coded$)',
+      'Jumper_',
+      'SolderJumper',
+      'MountingHole',
+      'Fiducial',
+      'Heatsink',
+      'Housing',
+      'TRANSF[0-9]',
+      'Transformer_',
+      'Crystal',
+      'Resonator',
+      'Opamp_',
+      'Logo_',
+      'SYM_',
+      '.*Generic',
+    ].join('|') +
+    ')',
+);
+
+/**
+ * Libraries that mix templates and products under similar names; there a product name must
+ * carry a digit or a wildcard ('SW_MEC_5E', 'RJ45_Amphenol_RJMG1BD3B8K1ANR' but not 'SW_Push').
+ */
+const MIXED_LIBRARIES: ReadonlySet<string> = new Set(['Connector', 'Switch', 'Transformer', 'Relay', 'Valve', 'Interface_Optical']);
+
+/**
+ * Decides from naming alone whether a KiCad symbol names an orderable product ('STM32F103C8Tx',
+ * 'LM358', 'ESP32-WROOM-32', 'BSS138') or a template ('R', 'C_Small', 'Q_NPN_BEC',
+ * 'Conn_01x04', 'SW_Push', '+3V3', 'MountingHole'). Rules, in order:
+ * 1. libraries of templates (GENERIC_LIBRARIES) → false;
+ * 2. template stems (GENERIC_NAME_RE) → false;
+ * 3. a name needs at least three letters/digits;
+ * 4. in libraries that mix both (MIXED_LIBRARIES) it also needs a digit or a KiCad wildcard
+ *    ('MMBZxx'); elsewhere names such as 'Arduino_Leonardo' or 'ABLNO' are products.
+ */
+export function looksLikePartNumber(symbolName: string, libraryName: string): boolean {
+  if (typeof symbolName !== 'string' || typeof libraryName !== 'string') return false;
+  const name = symbolName.trim();
+  if (name === '' || GENERIC_LIBRARIES.has(libraryName)) return false;
+  if (GENERIC_NAME_RE.test(name)) return false;
+  const alnum = name.replace(/[^A-Za-z0-9]/g, '');
+  if (alnum.length < 3) return false;
+  if (!MIXED_LIBRARIES.has(libraryName)) return true;
+  return /[0-9]/.test(alnum) || segments(name).some((seg) => seg.kind === 'wild');
+}
