@@ -1,26 +1,16 @@
 // `npm run sso`: the single sign-on service alone on its own port (SSO_PORT, default 4322), for a
-// deployment where SSO_URL points at a separate host. Needs the @hono/node-server dependency.
-import type { IncomingMessage } from 'node:http';
+// deployment where SSO_URL points at a separate host.
+import { serve } from '@hono/node-server';
 import { getConfig } from '../src/lib/server/config.server.ts';
 import { logger } from '../src/lib/server/logger.server.ts';
 import { getSsoApp } from '../src/lib/sso/runtime.server.ts';
-
-type NodeServer = {
-  serve: (
-    options: { fetch: (request: Request, env: { incoming: IncomingMessage }) => Response | Promise<Response>; port: number; hostname: string },
-    listening?: (info: { address: string; port: number }) => void,
-  ) => { close: (callback?: () => void) => void };
-};
-
-// A non-literal specifier keeps `tsc` green until the dependency is installed.
-const nodeServerModule: string = '@hono/node-server';
-const { serve } = (await import(nodeServerModule)) as NodeServer;
 
 const config = getConfig();
 const app = await getSsoApp('');
 const server = serve(
   {
-    fetch: (request, env) => app.fetch(request, { ip: env.incoming.socket.remoteAddress }),
+    // The socket's peer address; X-Forwarded-For is never trusted.
+    fetch: (request, env: { incoming?: { socket: { remoteAddress?: string } } }) => app.fetch(request, { ip: env.incoming?.socket.remoteAddress }),
     port: config.SSO_PORT,
     hostname: config.HOST,
   },

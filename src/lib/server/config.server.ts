@@ -27,9 +27,89 @@ const schema = z.object({
   ICP_NUMBER: z.string().trim().max(64).default(''),
   ICP_URL: z.url({ protocol: /^https?$/ }).default('https://beian.miit.gov.cn/'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+  // Single sign-on service (src/lib/sso/README.md). Cross-field rules in checkSsoConfig below.
+  SSO_SECRET: blankToUndefined.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SSO_PORT: z.coerce.number().int().min(1).max(65535).default(4322),
+  SSO_SITES: blankToUndefined.transform((v, ctx) => parseSsoSites(v, ctx)),
+  SMS_PROVIDER: z.enum(['dev', 'aliyun', 'tencent']).default('dev'),
+  SMS_ALIYUN_ACCESS_KEY_ID: blankToUndefined,
+  SMS_ALIYUN_ACCESS_KEY_SECRET: blankToUndefined,
+  SMS_ALIYUN_SIGN_NAME: blankToUndefined,
+  SMS_ALIYUN_TEMPLATE_CODE: blankToUndefined,
+  SMS_ALIYUN_ENDPOINT: z.string().trim().min(1).default('dysmsapi.aliyuncs.com'),
+  SMS_TENCENT_SECRET_ID: blankToUndefined,
+  SMS_TENCENT_SECRET_KEY: blankToUndefined,
+  SMS_TENCENT_SDK_APP_ID: blankToUndefined,
+  SMS_TENCENT_SIGN_NAME: blankToUndefined,
+  SMS_TENCENT_TEMPLATE_ID: blankToUndefined,
+  SMS_TENCENT_REGION: z.string().trim().min(1).default('ap-guangzhou'),
+  WECHAT_PROVIDER: z.enum(['dev', 'open']).default('dev'),
+  WECHAT_APP_ID: blankToUndefined,
+  WECHAT_APP_SECRET: blankToUndefined,
+  WECHAT_REDIRECT_URI: optionalUrl,
+}).superRefine((c, ctx) => checkSsoConfig(c, ctx));
 
 export type Config = z.infer<typeof schema>;
+
+/** A site that shares the SSO's logins (SSO_SITES, a JSON array); id 35 is this site by default. */
+export type SsoSiteConfig = { id: number; name: string; syncBase?: string | undefined };
+
+const ssoSiteSchema = z.object({
+  id: z.number().int().min(1).max(1_000_000),
+  name: z.string().trim().min(1).max(64),
+  syncBase: z.url({ protocol: /^https?$/ }).optional(),
+});
+
+function parseSsoSites(value: string | undefined, ctx: z.RefinementCtx): SsoSiteConfig[] {
+  if (value === undefined) return [{ id: 35, name: '芯百科' }];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be a JSON array such as [{"id":35,"name":"芯百科"}]' });
+    return z.NEVER;
+  }
+  const result = z.array(ssoSiteSchema).min(1).safeParse(parsed);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    ctx.addIssue({ code: 'custom', message: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}` });
+    return z.NEVER;
+  }
+  if (new Set(result.data.map((s) => s.id)).size !== result.data.length) {
+    ctx.addIssue({ code: 'custom', message: 'site ids must be unique' });
+    return z.NEVER;
+  }
+  return result.data;
+}
+
+type SsoConfigFields = {
+  APP_ENV: string;
+  SSO_SECRET?: string | undefined;
+  SMS_PROVIDER: string;
+  WECHAT_PROVIDER: string;
+} & Record<string, unknown>;
+
+/** Production must really send SMS and really talk to WeChat; each real provider needs its credentials. */
+function checkSsoConfig(c: SsoConfigFields, ctx: z.RefinementCtx): void {
+  const fail = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
+  if (c.APP_ENV === 'production') {
+    if (c.SMS_PROVIDER === 'dev')
+      fail('SMS_PROVIDER', 'must be aliyun or tencent when APP_ENV=production (the dev provider does not send SMS)');
+    if (c.WECHAT_PROVIDER === 'dev')
+      fail('WECHAT_PROVIDER', 'must be open when APP_ENV=production (dev is a local simulator)');
+    if (!c.SSO_SECRET) fail('SSO_SECRET', 'is required when APP_ENV=production (at least 32 random characters)');
+  }
+  const required: Record<string, string[]> = {
+    aliyun: ['SMS_ALIYUN_ACCESS_KEY_ID', 'SMS_ALIYUN_ACCESS_KEY_SECRET', 'SMS_ALIYUN_SIGN_NAME', 'SMS_ALIYUN_TEMPLATE_CODE'],
+    tencent: ['SMS_TENCENT_SECRET_ID', 'SMS_TENCENT_SECRET_KEY', 'SMS_TENCENT_SDK_APP_ID', 'SMS_TENCENT_SIGN_NAME', 'SMS_TENCENT_TEMPLATE_ID'],
+    open: ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'],
+  };
+  for (const provider of [c.SMS_PROVIDER, c.WECHAT_PROVIDER]) {
+    for (const variable of required[provider] ?? []) {
+      if (!c[variable]) fail(variable, `is required when ${provider === 'open' ? 'WECHAT' : 'SMS'}_PROVIDER=${provider}`);
+    }
+  }
+}
 
 export class ConfigError extends Error {
   readonly variable: string;

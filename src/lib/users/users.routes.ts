@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../server/app-env.ts';
-import { requireUser, revokeSession } from '../server/auth.server.ts';
-import { authErrorResponses, envelopeOf, errorResponses, ok } from '../server/envelope.ts';
+import { requireUser } from '../server/auth.server.ts';
+import { authErrorResponses, envelopeOf, ok } from '../server/envelope.ts';
 import { validationHook } from '../server/validation.ts';
 
 const UserInfoSchema = z
@@ -32,21 +32,4 @@ export const userRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
     const { id, phone, nickname, username, email, headimage } = c.var.user;
     return c.json(ok({ id, phone, nickname, username, email, headimage }), 200);
   },
-)
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/chiplet/user/logout',
-      tags: ['user'],
-      summary: 'Revokes the session of the X-token header at once; succeeds even without one',
-      responses: {
-        200: { description: 'Logged out', content: { 'application/json': { schema: envelopeOf(z.null()) } } },
-        ...errorResponses,
-      },
-    }),
-    async (c) => {
-      const token = c.req.header('x-token');
-      if (token && token.length <= 200) await revokeSession(c.var.db, token);
-      return c.json(ok(null), 200);
-    },
-  );
+);

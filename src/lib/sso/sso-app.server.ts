@@ -1,0 +1,656 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+import { createSession, resolveSession, revokeSession, SESSION_TTL_SECONDS } from '../server/auth.server.ts';
+import { getConfig } from '../server/config.server.ts';
+import type { Db } from '../server/db/client.server.ts';
+import { ssoLoginHistory, users } from '../server/db/schema/index.ts';
+import { logger as rootLogger, type Logger } from '../server/logger.server.ts';
+import { consumeTicket, issueChallenge, verifyChallenge } from './captcha.server.ts';
+import { CODE_TTL_SECONDS, consumeCode, generateCode, storeCode, type CodePurpose, type CodeTarget } from './codes.server.ts';
+import { hmacHex, ID_PATTERN, randomId, sha256Hex } from './crypto.server.ts';
+import { renderMessagePage, renderScanPage } from './dev-pages.server.ts';
+import {
+  findOrCreateUserByPhone,
+  findUserById,
+  findUserByPhone,
+  findUserByUnionid,
+  issueLogin,
+  newUsername,
+  redeemSyncTicket,
+} from './login.server.ts';
+import { secretFromConfig, sitesFromConfig, smsProviderFromConfig, wechatProviderFromConfig } from './options.server.ts';
+import { isDevSmsProvider, type SmsProvider } from './providers/sms.ts';
+import { DEV_BOUND_UNIONID } from './providers/wechat-dev.server.ts';
+import type { WechatIdentity, WechatProvider } from './providers/wechat.ts';
+import {
+  cancelQr,
+  confirmQr,
+  consumeBindTicket,
+  consumeState,
+  createBindTicket,
+  createQr,
+  createState,
+  liveQr,
+  markScanned,
+  peekBindTicket,
+  pollQr,
+  QR_TTL_SECONDS,
+  BIND_TICKET_TTL_SECONDS,
+} from './qr.server.ts';
+import { clearFailures, hitRateLimits, lockRemaining, recordFailure, type FailurePolicy, type RateWindow } from './rate-limit.server.ts';
+import { eq } from 'drizzle-orm';
+import {
+  captchaFailureMessage,
+  captchaLoadErrorMessage,
+  CaptchaLoadError,
+  checkPhone,
+  checkSmsCode,
+  DEFAULT_SITE_ID,
+  ssoHttpStatus,
+  ssoMessages,
+  SsoCode,
+  type SsoSite,
+} from './sso.ts';
+
+// The single sign-on service (SPEC §7 "Single sign-on service"): one Hono app answering
+// { error_code, msg, data }, mounted at /sso by src/pages/sso/[...path].ts or run alone by
+// scripts/sso.ts. Protocol, codes and configuration: README.md beside this file.
+
+/** What the host passes as the second argument of fetch: the client address from the socket. */
+export type SsoBindings = { ip?: string | undefined };
+
+type SsoEnv = {
+  Bindings: SsoBindings;
+  Variables: { log: Logger; ip: string; ipHash: string; requestId: string };
+};
+type Ctx = Context<SsoEnv>;
+
+export type SsoAppOptions = {
+  db: Db;
+  /** Seconds since the epoch; tests inject a clock. */
+  now?: () => number;
+  sms?: SmsProvider;
+  wechat?: WechatProvider;
+  /** Sites sharing the logins; default SSO_SITES (site 35, this site). */
+  sites?: readonly SsoSite[];
+  /** HMAC key for codes, tickets and IP digests; default SSO_SECRET. */
+  secret?: string;
+  logger?: Logger;
+  /** Where the app is mounted: '' (alone, scripts/sso.ts) or '/sso' (embedded). */
+  basePath?: string;
+  /** Secure cookies; default: APP_ENV=production or an https request. */
+  secureCookies?: boolean;
+};
+
+/** SMS sends: per phone 1 a minute, 5 an hour, 10 a day (Aliyun's defaults); per IP 20 an hour. */
+export const SMS_PHONE_WINDOWS: readonly RateWindow[] = [
+  { seconds: 60, max: 1 },
+  { seconds: 3600, max: 5 },
+  { seconds: 86_400, max: 10 },
+];
+export const SMS_IP_WINDOWS: readonly RateWindow[] = [{ seconds: 3600, max: 20 }];
+/** QR creations per IP. */
+export const QR_IP_WINDOWS: readonly RateWindow[] = [{ seconds: 60, max: 30 }];
+/** Wrong SMS codes per phone: 5 within an hour lock verification for 10 minutes (Logto). */
+export const VERIFY_FAILURE_POLICY: FailurePolicy = { windowSeconds: 3600, max: 5, lockSeconds: 600 };
+/** Multipart and JSON bodies larger than this are refused (41300). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const POLL_COOKIE = 'sso_qr';
+const SESSION_COOKIE = 'sso_session';
+const TRANSPARENT_GIF = Uint8Array.from([
+  0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0x21, 0xf9, 0x04,
+  0x01, 0x00, 0x00, 0x00, 0x00, 0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3b,
+]);
+
+/** An SSO answer other than success; thrown by handlers, answered in one place. */
+export class SsoError extends Error {
+  readonly code: number;
+  readonly data: unknown;
+  readonly retryAfter: number | undefined;
+  constructor(code: number, message: string, options: { data?: unknown; retryAfter?: number } = {}) {
+    super(message);
+    this.name = 'SsoError';
+    this.code = code;
+    this.data = options.data ?? null;
+    this.retryAfter = options.retryAfter;
+  }
+}
+
+const field = (max: number) => z.string().trim().max(max).optional();
+const siteIdField = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}$/, 'must be a site number')
+  .optional();
+
+/** SPEC §3 login form; unknown fields are ignored. */
+const loginFields = z.object({
+  account: field(64),
+  areacode: field(8),
+  smscode: field(32),
+  scene: field(32),
+  sessionId: field(64),
+  sig: field(128),
+  token: field(64),
+  csessionid: field(64),
+  aliscene: field(32),
+  siteid: siteIdField,
+  referer: field(2048),
+  /** Binding flow only: the binding ticket of answer 2000. */
+  uuid: field(64),
+});
+const bindFields = loginFields.extend({ reg_tid: field(16), agreement: field(8) });
+
+const trackSchema = z.object({
+  challengeId: z.string().regex(ID_PATTERN, 'unknown challenge'),
+  track: z
+    .array(z.object({ x: z.number(), y: z.number(), t: z.number() }))
+    .max(1500, 'too many points'),
+});
+
+export function createSsoApp(options: SsoAppOptions) {
+  const needsConfig = !options.sms || !options.wechat || !options.sites || !options.secret;
+  const config = needsConfig || options.secureCookies === undefined ? getConfig() : undefined;
+  const log = options.logger ?? rootLogger.child({ component: 'sso' });
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  const db = options.db;
+  const sms = options.sms ?? smsProviderFromConfig(config!, log, now);
+  const wechat = options.wechat ?? wechatProviderFromConfig(config!);
+  const sites: readonly SsoSite[] = options.sites ?? sitesFromConfig(config!);
+  const secret = options.secret ?? secretFromConfig(config!, log);
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  const productionCookies = options.secureCookies ?? config?.APP_ENV === 'production';
+
+  if (sms.kind === 'dev') {
+    log.warn(`!!! SMS_PROVIDER=dev (development): SMS codes are NOT sent. They are written to this log and to GET ${basePath}/dev/inbox?phone=`);
+  }
+  if (wechat.kind === 'dev') {
+    log.warn(`!!! WECHAT_PROVIDER=dev (development): WeChat login is simulated at GET ${basePath}/dev/wechat/scan?uuid=`);
+  }
+
+  const allowedOrigins = new Set(
+    sites.flatMap((s) => {
+      try {
+        return s.syncBase ? [new URL(s.syncBase).origin] : [];
+      } catch {
+        return [];
+      }
+    }),
+  );
+
+  const app = basePath ? new Hono<SsoEnv>().basePath(basePath) : new Hono<SsoEnv>();
+
+  app.use(requestId({ headerName: 'X-Request-Id' }));
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const ip = (c.env?.ip ?? '').trim() || 'unknown';
+    c.set('ip', ip);
+    c.set('ipHash', hmacHex(secret, 'ip', ip).slice(0, 32));
+    c.set('log', log.child({ reqId: c.var.requestId }));
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('Cache-Control', 'no-store');
+    await next();
+    c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'sso request');
+  });
+  if (allowedOrigins.size > 0) {
+    app.use(
+      cors({
+        origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
+        credentials: true,
+        allowMethods: ['GET', 'POST'],
+        allowHeaders: ['Content-Type', 'X-token'],
+        maxAge: 600,
+      }),
+    );
+  }
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => answer(c as Ctx, SsoCode.tooLarge, ssoMessages.tooLarge),
+    }),
+  );
+
+  const secure = (c: Ctx) => productionCookies || new URL(c.req.url).protocol === 'https:';
+  const ssoBase = (c: Ctx) => `${new URL(c.req.url).origin}${basePath}`;
+  const siteOf = (siteid: string | undefined): SsoSite => {
+    const id = siteid ? Number(siteid) : DEFAULT_SITE_ID;
+    const site = sites.find((s) => s.id === id);
+    if (!site) throw new SsoError(SsoCode.badInput, ssoMessages.siteUnknown);
+    return site;
+  };
+  const phoneOrThrow = (account: string | undefined, areacode: string | undefined) => {
+    const phone = checkPhone(account, areacode);
+    if (!phone.ok) throw new SsoError(SsoCode.badInput, phone.message);
+    return phone;
+  };
+  const codeOrThrow = (smscode: string | undefined) => {
+    const code = checkSmsCode(smscode);
+    if (!code.ok) throw new SsoError(SsoCode.badInput, code.message);
+    return code.code;
+  };
+  const phoneDigest = (phoneKey: string) => hmacHex(secret, 'phone', phoneKey).slice(0, 32);
+
+  /** Verifies and consumes a code, with the per-phone lock after repeated wrong codes. */
+  const verifyCode = async (target: CodeTarget, code: string, t: number) => {
+    const lockKey = `verify:${phoneDigest(target.phoneKey)}`;
+    const locked = await lockRemaining(db, lockKey, VERIFY_FAILURE_POLICY, t);
+    if (locked > 0) throw new SsoError(SsoCode.rateLimited, ssoMessages.verifyLocked, { retryAfter: locked, data: { retryAfter: locked } });
+    if (!(await consumeCode(db, secret, target, code, t))) {
+      await recordFailure(db, lockKey, VERIFY_FAILURE_POLICY, t);
+      throw new SsoError(SsoCode.smsCodeInvalid, ssoMessages.codeWrong);
+    }
+    await clearFailures(db, lockKey);
+  };
+
+  // ---- Slider captcha -------------------------------------------------------------------------
+
+  app.get('/captcha/challenge', async (c) => {
+    let result;
+    try {
+      result = await issueChallenge(db, c.var.ipHash, now());
+    } catch (error) {
+      if (isDatabaseError(error)) {
+        logDbError(c.var.log, error);
+        return answer(c, SsoCode.unavailable, captchaLoadErrorMessage(CaptchaLoadError.unavailable), { loadError: CaptchaLoadError.unavailable });
+      }
+      throw error;
+    }
+    if (!result.ok) {
+      c.header('Retry-After', String(result.retryAfter));
+      return answer(c, SsoCode.rateLimited, captchaLoadErrorMessage(result.loadError), { loadError: result.loadError, retryAfter: result.retryAfter });
+    }
+    return answer(c, SsoCode.ok, ssoMessages.ok, result.challenge);
+  });
+
+  app.post('/captcha/verify', async (c) => {
+    const raw = await readFields(c, true);
+    const parsed = trackSchema.safeParse({ challengeId: raw['challengeId'] ?? raw['csessionid'], track: raw['track'] });
+    if (!parsed.success) throw new SsoError(SsoCode.badInput, fieldMessage(parsed.error));
+    const result = await verifyChallenge(db, secret, { ...parsed.data, ipHash: c.var.ipHash }, now());
+    if (!result.ok) {
+      if (result.retryAfter) c.header('Retry-After', String(result.retryAfter));
+      return answer(c, result.locked ? SsoCode.rateLimited : SsoCode.captchaInvalid, captchaFailureMessage(result.failure), {
+        failure: result.failure,
+        retryAfter: result.retryAfter,
+      });
+    }
+    return answer(c, SsoCode.ok, ssoMessages.captchaOk, result.ticket);
+  });
+
+  // ---- SMS ------------------------------------------------------------------------------------
+
+  app.post('/register/regsms', async (c) => {
+    const f = parseFields(loginFields, await readFields(c));
+    const phone = phoneOrThrow(f.account, f.areacode);
+    siteOf(f.siteid);
+    const t = now();
+    const bindTicket = f.uuid ?? '';
+    const purpose: CodePurpose = bindTicket || ['bind', 'reg', 'bindorreg'].includes(f.aliscene ?? '') ? 'bind' : 'login';
+    let flow = '';
+    if (purpose === 'bind') {
+      if (!ID_PATTERN.test(bindTicket) || !(await peekBindTicket(db, bindTicket, t))) {
+        throw new SsoError(SsoCode.bindTicketInvalid, ssoMessages.bindTicketInvalid);
+      }
+      flow = sha256Hex(bindTicket);
+    }
+    if (!f.sessionId || !f.sig || !f.token || !f.csessionid) throw new SsoError(SsoCode.captchaInvalid, ssoMessages.captchaRequired);
+    const ticketOk = await consumeTicket(
+      db,
+      secret,
+      { sessionId: f.sessionId, sig: f.sig, token: f.token, csessionid: f.csessionid, ipHash: c.var.ipHash, phoneKey: phone.key },
+      t,
+    );
+    if (!ticketOk) throw new SsoError(SsoCode.captchaInvalid, ssoMessages.captchaExpired);
+
+    const phoneBucket = `sms-phone:${phoneDigest(phone.key)}`;
+    const limit = await hitRateLimits(
+      db,
+      [
+        { key: phoneBucket, windows: SMS_PHONE_WINDOWS },
+        { key: `sms-ip:${c.var.ipHash}`, windows: SMS_IP_WINDOWS },
+      ],
+      t,
+    );
+    if (!limit.ok) {
+      const msg =
+        limit.key !== phoneBucket
+          ? ssoMessages.ipLimit
+          : limit.window.seconds === 60
+            ? ssoMessages.smsTooSoon.replace('{seconds}', String(limit.retryAfter))
+            : limit.window.seconds === 3600
+              ? ssoMessages.smsHourLimit
+              : ssoMessages.smsDayLimit;
+      throw new SsoError(SsoCode.rateLimited, msg, { retryAfter: limit.retryAfter, data: { retryAfter: limit.retryAfter } });
+    }
+
+    const code = generateCode();
+    await storeCode(db, secret, { phoneKey: phone.key, purpose, flow }, code, t);
+    try {
+      await sms.send({ phoneKey: phone.key, national: phone.national, areacode: phone.areacode, code, purpose });
+    } catch (error) {
+      c.var.log.error({ provider: sms.kind, problem: error instanceof Error ? error.message : 'unknown' }, 'SMS send failed');
+      throw new SsoError(SsoCode.providerFailed, ssoMessages.smsFailed);
+    }
+    return answer(c, SsoCode.ok, ssoMessages.codeSent, { expiresIn: CODE_TTL_SECONDS, resendIn: 60 });
+  });
+
+  app.post('/smsLogin/index.html', async (c) => {
+    const f = parseFields(loginFields, await readFields(c));
+    const phone = phoneOrThrow(f.account, f.areacode);
+    const code = codeOrThrow(f.smscode);
+    const site = siteOf(f.siteid);
+    const t = now();
+    await verifyCode({ phoneKey: phone.key, purpose: 'login', flow: '' }, code, t);
+    const { user } = await findOrCreateUserByPhone(db, phone.national);
+    const result = await issueLogin(db, { user, method: 'sms', siteId: site.id, sites, ip: c.var.ip, userAgent: c.req.header('user-agent'), now: t });
+    return answer(c, SsoCode.ok, ssoMessages.loginOk, result);
+  });
+
+  // ---- WeChat QR ------------------------------------------------------------------------------
+
+  app.get('/wechat/qrlogin', async (c) => {
+    const site = siteOf(parseFields(z.object({ siteid: siteIdField }), c.req.query()).siteid);
+    const t = now();
+    const limit = await hitRateLimits(db, [{ key: `qr-ip:${c.var.ipHash}`, windows: QR_IP_WINDOWS }], t);
+    if (!limit.ok) throw new SsoError(SsoCode.rateLimited, ssoMessages.ipLimit, { retryAfter: limit.retryAfter });
+    const { uuid, pollKey } = await createQr(db, site.id, t);
+    const state = wechat.kind === 'open' ? await createState(db, uuid, pollKey, t) : '';
+    setCookie(c, POLL_COOKIE, pollKey, {
+      path: `${basePath}/wechat`,
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: secure(c),
+      maxAge: 600,
+    });
+    const shown = wechat.present({ uuid, state, ssoBase: ssoBase(c) });
+    return c.json({ error_code: SsoCode.ok, msg: ssoMessages.ok, info: { qrcode: shown.qrcode, uuid, mode: shown.mode, expiresIn: QR_TTL_SECONDS } });
+  });
+
+  app.get('/wechat/qrconnect', async (c) => {
+    const uuid = c.req.query('uuid') ?? '';
+    if (!ID_PATTERN.test(uuid)) return answer(c, SsoCode.qrInvalid, ssoMessages.qrInvalid);
+    const t = now();
+    const result = await pollQr(db, uuid, getCookie(c, POLL_COOKIE), t);
+    switch (result.kind) {
+      case 'invalid':
+        return answer(c, SsoCode.qrInvalid, ssoMessages.qrInvalid);
+      case 'foreign':
+        return answer(c, SsoCode.forbidden, ssoMessages.qrForeign);
+      case 'waiting':
+        return answer(c, SsoCode.qrWaiting, result.scanned ? ssoMessages.qrScanned : ssoMessages.qrWaiting, { scanned: result.scanned });
+    }
+    const user = await findUserByUnionid(db, result.identity.unionid);
+    if (user) {
+      const login = await issueLogin(db, { user, method: 'wechat', siteId: result.siteId, sites, ip: c.var.ip, userAgent: c.req.header('user-agent'), now: t });
+      return answer(c, SsoCode.ok, ssoMessages.loginOk, login);
+    }
+    const bindTicket = await createBindTicket(db, result.identity, result.siteId, t);
+    return answer(c, SsoCode.phoneNotBound, ssoMessages.phoneNotBound, {
+      bindTicket,
+      nickname: result.identity.nickname ?? null,
+      expiresIn: BIND_TICKET_TTL_SECONDS,
+    });
+  });
+
+  app.get('/wechat/callback', async (c) => {
+    if (wechat.kind !== 'open') return answer(c, SsoCode.notFound, ssoMessages.notFound);
+    const code = c.req.query('code') ?? '';
+    const state = c.req.query('state') ?? '';
+    const t = now();
+    const page = (status: ContentfulStatusCode, title: string, message: string) => c.html(renderMessagePage(title, message), status);
+    if (!code || code.length > 512 || !ID_PATTERN.test(state)) return page(400, '微信登录', ssoMessages.stateInvalid);
+    const uuid = await consumeState(db, state, getCookie(c, POLL_COOKIE), t);
+    if (!uuid) return page(400, '微信登录', ssoMessages.stateInvalid);
+    if (!(await liveQr(db, uuid, t))) return page(400, '微信登录', ssoMessages.qrInvalid);
+    let identity: WechatIdentity;
+    try {
+      identity = await wechat.exchangeCode(code);
+    } catch (error) {
+      c.var.log.error({ provider: wechat.kind, problem: error instanceof Error ? error.message : 'unknown' }, 'WeChat code exchange failed');
+      return page(502, '微信登录', ssoMessages.wechatFailed);
+    }
+    if (!(await confirmQr(db, uuid, identity, now()))) return page(400, '微信登录', ssoMessages.qrInvalid);
+    return page(200, '微信登录', '授权成功，请返回登录窗口');
+  });
+
+  app.post('/oauth/smsbindorreg.html', async (c) => {
+    const f = parseFields(bindFields, await readFields(c));
+    const phone = phoneOrThrow(f.account, f.areacode);
+    const code = codeOrThrow(f.smscode);
+    if (!['1', 'true', 'on', 'yes'].includes((f.agreement ?? '').toLowerCase())) {
+      throw new SsoError(SsoCode.badInput, ssoMessages.agreementRequired);
+    }
+    const ticket = f.uuid ?? '';
+    const t = now();
+    if (!ID_PATTERN.test(ticket) || !(await peekBindTicket(db, ticket, t))) {
+      throw new SsoError(SsoCode.bindTicketInvalid, ssoMessages.bindTicketInvalid);
+    }
+    await verifyCode({ phoneKey: phone.key, purpose: 'bind', flow: sha256Hex(ticket) }, code, t);
+    const bound = await consumeBindTicket(db, ticket, t);
+    if (!bound) throw new SsoError(SsoCode.bindTicketInvalid, ssoMessages.bindTicketInvalid);
+    let user = await findUserByPhone(db, phone.national);
+    if (user) {
+      if (user.wechatUnionid && user.wechatUnionid !== bound.unionid) {
+        throw new SsoError(SsoCode.conflict, ssoMessages.phoneBoundElsewhere);
+      }
+      const rows = await db
+        .update(users)
+        .set({ wechatUnionid: bound.unionid, nickname: user.nickname ?? bound.nickname?.slice(0, 30) ?? null })
+        .where(eq(users.id, user.id))
+        .returning();
+      user = rows[0]!;
+    } else {
+      const rows = await db
+        .insert(users)
+        .values({ phone: phone.national, areacode: '86', username: newUsername(), nickname: bound.nickname?.slice(0, 30) ?? null, wechatUnionid: bound.unionid })
+        .returning();
+      user = rows[0]!;
+    }
+    const result = await issueLogin(db, { user, method: 'bind', siteId: bound.siteId, sites, ip: c.var.ip, userAgent: c.req.header('user-agent'), now: t });
+    return answer(c, SsoCode.ok, ssoMessages.loginOk, result);
+  });
+
+  // ---- Sessions across sites ------------------------------------------------------------------
+
+  /** The target of data.syncurl: redeems a one-time ticket, sets this site's SSO cookie, answers a GIF. */
+  app.get('/sync', async (c) => {
+    const ticket = c.req.query('ticket') ?? '';
+    const siteid = c.req.query('siteid') ?? '';
+    const t = now();
+    if (ID_PATTERN.test(ticket) && /^\d{1,7}$/.test(siteid)) {
+      const userId = await redeemSyncTicket(db, ticket, Number(siteid), t);
+      const user = userId === undefined ? undefined : await findUserById(db, userId);
+      if (user) {
+        const session = await createSession(db, user.id, t);
+        await db.insert(ssoLoginHistory).values({ userId: user.id, method: 'sync', siteId: Number(siteid), at: t });
+        setCookie(c, SESSION_COOKIE, session.token, {
+          path: basePath || '/',
+          httpOnly: true,
+          secure: secure(c),
+          sameSite: secure(c) ? 'None' : 'Lax',
+          maxAge: SESSION_TTL_SECONDS,
+        });
+      }
+    }
+    return c.body(TRANSPARENT_GIF, 200, { 'Content-Type': 'image/gif' });
+  });
+
+  /** Hands this site's SSO cookie session to its own pages (same origin; no CORS for strangers). */
+  app.get('/session', async (c) => {
+    const token = getCookie(c, SESSION_COOKIE);
+    if (!token) return answer(c, SsoCode.notLoggedIn, ssoMessages.notLoggedIn);
+    try {
+      const user = await resolveSession(db, token, now());
+      return answer(c, SsoCode.ok, ssoMessages.ok, { token, userId: user.id, username: user.username, nickname: user.nickname, phone: user.phone });
+    } catch (error) {
+      if (isDatabaseError(error)) throw error;
+      deleteCookie(c, SESSION_COOKIE, { path: basePath || '/' });
+      return answer(c, SsoCode.notLoggedIn, ssoMessages.notLoggedIn);
+    }
+  });
+
+  /** Revokes the X-token session (and this browser's SSO cookie session); always answers 0. */
+  app.post('/logout', async (c) => {
+    const token = c.req.header('x-token');
+    if (token && token.length <= 200) await revokeSession(db, token);
+    const cookieToken = getCookie(c, SESSION_COOKIE);
+    if (cookieToken && cookieToken.length <= 200) {
+      await revokeSession(db, cookieToken);
+      deleteCookie(c, SESSION_COOKIE, { path: basePath || '/' });
+    }
+    return answer(c, SsoCode.ok, ssoMessages.logoutOk);
+  });
+
+  // ---- Development tools (only with the dev providers) ----------------------------------------
+
+  if (isDevSmsProvider(sms)) {
+    const devSms = sms;
+    app.get('/dev/inbox', (c) => {
+      const phone = phoneOrThrow(c.req.query('phone'), c.req.query('areacode'));
+      return answer(c, SsoCode.ok, ssoMessages.ok, { phone: phone.national, messages: devSms.inbox(phone.key) });
+    });
+  }
+
+  if (wechat.kind === 'dev') {
+    const scanAction = `${basePath}/dev/wechat/scan`;
+    const statusOf = async (uuid: string) => {
+      if (!ID_PATTERN.test(uuid)) return 'missing';
+      const row = await liveQr(db, uuid, now());
+      return row?.status ?? 'missing';
+    };
+    app.get('/dev/wechat/scan', async (c) => {
+      const uuid = c.req.query('uuid') ?? '';
+      return c.html(renderScanPage({ action: scanAction, uuid, status: await statusOf(uuid) }));
+    });
+    app.post('/dev/wechat/scan', async (c) => {
+      const f = parseFields(
+        z.object({ uuid: z.string().regex(ID_PATTERN), step: z.enum(['scan', 'confirm-bound', 'confirm-unbound', 'cancel']), unionid: field(64) }),
+        await readFields(c),
+      );
+      const t = now();
+      let note: string;
+      if (f.step === 'scan') {
+        note = (await markScanned(db, f.uuid, t)) ? '已扫码' : '二维码无法扫码';
+      } else if (f.step === 'cancel') {
+        note = (await cancelQr(db, f.uuid, t)) ? '已取消' : '无法取消';
+      } else {
+        let identity: WechatIdentity;
+        if (f.step === 'confirm-bound') {
+          identity = { unionid: DEV_BOUND_UNIONID, openid: 'dev-openid-bound', nickname: '微信测试用户' };
+          if (!(await findUserByUnionid(db, DEV_BOUND_UNIONID))) {
+            await db.insert(users).values({ username: newUsername(), nickname: '微信测试用户', wechatUnionid: DEV_BOUND_UNIONID });
+          }
+        } else {
+          const unionid = f.unionid || `dev-unionid-${randomId(9)}`;
+          identity = { unionid, openid: `dev-openid-${unionid.slice(-12)}`, nickname: '新微信用户' };
+        }
+        note = (await confirmQr(db, f.uuid, identity, t)) ? '已确认登录，请回到网页' : '二维码已失效';
+      }
+      return c.html(renderScanPage({ action: scanAction, uuid: f.uuid, status: await statusOf(f.uuid), note }));
+    });
+  }
+
+  // ---- Errors ---------------------------------------------------------------------------------
+
+  app.notFound((c) => answer(c as Ctx, SsoCode.notFound, ssoMessages.notFound));
+
+  app.onError((error, c) => {
+    const ctx = c as Ctx;
+    if (error instanceof SsoError) {
+      if (error.retryAfter) ctx.header('Retry-After', String(error.retryAfter));
+      return answer(ctx, error.code, error.message, error.data);
+    }
+    if (error instanceof HTTPException) {
+      const code = error.status === 413 ? SsoCode.tooLarge : SsoCode.badInput;
+      return answer(ctx, code, code === SsoCode.tooLarge ? ssoMessages.tooLarge : ssoMessages.badInput);
+    }
+    const reqLog = ctx.var.log ?? log;
+    if (isDatabaseError(error)) {
+      logDbError(reqLog, error);
+      return answer(ctx, SsoCode.unavailable, ssoMessages.unavailable);
+    }
+    reqLog.error({ problem: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown', stack: error instanceof Error ? error.stack : undefined }, 'sso unhandled error');
+    return answer(ctx, SsoCode.internal, ssoMessages.internal);
+  });
+
+  return app;
+}
+
+export type SsoApp = ReturnType<typeof createSsoApp>;
+
+function answer(c: Ctx, code: number, msg: string, data: unknown = null) {
+  return c.json({ error_code: code, msg, data }, ssoHttpStatus(code) as ContentfulStatusCode);
+}
+
+/** Reads JSON, multipart or urlencoded bodies into plain fields; files are refused. */
+async function readFields(c: Ctx, allowNested = false): Promise<Record<string, unknown>> {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  let raw: Record<string, unknown>;
+  if (type.startsWith('application/json')) {
+    const body: unknown = await c.req.json().catch(() => {
+      throw new SsoError(SsoCode.badInput, ssoMessages.malformedJson);
+    });
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new SsoError(SsoCode.badInput, ssoMessages.malformedJson);
+    raw = body as Record<string, unknown>;
+  } else if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
+    const body = await c.req.parseBody().catch((error: unknown) => {
+      if (error instanceof HTTPException && error.status === 413) throw error;
+      throw new SsoError(SsoCode.badInput, ssoMessages.badInput);
+    });
+    raw = body as Record<string, unknown>;
+  } else {
+    raw = {};
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (typeof value === 'string') out[key] = value;
+    else if (typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
+    else if (value instanceof Blob) throw new SsoError(SsoCode.badInput, ssoMessages.filesRejected);
+    else if (allowNested) out[key] = value;
+  }
+  return out;
+}
+
+function parseFields<T extends z.ZodType>(schema: T, raw: Record<string, unknown>): z.infer<T> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new SsoError(SsoCode.badInput, fieldMessage(parsed.error));
+  return parsed.data;
+}
+
+function fieldMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return ssoMessages.field.replace('{field}', issue?.path.join('.') || 'body').replace('{problem}', issue?.message ?? 'invalid');
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+
+/** A failed query or a lost connection: answered 50300, never a crash. */
+export function isDatabaseError(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 5; depth++) {
+    if (e instanceof DrizzleQueryError) return true;
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^(08|53|57)/.test(code))) return true;
+    if (typeof message === 'string' && /PGlite is closed|Connection terminated|after calling end on the pool|Client has encountered a connection error/i.test(message)) {
+      return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Logs a database failure without the query parameters (they may hold phones or digests). */
+function logDbError(log: Logger, error: unknown): void {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const message = error instanceof Error ? error.message.split('\nparams:')[0] : 'unknown';
+  log.error({ dbCode: cause?.code, cause: typeof cause?.message === 'string' ? cause.message : undefined, problem: message }, 'sso database unavailable');
+}

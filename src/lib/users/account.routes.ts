@@ -1,0 +1,302 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../server/app-env.ts';
+import { requireUser, resolveSession, revokeSession, SESSION_TTL_SECONDS } from '../server/auth.server.ts';
+import { getConfig, publicConfig } from '../server/config.server.ts';
+import { authErrorResponses, envelopeOf, errorEnvelope, errorResponses, ok } from '../server/envelope.ts';
+import { AppError, Code } from '../server/errors.ts';
+import { validationHook } from '../server/validation.ts';
+import {
+  AVATAR_MAX_BYTES,
+  COUNTRIES,
+  CURRENCIES,
+  getAgreeCollectIp,
+  getAvatar,
+  ImageError,
+  processAvatar,
+  rotateSession,
+  saveAvatar,
+  setAgreeCollectIp,
+  updateBase,
+} from './account.server.ts';
+
+// The user calls of SPEC §7 around the account (besides u/base/get in users.routes.ts): login state
+// and settings for the dialog, profile edit, avatar upload, country and currency lists, token
+// rotation and logout. Mounted by app.ts with app.route('/', accountRoutes).
+
+const text = {
+  nicknameTooLong: { zh: '昵称不能超过30个字符', en: 'The nickname must be at most 30 characters' },
+  nicknameBad: { zh: '昵称不能包含控制字符', en: 'The nickname must not contain control characters' },
+  emailBad: { zh: '邮箱格式不正确', en: 'Invalid email address' },
+  imageMissing: { zh: '请选择图片文件（字段 file）', en: 'Choose an image file (field "file")' },
+  imageTooLarge: { zh: '图片不能超过2MB', en: 'The image must be at most 2 MB' },
+  imageType: { zh: '仅支持 PNG、JPEG、WebP 图片', en: 'Only PNG, JPEG and WebP images are accepted' },
+  imagePixels: { zh: '图片尺寸过大', en: 'The image has too many pixels' },
+  imageBroken: { zh: '图片已损坏，无法读取', en: 'The image cannot be read' },
+} as const;
+
+const UserInfoSchema = z
+  .object({
+    id: z.number().int(),
+    phone: z.string().nullable(),
+    nickname: z.string().nullable(),
+    username: z.string(),
+    email: z.string().nullable(),
+    headimage: z.string().nullable(),
+  })
+  .openapi('AccountUserInfo');
+
+const LoginStateSchema = z
+  .object({
+    login: z.boolean(),
+    user: UserInfoSchema.nullable(),
+    lastLoginTime: z.number().int().nullable().openapi({ description: 'Seconds since the epoch of the last login (host freshness check, 432000 s)' }),
+    agreeCollectIP: z.boolean(),
+  })
+  .openapi('LoginState');
+
+const LoginSettingsSchema = z
+  .object({
+    ssoUrl: z.string(),
+    siteId: z.number().int(),
+    areacode: z.string(),
+    smsProvider: z.enum(['dev', 'aliyun', 'tencent']),
+    wechatProvider: z.enum(['dev', 'open']),
+    smsResendSeconds: z.number().int(),
+    qrPollMs: z.number().int(),
+    sessionTtlSeconds: z.number().int(),
+  })
+  .openapi('LoginSettings');
+
+const nicknameSchema = z
+  .string()
+  .trim()
+  .max(30, text.nicknameTooLong.zh)
+  // eslint-disable-next-line no-control-regex
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), text.nicknameBad.zh);
+
+const UpdateBaseSchema = z
+  .object({
+    nickname: nicknameSchema.nullable().optional().openapi({ description: 'At most 30 characters; empty or null clears it' }),
+    email: z
+      .union([z.literal(''), z.email(text.emailBad.zh).max(254)])
+      .nullable()
+      .optional()
+      .openapi({ description: 'A valid address; empty or null clears it' }),
+  })
+  .openapi('UpdateBase');
+
+const UploadSchema = z.object({
+  file: z.any().openapi({ type: 'string', format: 'binary', description: 'PNG, JPEG or WebP, at most 2 MB' }),
+});
+
+const UpdateLoginSchema = z
+  .object({ agreeCollectIP: z.boolean().optional().openapi({ description: 'Consent to keep the login IP in the history' }) })
+  .openapi('UpdateLogin');
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const loc = (c: { var: { locale: 'zh' | 'en' } }, key: keyof typeof text) => text[key][c.var.locale];
+
+/** Refuses an oversize upload while streaming, before it is buffered (41300). */
+const avatarBodyLimit = bodyLimit({
+  maxSize: AVATAR_MAX_BYTES + 16 * 1024,
+  onError: (c) => {
+    throw new AppError(Code.tooLarge, text.imageTooLarge[(c.var as { locale?: 'zh' | 'en' }).locale ?? 'zh']);
+  },
+});
+
+export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/chiplet/user/getLogin',
+      tags: ['user'],
+      summary: 'Login state of the X-token (no error when logged out: login=false)',
+      security: [{ XToken: [] }, {}],
+      responses: { 200: json(envelopeOf(LoginStateSchema), 'Login state'), ...errorResponses },
+    }),
+    async (c) => {
+      const token = c.req.header('x-token');
+      if (!token) return c.json(ok({ login: false, user: null, lastLoginTime: null, agreeCollectIP: false }), 200);
+      try {
+        const u = await resolveSession(c.var.db, token, c.var.now());
+        const user = { id: u.id, phone: u.phone, nickname: u.nickname, username: u.username, email: u.email, headimage: u.headimage };
+        const lastLoginTime = u.lastLoginAt ? Math.floor(u.lastLoginAt.getTime() / 1000) : null;
+        return c.json(ok({ login: true, user, lastLoginTime, agreeCollectIP: await getAgreeCollectIp(c.var.db, u.id) }), 200);
+      } catch (error) {
+        if (error instanceof AppError) return c.json(ok({ login: false, user: null, lastLoginTime: null, agreeCollectIP: false }), 200);
+        throw error;
+      }
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/chiplet/user/login',
+      tags: ['user'],
+      summary: 'What the login dialog needs: SSO address, site id, providers, timings',
+      responses: { 200: json(envelopeOf(LoginSettingsSchema), 'Login settings'), ...errorResponses },
+    }),
+    (c) => {
+      const config = getConfig();
+      return c.json(
+        ok({
+          ssoUrl: publicConfig().ssoUrl,
+          siteId: 35,
+          areacode: '86',
+          smsProvider: config.SMS_PROVIDER,
+          wechatProvider: config.WECHAT_PROVIDER,
+          smsResendSeconds: 60,
+          qrPollMs: 1500,
+          sessionTtlSeconds: SESSION_TTL_SECONDS,
+        }),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/chiplet/u/base/update',
+      tags: ['user'],
+      summary: 'Edit nickname (≤ 30 characters) and email; omitted fields stay',
+      security: [{ XToken: [] }],
+      middleware: [requireUser] as const,
+      request: { body: { content: { 'application/json': { schema: UpdateBaseSchema } }, required: true } },
+      responses: { 200: json(envelopeOf(UserInfoSchema), 'The updated user info'), ...authErrorResponses },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const changes: { nickname?: string | null; email?: string | null } = {};
+      if (body.nickname !== undefined) changes.nickname = body.nickname ? body.nickname : null;
+      if (body.email !== undefined) changes.email = body.email ? body.email.toLowerCase() : null;
+      return c.json(ok(await updateBase(c.var.db, c.var.user.id, changes)), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/chiplet/u/base/uploadImage',
+      tags: ['user'],
+      summary: 'Upload an avatar (multipart field file): PNG/JPEG/WebP sniffed from magic bytes, ≤ 2 MB, ≤ 16 MP, re-encoded',
+      security: [{ XToken: [] }],
+      middleware: [requireUser, avatarBodyLimit] as const,
+      request: { body: { content: { 'multipart/form-data': { schema: UploadSchema } }, required: true } },
+      responses: {
+        200: json(envelopeOf(z.object({ headimage: z.string() })), 'The new avatar URL (also stored as headimage)'),
+        413: json(errorEnvelope, 'Larger than 2 MB or 16 MP (41300)'),
+        415: json(errorEnvelope, 'Not a PNG, JPEG or WebP image (41500)'),
+        ...authErrorResponses,
+      },
+    }),
+    async (c) => {
+      const file = c.req.valid('form').file as unknown;
+      if (!(file instanceof Blob)) throw new AppError(Code.badInput, loc(c, 'imageMissing'));
+      if (file.size > AVATAR_MAX_BYTES) throw new AppError(Code.tooLarge, loc(c, 'imageTooLarge'));
+      let image;
+      try {
+        image = await processAvatar(new Uint8Array(await file.arrayBuffer()));
+      } catch (error) {
+        if (!(error instanceof ImageError)) throw error;
+        if (error.reason === 'unsupported') throw new AppError(41500, loc(c, 'imageType'));
+        if (error.reason === 'pixels') throw new AppError(Code.tooLarge, loc(c, 'imagePixels'));
+        throw new AppError(Code.badInput, loc(c, 'imageBroken'));
+      }
+      const headimage = await saveAvatar(c.var.db, c.var.user.id, image, c.var.now());
+      return c.json(ok({ headimage }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/chiplet/user/avatar/{userId}',
+      tags: ['user'],
+      summary: "A user's avatar image (the headimage URL)",
+      request: { params: z.object({ userId: z.coerce.number().int().positive() }) },
+      responses: {
+        200: { description: 'The image', content: { 'image/webp': { schema: z.any() }, 'image/png': { schema: z.any() }, 'image/jpeg': { schema: z.any() } } },
+        404: json(errorEnvelope, 'No avatar (40400)'),
+      },
+    }),
+    async (c) => {
+      const avatar = await getAvatar(c.var.db, c.req.valid('param').userId);
+      if (!avatar) throw new AppError(Code.notFound, c.var.locale === 'en' ? 'No avatar' : '没有头像');
+      return c.body(new Uint8Array(avatar.data), 200, {
+        'Content-Type': avatar.mime,
+        'Content-Disposition': 'inline',
+        'Cache-Control': 'public, max-age=86400',
+        ETag: `"${avatar.etag}"`,
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+      }) as never;
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/chiplet/user/getCountry',
+      tags: ['user'],
+      summary: 'Countries and regions with calling codes (SMS login serves +86 only)',
+      responses: {
+        200: json(
+          envelopeOf(z.array(z.object({ code: z.string(), nameZh: z.string(), nameEn: z.string(), areacode: z.string(), smsSupported: z.boolean() }))),
+          'Country list',
+        ),
+        ...errorResponses,
+      },
+    }),
+    (c) => c.json(ok([...COUNTRIES]), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/chiplet/user/getCurrency',
+      tags: ['user'],
+      summary: 'Currencies (ISO 4217) with symbol and minor-unit digits',
+      responses: {
+        200: json(
+          envelopeOf(z.array(z.object({ code: z.string(), symbol: z.string(), nameZh: z.string(), nameEn: z.string(), decimals: z.number().int() }))),
+          'Currency list',
+        ),
+        ...errorResponses,
+      },
+    }),
+    (c) => c.json(ok([...CURRENCIES]), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/chiplet/user/updateLogin',
+      tags: ['user'],
+      summary: 'Rotate the token (same absolute expiry; the old token dies at once); optionally set agreeCollectIP',
+      security: [{ XToken: [] }],
+      middleware: [requireUser] as const,
+      request: { body: { content: { 'application/json': { schema: UpdateLoginSchema } }, required: false } },
+      responses: {
+        200: json(envelopeOf(z.object({ token: z.string(), expires_at: z.number().int(), agreeCollectIP: z.boolean() })), 'The new token'),
+        ...authErrorResponses,
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid('json') as z.infer<typeof UpdateLoginSchema> | undefined;
+      if (body?.agreeCollectIP !== undefined) await setAgreeCollectIp(c.var.db, c.var.user.id, body.agreeCollectIP);
+      const rotated = await rotateSession(c.var.db, c.req.header('x-token') ?? '', c.var.now());
+      if (!rotated) throw new AppError(Code.noToken, c.var.locale === 'en' ? 'Please log in' : '请先登录');
+      return c.json(ok({ token: rotated.token, expires_at: rotated.expiresAt, agreeCollectIP: await getAgreeCollectIp(c.var.db, c.var.user.id) }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/chiplet/user/logout',
+      tags: ['user'],
+      summary: 'Revoke the X-token session at once (idempotent: answers success without a token)',
+      security: [{ XToken: [] }, {}],
+      responses: { 200: json(envelopeOf(z.null()), 'Logged out'), ...errorResponses },
+    }),
+    async (c) => {
+      const token = c.req.header('x-token');
+      if (token && token.length <= 200) await revokeSession(c.var.db, token);
+      return c.json(ok(null), 200);
+    },
+  );
