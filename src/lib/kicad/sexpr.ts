@@ -109,8 +109,8 @@ function lineOfFirstInvalidUtf8(b: Uint8Array): number {
       i++;
       continue;
     }
-    let need = 0;
-    let min = 0;
+    let need: number;
+    let min: number;
     if (c >= 0xc2 && c <= 0xdf) {
       need = 1;
       min = 0x80;
@@ -194,7 +194,28 @@ class Recover {
 function parseCore(text: string, tolerant: boolean, errors: SexprIssue[]): SexprList[] {
   const len = text.length;
   const tops: SexprList[] = [];
+  // Open lists, and where each one's items start in `vals`. Items are
+  // collected on one shared value stack and copied into an exactly-sized
+  // array when the list closes: growing one array per list by push() would
+  // over-allocate every small list (V8 grows from 0 to 17 slots).
   const stack: SexprList[] = [];
+  const starts: number[] = [];
+  const vals: SexprItem[] = [];
+  // Short atoms repeat endlessly ("xy", "1.27", "yes", "~"): share one copy.
+  const interned = new Map<string, string>();
+  const intern = (s: string): string => {
+    if (s.length > 12) return s;
+    const hit = interned.get(s);
+    if (hit !== undefined) return hit;
+    if (interned.size < 65536) interned.set(s, s);
+    return s;
+  };
+  /** Item i of the open list at stack depth d (lists fill `items` only when closed). */
+  const openItem = (d: number, i: number): SexprItem | undefined => {
+    const st = starts[d];
+    if (st === undefined || st + i >= vals.length) return undefined;
+    return d + 1 < starts.length && st + i >= (starts[d + 1] as number) ? undefined : vals[st + i];
+  };
   let pos = 0;
   let line = 1;
   let lineStart = 0;
@@ -211,7 +232,7 @@ function parseCore(text: string, tolerant: boolean, errors: SexprIssue[]): Sexpr
   let multilineStringLine = 0;
   let pending: Recover | null = null;
 
-  const fail = (reason: string, at: number): never => {
+  const fail: (reason: string, at: number) => never = (reason, at) => {
     if (tolerant) throw new Recover(reason, at);
     throw new SexprError(reason, at);
   };
@@ -223,13 +244,17 @@ function parseCore(text: string, tolerant: boolean, errors: SexprIssue[]): Sexpr
     const entry = stack[1];
     if (root && entry) {
       issue.entryLine = entry.line;
-      const nm = entry.items[1];
+      const nm = openItem(1, 1);
       if (typeof nm === 'string') issue.entryName = nm;
-      if (root.items[root.items.length - 1] === entry) root.items.pop();
       if (entryStarts[entryStarts.length - 1] === entry) entryStarts.pop();
     }
     errors.push(issue);
-    stack.length = root ? 1 : 0;
+    const keep = root ? 1 : 0;
+    if (stack.length > keep) {
+      vals.length = starts[keep] as number;
+      stack.length = keep;
+      starts.length = keep;
+    }
   };
 
   // Drops the broken entry and skips to the next line that can start an entry.
@@ -292,7 +317,7 @@ function parseCore(text: string, tolerant: boolean, errors: SexprIssue[]): Sexpr
           firstOnLine &&
           entryFirstOnLine &&
           entryCol > 0 &&
-          (col < entryCol || (col === entryCol && wordAfter(text, pos + 1) === headOf(stack[1] as SexprList)))
+          (col < entryCol || (col === entryCol && wordAfter(text, pos + 1) === openItem(1, 0)))
         ) {
           // A line starts a new entry while the previous one is still open: a ')' is missing.
           const entry = stack[1] as SexprList;
@@ -303,9 +328,6 @@ function parseCore(text: string, tolerant: boolean, errors: SexprIssue[]): Sexpr
         }
         const depth = stack.length;
         const node = newList(line);
-        const parent = stack[depth - 1];
-        if (parent) parent.items.push(node);
-        else tops.push(node);
         if (depth === 1) {
           entryCol = col;
           entryFirstOnLine = firstOnLine;
@@ -315,6 +337,7 @@ function parseCore(text: string, tolerant: boolean, errors: SexprIssue[]): Sexpr
           }
         }
         stack.push(node);
+        starts.push(vals.length);
         pos++;
         continue;
       }
@@ -330,7 +353,12 @@ function parseCore(text: string, tolerant: boolean, errors: SexprIssue[]): Sexpr
             );
           }
         }
-        stack.pop();
+        const closed = stack.pop() as SexprList;
+        const from = starts.pop() as number;
+        closed.items = vals.slice(from);
+        vals.length = from;
+        if (stack.length > 0) vals.push(closed);
+        else tops.push(closed);
         pos++;
         if (stack.length === 0 && tolerant) {
           // Root closed: anything but whitespace after it means an extra ')' in some entry.
@@ -340,7 +368,7 @@ function parseCore(text: string, tolerant: boolean, errors: SexprIssue[]): Sexpr
             if (d === C_SP || d === C_TAB || d === C_CR || d === C_LF) p++;
             else break;
           }
-          const root = tops[0];
+          const root = closed;
           if (p < len && root) {
             // Blame the last entry that started a line; drop it and whatever followed it.
             const issue: SexprIssue = {
@@ -348,15 +376,21 @@ function parseCore(text: string, tolerant: boolean, errors: SexprIssue[]): Sexpr
               reason: `unbalanced parentheses: extra ')' closes the file early at line ${line}`,
             };
             const last = entryStarts.pop();
+            let keepItems = root.items.length;
             if (last) {
               const at = root.items.lastIndexOf(last);
-              if (at >= 0) root.items.length = at;
+              if (at >= 0) keepItems = at;
               issue.entryLine = last.line;
               const nm = last.items[1];
               if (typeof nm === 'string') issue.entryName = nm;
             }
             errors.push(issue);
+            // Re-open the root with the items before the broken entry.
+            if (tops[tops.length - 1] === root) tops.pop();
             stack.push(root);
+            starts.push(vals.length);
+            for (let k = 0; k < keepItems; k++) vals.push(root.items[k] as SexprItem);
+            root.items = [];
           }
         }
         continue;
@@ -454,15 +488,15 @@ function parseCore(text: string, tolerant: boolean, errors: SexprIssue[]): Sexpr
           }
           value = out;
         }
-        markQuoted(parent, parent.items.length);
-        parent.items.push(value);
+        markQuoted(parent, vals.length - (starts[starts.length - 1] as number));
+        vals.push(intern(value));
         pos = p + 1;
         continue;
       }
       // Bare atom.
       let p = pos + 1;
       while (p < len && !isDelimiter(text.charCodeAt(p))) p++;
-      parent.items.push(text.slice(pos, p));
+      vals.push(intern(text.slice(pos, p)));
       pos = p;
     } catch (e) {
       if (e instanceof Recover) pending = e;
@@ -479,6 +513,15 @@ function parseCore(text: string, tolerant: boolean, errors: SexprIssue[]): Sexpr
     const at = multilineStringLine !== 0 ? multilineStringLine : (stack[Math.min(1, stack.length - 1)] as SexprList).line;
     if (!tolerant) throw new SexprError(reason, at);
     dropOpenEntry(reason, at);
+    // Close what is left (the root) so callers still get the entries read so far.
+    while (stack.length > 0) {
+      const closed = stack.pop() as SexprList;
+      const from = starts.pop() as number;
+      closed.items = vals.slice(from);
+      vals.length = from;
+      if (stack.length > 0) vals.push(closed);
+      else tops.push(closed);
+    }
   }
   return tops;
 }
@@ -577,7 +620,7 @@ export function hasFlag(list: SexprList | undefined, flag: string): boolean {
     const it = items[i];
     if (typeof it === 'string') {
       if (it === flag && !isQuoted(list, i)) return true;
-    } else if (it.items[0] === flag) {
+    } else if (it && it.items[0] === flag) {
       const v = it.items[1];
       return v === undefined || (typeof v === 'string' && isYes(v));
     }
@@ -613,17 +656,13 @@ export function sx(...parts: (SexprList | string | number | QuotedAtom | null | 
   return list;
 }
 
-/** KiCad-style number: plain decimal (never exponent), at most 6 decimals, no '-0'. */
+/** KiCad-style number: plain decimal (never exponent notation), exact round trip, no '-0'. */
 export function formatNumber(n: number): string {
-  if (!Number.isFinite(n)) return '0';
-  const r = Math.round(n * 1e6) / 1e6;
-  if (r === 0) return '0';
-  if (Math.abs(r) >= 1e-6 && Math.abs(r) < 1e21) {
-    const s = String(r);
-    if (!s.includes('e')) return s;
-    return r.toFixed(6).replace(/\.?0+$/, '');
-  }
-  return r.toFixed(6).replace(/\.?0+$/, '');
+  if (!Number.isFinite(n) || n === 0) return '0';
+  const s = String(n);
+  if (!s.includes('e')) return s;
+  if (Math.abs(n) >= 1e21) return BigInt(Math.round(n)).toString();
+  return n.toFixed(12).replace(/\.?0+$/, '');
 }
 
 const NEEDS_QUOTES = /[\s()"\\]/;
@@ -647,6 +686,8 @@ function atomText(list: SexprList, index: number, s: string): string {
   return s;
 }
 
+const MAX_INDENT = 64;
+
 export interface SerializeOptions {
   /** Indentation unit; KiCad 8+ uses a tab, KiCad 6 two spaces. */
   indent?: string;
@@ -659,6 +700,14 @@ export interface SerializeOptions {
  */
 export function serialize(node: SexprList, opts: SerializeOptions = {}): string {
   const unit = opts.indent ?? '\t';
+  const indents: string[] = ['\n'];
+  // Indentation stops growing past MAX_INDENT levels so pathological nesting
+  // cannot make the output quadratic in size (real KiCad files nest ~10 deep).
+  const nl = (depth: number): string => {
+    const d = depth > MAX_INDENT ? MAX_INDENT : depth;
+    while (indents.length <= d) indents.push((indents[indents.length - 1] as string) + unit);
+    return indents[d] as string;
+  };
   const parts: string[] = [];
   // Work stack of frames: a list with the index of the next child to emit.
   const frames: { list: SexprList; next: number; depth: number; multiline: boolean }[] = [];
@@ -698,12 +747,12 @@ export function serialize(node: SexprList, opts: SerializeOptions = {}): string 
     const items = f.list.items;
     if (f.next >= items.length) {
       frames.pop();
-      parts.push('\n' + unit.repeat(f.depth) + ')');
+      parts.push(nl(f.depth) + ')');
       continue;
     }
     const idx = f.next++;
     const it = items[idx] as SexprItem;
-    parts.push('\n' + unit.repeat(f.depth + 1));
+    parts.push(nl(f.depth + 1));
     if (typeof it === 'string') parts.push(atomText(f.list, idx, it));
     else open(it, f.depth + 1);
   }

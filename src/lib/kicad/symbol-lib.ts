@@ -357,7 +357,7 @@ function readSymbol(node: SexprList, keepNode: boolean): RawSymbol {
         sym.properties.push(readProperty(it));
         break;
       case 'symbol':
-        sym.units.push(readUnit(it, name));
+        sym.units.push(readUnit(it));
         break;
       default:
         break; // unknown / newer tokens (embedded_fonts, in_pos_files, ...) are ignored
@@ -394,7 +394,9 @@ function readProperty(node: SexprList): SymbolProperty {
   let key = atomAt(node, 1) ?? '';
   if (key === 'ki_description') key = 'Description';
   const effects = readEffects(child(node, 'effects'));
+  // KiCad 6-8 hide a field inside `effects`, KiCad 9 on the property itself: normalise to both.
   const hidden = effects.hidden || hasFlag(node, 'hide');
+  effects.hidden = hidden;
   return {
     key,
     value: atomAt(node, 2) ?? '',
@@ -407,12 +409,11 @@ function readProperty(node: SexprList): SymbolProperty {
 
 const UNIT_SUFFIX = /_(\d+)_(\d+)$/;
 
-function readUnit(node: SexprList, parentName: string): SymbolUnit {
+function readUnit(node: SexprList): SymbolUnit {
   const name = atomAt(node, 1) ?? '';
   const m = UNIT_SUFFIX.exec(name);
   const unit = m ? Number(m[1]) : 0;
   const bodyStyle = m ? Number(m[2]) : 0;
-  void parentName;
   const out: SymbolUnit = { unit, bodyStyle, graphics: [], pins: [] };
   const items = node.items;
   for (let i = 2; i < items.length; i++) {

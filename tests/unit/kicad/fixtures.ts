@@ -1,0 +1,37 @@
+// Paths and loaders for the KiCad test fixtures (tests/fixtures/kicad).
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const FIXTURES = fileURLToPath(new URL('../../fixtures/kicad/', import.meta.url));
+
+export function fixtureText(name: string): string {
+  return readFileSync(FIXTURES + name, 'utf8');
+}
+
+export function fixtureBytes(name: string): Uint8Array {
+  return readFileSync(FIXTURES + name);
+}
+
+/** Installed KiCad libraries (Debian packages kicad-symbols / kicad-footprints). */
+export const KICAD_SYMBOLS_DIR = '/usr/share/kicad/symbols';
+export const KICAD_FOOTPRINTS_DIR = '/usr/share/kicad/footprints';
+export const HAVE_KICAD_SYMBOLS = existsSync(KICAD_SYMBOLS_DIR);
+export const HAVE_KICAD_FOOTPRINTS = existsSync(KICAD_FOOTPRINTS_DIR);
+
+export function installedSymbolLibraries(): string[] {
+  return readdirSync(KICAD_SYMBOLS_DIR)
+    .filter((f) => f.endsWith('.kicad_sym'))
+    .sort()
+    .map((f) => `${KICAD_SYMBOLS_DIR}/${f}`);
+}
+
+export function installedFootprints(): string[] {
+  const out: string[] = [];
+  for (const lib of readdirSync(KICAD_FOOTPRINTS_DIR).sort()) {
+    if (!lib.endsWith('.pretty')) continue;
+    for (const f of readdirSync(`${KICAD_FOOTPRINTS_DIR}/${lib}`).sort()) {
+      if (f.endsWith('.kicad_mod')) out.push(`${KICAD_FOOTPRINTS_DIR}/${lib}/${f}`);
+    }
+  }
+  return out;
+}
