@@ -1,0 +1,47 @@
+// npm run import:kicad -- <symbols dir> [<footprints dir>] [<3d dir>]
+// e.g. npm run import:kicad -- /usr/share/kicad/symbols /usr/share/kicad/footprints
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { importKicadLibraries } from '../src/lib/catalog/kicad-import/import-kicad.server.ts';
+import { getDatabase } from '../src/lib/server/db/runtime.server.ts';
+
+const [symbolsDir, footprintsDir, models3dDir] = process.argv.slice(2);
+if (!symbolsDir) {
+  console.error('usage: npm run import:kicad -- <symbols dir> [<footprints dir>] [<3d dir>]');
+  process.exit(2);
+}
+for (const dir of [symbolsDir, footprintsDir, models3dDir]) {
+  if (dir && !existsSync(dir)) {
+    console.error(`import:kicad: no such directory ${dir}`);
+    process.exit(2);
+  }
+}
+
+/** The Debian package version names the data's release when the libraries come from there. */
+function debianVersion(pkg: string): string | null {
+  try {
+    return execFileSync('dpkg-query', ['-W', '-f=${Version}', pkg], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+const version = symbolsDir.startsWith('/usr/share/kicad') ? debianVersion('kicad-symbols') : null;
+
+const database = await getDatabase();
+let shown = 0;
+try {
+  const stats = await importKicadLibraries(database, {
+    symbolsDir,
+    ...(footprintsDir ? { footprintsDir } : {}),
+    ...(models3dDir ? { models3dDir } : {}),
+    sourceLabel: version ? `KiCad libraries ${version} (Debian)` : 'KiCad libraries',
+    onProgress: (m) => process.stderr.write(`\r\x1b[2K${m}`),
+    onSkip: ({ file, line, reason }) => {
+      if (shown++ < 100) process.stderr.write(`\n${file}:${line}: ${reason}`);
+    },
+  });
+  process.stderr.write('\n');
+  console.log(JSON.stringify(stats));
+} finally {
+  await database.close();
+}
