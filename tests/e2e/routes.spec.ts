@@ -6,7 +6,7 @@ const ROUTES = [
   '/bomContent', '/catalog', '/detail', '/ecadViewer', '/library', '/login', '/matching', '/modifyFragment?id=3', '/sch', '/search',
   '/singleInfo', '/subsMaterial', '/symbolSelector', '/top200', '/ecadViewer/ai', '/ecadViewer/indexBK', '/ecadViewer/laud',
   '/ecadViewer/prop', '/ecadViewer/top100', '/ecadViewer/viewerIndex_', '/ecadViewer/viewerPage', '/ecadViewer/viewerRight',
-  '/ecadViewer/ai/aiIcon', '/top200/productCard', '/bomHead', '/bomHead/42', '/productDetail', '/productDetail/STM32F103C8T6',
+  '/ecadViewer/ai/aiIcon', '/top200/productCard', '/bomHead', '/bomHead/42', '/productDetail', '/productDetail/STM32F103C8Tx_st',
   '/filterPage', '/filterPage/12', '/filterPage/12/%E5%BE%AE%E6%8E%A7%E5%88%B6%E5%99%A8',
 ];
 
@@ -37,6 +37,9 @@ test('unknown routes and malformed parameters give the 404 page, never 500', asy
     await expect(page.getByTestId('error-message')).toHaveText(text);
     await expect(page.getByTestId('error-status')).toHaveText('404');
   }
+  // An unknown part is a 404 with its own message (nearest part numbers, a search link).
+  expect((await page.goto('/productDetail/NO-SUCH-PART_x'))?.status()).toBe(404);
+  await page.goto('/productDetail/a/b');
   await page.getByTestId('back-home').click();
   await expect(page).toHaveURL(/:\d+\/$/);
   await page.goto('/en/no/such/page');

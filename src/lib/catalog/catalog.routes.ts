@@ -1,9 +1,13 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../server/app-env.ts';
+import { apiMessage } from '../server/api-locale.ts';
 import { envelopeOf, errorEnvelope, errorResponses, ok } from '../server/envelope.ts';
+import { AppError, Code } from '../server/errors.ts';
 import { validationHook } from '../server/validation.ts';
 import { categoryName } from './catalog.ts';
-import { listCategories } from './catalog.server.ts';
+import { bumpCounters, cateTreeFor, COUNTER_NAMES, listCategories, type CounterName } from './catalog.server.ts';
+import { productDetail, productIdByCode, similarParts, notFoundPart } from './detail.server.ts';
+import { queryHeader } from './filters.server.ts';
 import { footprintSvg, partZip, symbolSvg, type Svg } from './product-files.server.ts';
 import type { Context } from 'hono';
 
@@ -19,6 +23,144 @@ const CategorySchema = z
     parentId: z.number().int().nullable(),
   })
   .openapi('Category');
+
+const CateTreeBase = z.object({
+  cateId: z.number().int(),
+  cateName: z.string(),
+  cateNameZh: z.string(),
+  cateNameEn: z.string(),
+  level: z.number().int(),
+  parentId: z.number().int().nullable(),
+  productCount: z.number().int().openapi({ description: 'Products in this category and its descendants' }),
+});
+// Three explicit levels (the tree has at most three) keep the OpenAPI document free of recursion.
+const CateTreeL3 = CateTreeBase.extend({ children: z.array(z.object({})).openapi({ description: 'Always empty (level 3 is the deepest)' }) });
+const CateTreeL2 = CateTreeBase.extend({ children: z.array(CateTreeL3) });
+const CateTreeNodeSchema = CateTreeBase.extend({ children: z.array(CateTreeL2) }).openapi('CateTreeNode');
+
+const CountersSchema = z
+  .object(Object.fromEntries(COUNTER_NAMES.map((n) => [n, z.number().int()])) as Record<CounterName, z.ZodNumber>)
+  .openapi('TrackingCounters');
+
+const ParamSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  unit: z.string().nullable(),
+  valueNum: z.number().nullable().openapi({ description: 'Numeric value in SI base units' }),
+  valueText: z.string().nullable(),
+  display: z.string().openapi({ example: '4.7 kΩ' }),
+});
+
+const SimilarSchema = z
+  .object({
+    mfgMpnCode: z.string(),
+    mpn: z.string(),
+    brandName: z.string().nullable(),
+    package: z.string().nullable(),
+    description: z.string().nullable(),
+    sharedParams: z.number().int(),
+    distance: z.number(),
+    params: z.array(z.object({ key: z.string(), name: z.string(), display: z.string(), same: z.boolean() })),
+  })
+  .openapi('SimilarPart');
+
+const DetailSchema = z
+  .object({
+    id: z.number().int(),
+    mfgMpnCode: z.string(),
+    mpn: z.string(),
+    brand: z
+      .object({ id: z.number().int(), key: z.string(), name: z.string(), nameZh: z.string(), nameEn: z.string(), country: z.string().nullable(), website: z.string().nullable() })
+      .nullable(),
+    cateId: z.number().int().nullable(),
+    categoryPath: z.array(z.object({ cateId: z.number().int(), cateName: z.string(), level: z.number().int() })),
+    description: z.string().nullable(),
+    descriptionZh: z.string().nullable(),
+    descriptionEn: z.string().nullable(),
+    package: z.string().nullable(),
+    datasheetUrl: z.string().nullable(),
+    lifecycle: z.string(),
+    keywords: z.string().nullable(),
+    source: z.string().openapi({ description: 'Where the row came from' }),
+    licence: z.string(),
+    updatedAt: z.string(),
+    counters: CountersSchema,
+    params: z.array(ParamSchema),
+    symbol: z
+      .object({ library: z.string(), name: z.string(), unitCount: z.number().int(), pinCount: z.number().int(), hasDeMorgan: z.boolean(), source: z.string(), licence: z.string() })
+      .nullable(),
+    pins: z.array(z.object({ unit: z.number().int(), number: z.string(), name: z.string(), electricalType: z.string() })),
+    footprint: z
+      .object({
+        library: z.string(),
+        name: z.string(),
+        description: z.string().nullable(),
+        padCount: z.number().int(),
+        smd: z.boolean(),
+        model3dPath: z.string().nullable(),
+        model3d: z.object({ path: z.string(), format: z.string(), byteSize: z.number() }).nullable(),
+        source: z.string(),
+        licence: z.string(),
+      })
+      .nullable(),
+    similar: z.array(SimilarSchema),
+  })
+  .openapi('ProductDetail');
+
+const FilterValueSchema = z.object({ value: z.string(), count: z.number().int() });
+const QueryHeaderSchema = z
+  .object({
+    cateId: z.number().int(),
+    cateName: z.string(),
+    level: z.number().int(),
+    path: z.array(z.object({ cateId: z.number().int(), cateName: z.string() })),
+    children: z.array(z.object({ cateId: z.number().int(), cateName: z.string(), productCount: z.number().int() })),
+    productCount: z.number().int(),
+    columns: z.array(
+      z.object({
+        key: z.string(),
+        name: z.string(),
+        nameZh: z.string(),
+        nameEn: z.string(),
+        unit: z.string().nullable(),
+        kind: z.enum(['number', 'text']),
+        count: z.number().int(),
+        values: z.array(FilterValueSchema).optional(),
+        distinctValues: z.number().int().optional(),
+        min: z.number().optional(),
+        max: z.number().optional(),
+      }),
+    ),
+    brands: z.array(z.object({ brandId: z.number().int(), name: z.string(), nameZh: z.string(), nameEn: z.string(), count: z.number().int() })),
+    packages: z.array(FilterValueSchema),
+  })
+  .openapi('QueryHeader');
+
+const MType = z.enum(['COMPONENT', 'MODULE']).openapi({ description: 'COMPONENT: mKey is a product mfgMpnCode; MODULE: a module mfgMpnCode' });
+const MarkResultSchema = z.object({ mKey: z.string(), mType: MType, counters: CountersSchema });
+const markResponses = {
+  200: { description: 'New counter values', content: { 'application/json': { schema: envelopeOf(MarkResultSchema) } } },
+  404: { description: 'Unknown part or module (40400)', content: { 'application/json': { schema: errorEnvelope } } },
+  ...errorResponses,
+} as const;
+const ONE = z.literal(1).optional();
+const MarkAddBody = z
+  .strictObject({ mKey: MfgMpnCode, mType: MType, pdfCount: ONE, edaCount: ONE, likeCount: ONE, moduleCount: ONE })
+  .refine((b) => b.pdfCount ?? b.edaCount ?? b.likeCount ?? b.moduleCount, { message: 'set one of pdfCount, edaCount, likeCount, moduleCount to 1', path: ['pdfCount'] })
+  .openapi('MarkAdd');
+
+function markRoute(path: string, summary: string, body: z.ZodType) {
+  return createRoute({
+    method: 'post',
+    path,
+    tags: ['tracking'],
+    summary,
+    request: { body: { required: true, content: { 'application/json': { schema: body } } } },
+    responses: markResponses,
+  });
+}
 
 export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
   createRoute({
@@ -76,6 +218,144 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
   .openapi(
     createRoute({
       method: 'post',
+      path: '/chiplet/products/cateTree',
+      tags: ['catalogue'],
+      summary: 'The category tree, nested, with product counts (each node counts its descendants)',
+      description:
+        'Optional JSON body (an empty body is the whole tree): { rootId?: number (only this subtree), depth?: 1–3 (levels to include, default 3) }. Read by the handler, so an empty body with a JSON content type is accepted.',
+      responses: {
+        200: { description: 'Tree', content: { 'application/json': { schema: envelopeOf(z.array(CateTreeNodeSchema)) } } },
+        404: { description: 'Unknown rootId (40400)', content: { 'application/json': { schema: errorEnvelope } } },
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const body = (await readOptionalJson(c)) as { rootId?: number; depth?: number };
+      return c.json(ok(await cateTreeFor(c.var.db, c.var.locale, body.rootId, body.depth ?? 3)), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/chiplet/products/detail',
+      tags: ['catalogue'],
+      summary: 'One part: brand, category path, parameters, symbol and pins, footprint, 3D model reference, similar parts, source and licence',
+      request: { body: { required: true, content: { 'application/json': { schema: z.strictObject({ mfgMpnCode: MfgMpnCode }) } } } },
+      responses: {
+        200: { description: 'Part', content: { 'application/json': { schema: envelopeOf(DetailSchema) } } },
+        404: { description: 'Unknown part (40400)', content: { 'application/json': { schema: errorEnvelope } } },
+        ...errorResponses,
+      },
+    }),
+    async (c) => c.json(ok(await productDetail(c.var.db, c.req.valid('json').mfgMpnCode, c.var.locale)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/chiplet/products/similar',
+      tags: ['catalogue'],
+      summary: 'Similar parts: same category and package, nearest parameters first',
+      request: {
+        body: {
+          required: true,
+          content: { 'application/json': { schema: z.strictObject({ mfgMpnCode: MfgMpnCode, limit: z.number().int().min(1).max(50).optional() }) } },
+        },
+      },
+      responses: {
+        200: { description: 'Parts', content: { 'application/json': { schema: envelopeOf(z.array(SimilarSchema)) } } },
+        404: { description: 'Unknown part (40400)', content: { 'application/json': { schema: errorEnvelope } } },
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { mfgMpnCode, limit } = c.req.valid('json');
+      const id = await productIdByCode(c.var.db, mfgMpnCode);
+      if (id === null) throw notFoundPart(mfgMpnCode, c.var.locale);
+      return c.json(ok(await similarParts(c.var.db, id, c.var.locale, limit)), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/chiplet/products/queryHeader',
+      tags: ['catalogue'],
+      summary: "A category's filter columns: every parameter its parts (and its descendants') state, with names, unit, value counts (text) or min/max (numeric); brands and packages",
+      request: { body: { required: true, content: { 'application/json': { schema: z.strictObject({ cateId: z.number().int().positive().max(999_999_999) }) } } } },
+      responses: {
+        200: { description: 'Columns', content: { 'application/json': { schema: envelopeOf(QueryHeaderSchema) } } },
+        404: { description: 'Unknown category (40400)', content: { 'application/json': { schema: errorEnvelope } } },
+        ...errorResponses,
+      },
+    }),
+    async (c) => c.json(ok(await queryHeader(c.var.db, c.req.valid('json').cateId, c.var.locale)), 200),
+  )
+  .openapi(
+    markRoute(
+      '/chiplet/mark/add',
+      'Tracking: add one to pdfCount (datasheet opened), edaCount (KiCad files downloaded), likeCount or moduleCount of a part. Fire and forget.',
+      MarkAddBody,
+    ),
+    async (c) => {
+      const body = c.req.valid('json') as z.infer<typeof MarkAddBody>;
+      const names = (['pdfCount', 'edaCount', 'likeCount', 'moduleCount'] as const).filter((n) => body[n] === 1);
+      const counters = await bumpCounters(c.var.db, body.mKey, body.mType, names, c.var.locale);
+      return c.json(ok({ mKey: body.mKey, mType: body.mType, counters }), 200);
+    },
+  )
+  .openapi(
+    markRoute(
+      '/chiplet/mark/componentPlacement',
+      'Tracking: a component was placed into a design (componentPlacementCount + 1)',
+      z.strictObject({ mKey: MfgMpnCode, mType: z.literal('COMPONENT').default('COMPONENT') }).openapi('MarkComponentPlacement'),
+    ),
+    async (c) => {
+      const body = c.req.valid('json') as { mKey: string };
+      const counters = await bumpCounters(c.var.db, body.mKey, 'COMPONENT', ['componentPlacementCount'], c.var.locale);
+      return c.json(ok({ mKey: body.mKey, mType: 'COMPONENT' as const, counters }), 200);
+    },
+  )
+  .openapi(
+    markRoute(
+      '/chiplet/mark/modulePlacement',
+      'Tracking: a module was placed into a design (modulePlacementCount + 1 on the part the module is built around)',
+      z.strictObject({ mKey: MfgMpnCode, mType: z.literal('MODULE').default('MODULE') }).openapi('MarkModulePlacement'),
+    ),
+    async (c) => {
+      const body = c.req.valid('json') as { mKey: string };
+      const counters = await bumpCounters(c.var.db, body.mKey, 'MODULE', ['modulePlacementCount'], c.var.locale);
+      return c.json(ok({ mKey: body.mKey, mType: 'MODULE' as const, counters }), 200);
+    },
+  )
+  .openapi(
+    markRoute(
+      '/chiplet/mark/tagClick',
+      "Tracking: one of the part's tags (category, package, parameter) was clicked (tagClickCount + 1)",
+      z.strictObject({ mKey: MfgMpnCode, mType: MType.default('COMPONENT') }).openapi('MarkTagClick'),
+    ),
+    async (c) => {
+      const body = c.req.valid('json') as { mKey: string; mType: 'COMPONENT' | 'MODULE' };
+      const counters = await bumpCounters(c.var.db, body.mKey, body.mType, ['tagClickCount'], c.var.locale);
+      return c.json(ok({ mKey: body.mKey, mType: body.mType, counters }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/chiplet/products/downloadZip',
+      tags: ['catalogue'],
+      summary: 'The same KiCad download as the POST, as a plain link (pages work without JavaScript)',
+      request: { query: z.object({ mfgMpnCode: MfgMpnCode }) },
+      responses: {
+        200: { description: 'ZIP archive', content: { 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } } },
+        404: { description: 'Unknown part (40400 envelope)', content: { 'application/json': { schema: errorEnvelope } } },
+        ...errorResponses,
+      },
+    }),
+    async (c) => zipResponse(c, c.req.valid('query').mfgMpnCode),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
       path: '/chiplet/products/downloadZip',
       tags: ['catalogue'],
       summary: 'KiCad download: symbol library, .pretty footprint, 3D model when known, licence note',
@@ -86,15 +366,36 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
         ...errorResponses,
       },
     }),
-    async (c) => {
-      const { fileName, zip } = await partZip(c.var.db, c.req.valid('json').mfgMpnCode);
-      return c.body(new Uint8Array(zip), 200, {
-        'Content-Type': 'application/zip',
-        'Content-Disposition': `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        'Cache-Control': 'private, max-age=300',
-      });
-    },
+    async (c) => zipResponse(c, c.req.valid('json').mfgMpnCode),
   );
+
+async function zipResponse(c: Context<AppEnv>, mfgMpnCode: string) {
+  const { fileName, zip } = await partZip(c.var.db, mfgMpnCode);
+  return c.body(new Uint8Array(zip), 200, {
+    'Content-Type': 'application/zip',
+    'Content-Disposition': `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    'Cache-Control': 'private, max-age=300',
+  });
+}
+
+/** An optional JSON body: empty means {}; anything else must be a valid object (40000 otherwise). */
+async function readOptionalJson(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new AppError(Code.badInput, apiMessage('malformedJson', c.var.locale));
+  }
+  const parsed = CateTreeBody.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError(Code.badInput, apiMessage('field', c.var.locale, { field: issue?.path.join('.') || 'body', problem: issue?.message ?? 'invalid' }));
+  }
+  return parsed.data;
+}
+const CateTreeBody = z.strictObject({ rootId: z.number().int().positive().max(999_999_999).optional(), depth: z.number().int().min(1).max(3).optional() });
 
 /** Symbols and footprints change only on re-import: cache for a day, revalidate by ETag. */
 function svgResponse(c: Context, { svg, etag }: Svg) {

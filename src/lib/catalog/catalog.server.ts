@@ -1,10 +1,34 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.server.ts';
-import { categories } from '../server/db/schema/index.ts';
-import type { CategoryNode } from './catalog.ts';
+import { categories, modules, products } from '../server/db/schema/index.ts';
+import { AppError, Code } from '../server/errors.ts';
+import { buildCategoryTree, type CategoryNode, type CategoryTreeNode } from './catalog.ts';
 
-/** Every category, parents before children, in display order. */
-export async function listCategories(db: Db): Promise<CategoryNode[]> {
+/**
+ * Every category, parents before children, in display order. The header renders it on every
+ * page, so it is cached per database for CATALOG_TREE_TTL_MS (categories change only with
+ * imports; invalidateCatalogCache drops it). An empty result is not cached: a fresh catalogue is
+ * about to be seeded. Callers must not mutate the returned rows.
+ */
+export async function listCategories(db: Db, now = Date.now()): Promise<CategoryNode[]> {
+  const hit = listCache.get(db);
+  if (hit && now - hit.at < CATALOG_TREE_TTL_MS) return hit.value;
+  const value = listCategoriesFresh(db);
+  listCache.set(db, { at: now, value });
+  let rows: CategoryNode[];
+  try {
+    rows = await value;
+  } catch (error) {
+    if (listCache.get(db)?.value === value) listCache.delete(db);
+    throw error;
+  }
+  if (rows.length === 0 && listCache.get(db)?.value === value) listCache.delete(db);
+  return rows;
+}
+const listCache = new WeakMap<Db, { at: number; value: Promise<CategoryNode[]> }>();
+
+/** The categories straight from the database (no cache). */
+export async function listCategoriesFresh(db: Db): Promise<CategoryNode[]> {
   return db
     .select({
       cateId: categories.cateId,
@@ -15,4 +39,181 @@ export async function listCategories(db: Db): Promise<CategoryNode[]> {
     })
     .from(categories)
     .orderBy(asc(categories.level), asc(categories.sort), asc(categories.cateId));
+}
+
+// ── Category tree with product counts ────────────────────────────────────────
+
+export type CountedNode = CategoryNode & {
+  /** Products in this category and all its descendants. */
+  productCount: number;
+  /** Products filed directly on this node. */
+  ownCount: number;
+  children: CountedNode[];
+};
+
+export type CatalogTree = {
+  roots: CountedNode[];
+  byId: ReadonlyMap<number, CountedNode>;
+  /** Products in the catalogue (sum over all categories, plus uncategorised). */
+  total: number;
+  loadedAt: number;
+};
+
+/**
+ * The whole tree with counts: one grouped COUNT over products, rolled up in memory. The catalogue
+ * page, the filter page (breadcrumbs, subtree ids) and the detail page share it; it is cached per
+ * database for CATALOG_TREE_TTL_MS because counts move only with imports.
+ */
+export const CATALOG_TREE_TTL_MS = 60_000;
+const treeCache = new WeakMap<Db, { at: number; value: Promise<CatalogTree> }>();
+
+export function categoryTree(db: Db, now = Date.now()): Promise<CatalogTree> {
+  const hit = treeCache.get(db);
+  if (hit && now - hit.at < CATALOG_TREE_TTL_MS) return hit.value;
+  const value = loadCategoryTree(db, now);
+  treeCache.set(db, { at: now, value });
+  // A failed load must not stay cached.
+  value.catch(() => {
+    if (treeCache.get(db)?.value === value) treeCache.delete(db);
+  });
+  return value;
+}
+
+/** Drops the cached tree (after an import, or in tests that change categories). */
+export function invalidateCatalogCache(db: Db): void {
+  treeCache.delete(db);
+  listCache.delete(db);
+  headerCacheClear?.(db);
+}
+
+/** Set by filters.server.ts so one invalidation clears both caches without an import cycle. */
+let headerCacheClear: ((db: Db) => void) | undefined;
+export function registerCatalogCache(clear: (db: Db) => void): void {
+  headerCacheClear = clear;
+}
+
+async function loadCategoryTree(db: Db, now: number): Promise<CatalogTree> {
+  const [nodes, counts] = await Promise.all([
+    listCategoriesFresh(db),
+    db
+      .select({ cateId: products.cateId, n: sql<number>`count(*)::int` })
+      .from(products)
+      .groupBy(products.cateId),
+  ]);
+  const own = new Map<number | null, number>();
+  let total = 0;
+  for (const c of counts) {
+    own.set(c.cateId, Number(c.n));
+    total += Number(c.n);
+  }
+  const roots = buildCategoryTree(nodes) as CountedNode[];
+  const byId = new Map<number, CountedNode>();
+  const visit = (node: CountedNode): number => {
+    byId.set(node.cateId, node);
+    node.ownCount = own.get(node.cateId) ?? 0;
+    node.productCount = node.ownCount;
+    for (const child of node.children) node.productCount += visit(child);
+    return node.productCount;
+  };
+  for (const root of roots) visit(root);
+  return { roots, byId, total, loadedAt: now };
+}
+
+/** The category and all its descendants' ids (for filters over a subtree). */
+export function subtreeIds(node: CategoryTreeNode): number[] {
+  const ids: number[] = [];
+  const stack: CategoryTreeNode[] = [node];
+  while (stack.length) {
+    const n = stack.pop()!;
+    ids.push(n.cateId);
+    stack.push(...n.children);
+  }
+  return ids;
+}
+
+/** Root → node path (for breadcrumbs); empty when the id is unknown. */
+export function categoryPathOf(tree: CatalogTree, cateId: number | null): CountedNode[] {
+  const path: CountedNode[] = [];
+  const seen = new Set<number>();
+  let node = cateId === null ? undefined : tree.byId.get(cateId);
+  while (node && !seen.has(node.cateId)) {
+    seen.add(node.cateId);
+    path.unshift(node);
+    node = node.parentId === null ? undefined : tree.byId.get(node.parentId);
+  }
+  return path;
+}
+
+/** Trims a counted tree for the API: ids, names in both languages, counts, children. */
+export type CateTreeItem = {
+  cateId: number;
+  cateName: string;
+  cateNameZh: string;
+  cateNameEn: string;
+  level: number;
+  parentId: number | null;
+  productCount: number;
+  children: CateTreeItem[];
+};
+
+export async function cateTreeFor(db: Db, locale: 'zh' | 'en', rootId?: number, depth = 3): Promise<CateTreeItem[]> {
+  const tree = await categoryTree(db);
+  let roots: CountedNode[] = tree.roots;
+  if (rootId !== undefined) {
+    const node = tree.byId.get(rootId);
+    if (!node) throw new AppError(Code.notFound, locale === 'en' ? `No category with cateId ${rootId}` : `分类 ${rootId} 不存在`);
+    roots = [node];
+  }
+  const shape = (n: CountedNode, d: number): CateTreeItem => ({
+    cateId: n.cateId,
+    cateName: locale === 'en' && n.cateNameEn ? n.cateNameEn : n.cateName,
+    cateNameZh: n.cateName,
+    cateNameEn: n.cateNameEn,
+    level: n.level,
+    parentId: n.parentId,
+    productCount: n.productCount,
+    children: d > 1 ? n.children.map((c) => shape(c, d - 1)) : [],
+  });
+  return roots.map((r) => shape(r, depth));
+}
+
+// ── Tracking counters (SPEC §3, §7 "fire and forget") ────────────────────────
+
+/** The seven counters of the tracking payload and their columns. */
+export const COUNTER_COLUMNS = {
+  pdfCount: products.pdfCount,
+  edaCount: products.edaCount,
+  likeCount: products.likeCount,
+  moduleCount: products.moduleCount,
+  componentPlacementCount: products.componentPlacementCount,
+  modulePlacementCount: products.modulePlacementCount,
+  tagClickCount: products.tagClickCount,
+} as const;
+export type CounterName = keyof typeof COUNTER_COLUMNS;
+export const COUNTER_NAMES = Object.keys(COUNTER_COLUMNS) as CounterName[];
+export type Counters = Record<CounterName, number>;
+export type MarkType = 'COMPONENT' | 'MODULE';
+
+/**
+ * Adds one to each named counter of the part `mKey` (a product's mfgMpnCode) and returns the new
+ * values. COMPONENT marks address the product directly. MODULE marks address a module by its
+ * mfgMpnCode: the module must exist, and the counters live on the product it is built around
+ * (the modules table has no counters of its own). Unknown keys are 40400; nothing is created.
+ */
+export async function bumpCounters(db: Db, mKey: string, mType: MarkType, names: readonly CounterName[], locale: 'zh' | 'en' = 'zh'): Promise<Counters> {
+  if (names.length === 0) throw new AppError(Code.badInput, locale === 'en' ? 'No counter to add to' : '没有要累加的计数项');
+  if (mType === 'MODULE') {
+    const mod = await db.select({ id: modules.id }).from(modules).where(eq(modules.mfgMpnCode, mKey)).limit(1);
+    if (mod.length === 0) throw new AppError(Code.notFound, locale === 'en' ? `No module with key ${mKey}` : `模块 ${mKey} 不存在`);
+  }
+  const set: Record<string, unknown> = {};
+  for (const name of new Set(names)) set[name] = sql`${COUNTER_COLUMNS[name]} + 1`;
+  const rows = await db
+    .update(products)
+    .set(set)
+    .where(eq(products.mfgMpnCode, mKey))
+    .returning(COUNTER_COLUMNS);
+  const row = rows[0];
+  if (!row) throw new AppError(Code.notFound, locale === 'en' ? `No part with mfgMpnCode ${mKey}` : `元器件 ${mKey} 不存在`);
+  return row;
 }

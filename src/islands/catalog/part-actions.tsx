@@ -1,0 +1,85 @@
+import { useStore } from '@nanostores/preact';
+import { useState } from 'preact/hooks';
+import { $token } from '../../lib/client/store.ts';
+import { toast } from '../../lib/client/toast.ts';
+import { track } from './track.ts';
+
+export type PartActionLabels = {
+  download: string;
+  downloading: string;
+  badFile: string;
+  collect: string;
+  collectSoon: string;
+};
+
+type Props = {
+  mfgMpnCode: string;
+  /** Plain link (GET) used without JavaScript and as the fallback. */
+  downloadHref: string;
+  loginHref: string;
+  canDownload: boolean;
+  labels: PartActionLabels;
+};
+
+/** Download (POST → blob, SPEC §5 message on a non-file answer) and collect (asks to log in). */
+export default function PartActions({ mfgMpnCode, downloadHref, loginHref, canDownload, labels }: Props) {
+  const token = useStore($token);
+  const [busy, setBusy] = useState(false);
+
+  const download = async (event: MouseEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      if (token) headers['X-token'] = token;
+      const res = await fetch('/api/chiplet/products/downloadZip', { method: 'POST', headers, body: JSON.stringify({ mfgMpnCode }) });
+      const type = res.headers.get('content-type') ?? '';
+      if (!res.ok || !/application\/(zip|octet-stream)/.test(type)) throw new Error('not a file');
+      const blob = await res.blob();
+      const name = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = name ? decodeURIComponent(name) : `${mfgMpnCode}.zip`;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      track('/api/chiplet/mark/add', { mKey: mfgMpnCode, mType: 'COMPONENT', edaCount: 1 });
+    } catch {
+      toast(labels.badFile, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const collect = (event: MouseEvent) => {
+    event.preventDefault();
+    if (!token) window.dispatchEvent(new CustomEvent('chipedia:login'));
+    else toast(labels.collectSoon, 'info');
+  };
+
+  const btn = 'inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium';
+  return (
+    <div class="flex flex-wrap items-center gap-2">
+      {canDownload && (
+        <a
+          href={downloadHref}
+          download
+          onClick={download}
+          aria-busy={busy}
+          class={`${btn} bg-brand-600 text-white hover:bg-brand-700 ${busy ? 'opacity-70' : ''}`}
+          data-testid="download-zip"
+        >
+          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="M12 3v12m0 0-4-4m4 4 4-4M4 17v3h16v-3" /></svg>
+          {busy ? labels.downloading : labels.download}
+        </a>
+      )}
+      <a href={loginHref} onClick={collect} class={`${btn} border border-slate-300 bg-white text-slate-700 hover:border-brand-500 hover:text-brand-600`} data-testid="collect">
+        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="m12 17.3-6.2 3.6 1.6-7L2 9.2l7.1-.6L12 2l2.9 6.6 7.1.6-5.4 4.7 1.6 7z" /></svg>
+        {labels.collect}
+      </a>
+    </div>
+  );
+}
