@@ -34,6 +34,8 @@ export default defineConfig({
       KICAD_DIST_URL: 'https://www.kicad.org/download/',
       ICP_NUMBER: '京ICP备12345678号-1',
       LOG_LEVEL: 'warn',
+      // Short QR lifetime so the expiry journey runs in seconds (production keeps 120 s).
+      SSO_QR_TTL_SECONDS: '15',
     },
   },
 });

@@ -3,9 +3,10 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { apiFetch } from '../../lib/client/api.ts';
 import { displayName } from '../../lib/client/display-name.ts';
 import { $nickname, $phone, $token, $username, resetUserInfo } from '../../lib/client/store.ts';
-import { LoginDialog, type LoginLabels } from '../login/login-dialog.tsx';
+import type { LoginLabels } from '../login/labels.ts';
+import { LoginLauncher, preloadLoginDialog } from '../login/login-launcher.tsx';
 
-type Labels = LoginLabels & { login: string; center: string; logout: string; menu: string };
+type Labels = { login: string; center: string; logout: string; menu: string; dialog: LoginLabels };
 
 /** The header's account corner: 'login' when logged out, a dropdown with the display name when in. */
 export default function HeaderUser({ locale, labels }: { locale: 'zh' | 'en'; labels: Labels }) {
@@ -14,6 +15,10 @@ export default function HeaderUser({ locale, labels }: { locale: 'zh' | 'en'; la
   const phone = useStore($phone);
   const username = useStore($username);
   const [dialogOpen, setDialogOpen] = useState(false);
+  // The server renders the logged-out state (the token lives in localStorage); hydration must see
+  // the same markup, so the stored login shows from the first render after mounting.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
   const prefix = locale === 'en' ? '/en' : '';
@@ -45,13 +50,23 @@ export default function HeaderUser({ locale, labels }: { locale: 'zh' | 'en'; la
     window.location.assign(prefix || '/');
   };
 
-  if (!token) {
+  if (!token || !mounted) {
     return (
       <>
-        <button type="button" class="shrink-0 rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700" onClick={() => setDialogOpen(true)} data-testid="login-link">
+        <button
+          type="button"
+          class="shrink-0 rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+          onClick={() => setDialogOpen(true)}
+          // Inert until hydrated: a click before then would be lost (browsers and tests wait).
+          disabled={!mounted}
+          onPointerEnter={() => void preloadLoginDialog().catch(() => undefined)}
+          onFocus={() => void preloadLoginDialog().catch(() => undefined)}
+          aria-haspopup="dialog"
+          data-testid="login-link"
+        >
           {labels.login}
         </button>
-        <LoginDialog open={dialogOpen} onClose={() => setDialogOpen(false)} labels={labels} />
+        <LoginLauncher open={dialogOpen} onClose={() => setDialogOpen(false)} ctx={{ locale, labels: labels.dialog }} />
       </>
     );
   }

@@ -1,5 +1,6 @@
 import { installChunkReload } from './chunk-reload.ts';
 import { readHostVersion } from './host-bridge.ts';
+import { installHostAuth } from './host-auth.ts';
 import { installLoadingOverlay, showLoadingOverlay } from './loading-overlay.ts';
 import { mobileRedirectTarget } from './mobile-redirect.ts';
 import { clientMessage } from './messages.ts';
@@ -23,6 +24,7 @@ function prefetchPage(href: string): void {
 }
 
 function boot(): void {
+  installHostAuth();
   const root = document.documentElement;
   const locale = root.lang === 'en' ? 'en' : 'zh';
   $locale.set(locale);

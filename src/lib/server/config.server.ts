@@ -30,6 +30,7 @@ const schema = z.object({
   // Single sign-on service (src/lib/sso/README.md). Cross-field rules in checkSsoConfig below.
   SSO_SECRET: blankToUndefined.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SSO_PORT: z.coerce.number().int().min(1).max(65535).default(4322),
+  SSO_QR_TTL_SECONDS: z.coerce.number().int().min(3).max(600).default(120),
   SSO_SITES: blankToUndefined.transform((v, ctx) => parseSsoSites(v, ctx)),
   SMS_PROVIDER: z.enum(['dev', 'aliyun', 'tencent']).default('dev'),
   SMS_ALIYUN_ACCESS_KEY_ID: blankToUndefined,

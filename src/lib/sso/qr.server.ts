@@ -12,7 +12,7 @@ export const QR_TTL_SECONDS = 120;
 export const STATE_TTL_SECONDS = 600;
 export const BIND_TICKET_TTL_SECONDS = 600;
 
-export async function createQr(db: Db, siteId: number, now: number): Promise<{ uuid: string; pollKey: string }> {
+export async function createQr(db: Db, siteId: number, now: number, ttlSeconds = QR_TTL_SECONDS): Promise<{ uuid: string; pollKey: string }> {
   const uuid = randomId();
   const pollKey = randomId();
   await db.insert(ssoQrLogins).values({
@@ -21,7 +21,7 @@ export async function createQr(db: Db, siteId: number, now: number): Promise<{ u
     pollHash: sha256Hex(pollKey),
     status: 'waiting',
     createdAt: now,
-    expiresAt: now + QR_TTL_SECONDS,
+    expiresAt: now + ttlSeconds,
   });
   return { uuid, pollKey };
 }

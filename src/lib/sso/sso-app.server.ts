@@ -73,6 +73,8 @@ type SsoEnv = {
 type Ctx = Context<SsoEnv>;
 
 export type SsoAppOptions = {
+  /** QR code lifetime; 120 s unless SSO_QR_TTL_SECONDS says otherwise (end-to-end tests shorten it). */
+  qrTtlSeconds?: number;
   db: Db;
   /** Seconds since the epoch; tests inject a clock. */
   now?: () => number;
@@ -167,6 +169,7 @@ export function createSsoApp(options: SsoAppOptions) {
   const sites: readonly SsoSite[] = options.sites ?? sitesFromConfig(config!);
   const secret = options.secret ?? secretFromConfig(config!, log);
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  const qrTtl = options.qrTtlSeconds ?? config?.SSO_QR_TTL_SECONDS ?? QR_TTL_SECONDS;
   const productionCookies = options.secureCookies ?? config?.APP_ENV === 'production';
 
   if (sms.kind === 'dev') {
@@ -362,7 +365,7 @@ export function createSsoApp(options: SsoAppOptions) {
     const t = now();
     const limit = await hitRateLimits(db, [{ key: `qr-ip:${c.var.ipHash}`, windows: QR_IP_WINDOWS }], t);
     if (!limit.ok) throw new SsoError(SsoCode.rateLimited, ssoMessages.ipLimit, { retryAfter: limit.retryAfter });
-    const { uuid, pollKey } = await createQr(db, site.id, t);
+    const { uuid, pollKey } = await createQr(db, site.id, t, qrTtl);
     const state = wechat.kind === 'open' ? await createState(db, uuid, pollKey, t) : '';
     setCookie(c, POLL_COOKIE, pollKey, {
       path: `${basePath}/wechat`,
@@ -372,7 +375,7 @@ export function createSsoApp(options: SsoAppOptions) {
       maxAge: 600,
     });
     const shown = wechat.present({ uuid, state, ssoBase: ssoBase(c) });
-    return c.json({ error_code: SsoCode.ok, msg: ssoMessages.ok, info: { qrcode: shown.qrcode, uuid, mode: shown.mode, expiresIn: QR_TTL_SECONDS } });
+    return c.json({ error_code: SsoCode.ok, msg: ssoMessages.ok, info: { qrcode: shown.qrcode, uuid, mode: shown.mode, expiresIn: qrTtl } });
   });
 
   app.get('/wechat/qrconnect', async (c) => {

@@ -1,0 +1,295 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import {
+  createTrackRecorder,
+  isCaptchaTicket,
+  precheckTrack,
+  SLIDER_CHALLENGE_LIFE_MS,
+  SLIDER_TICKET_LIFE_MS,
+  ssoErrorText,
+  type CaptchaTicket,
+} from '../../lib/client/login-flow.ts';
+import type { LoginContext } from './labels.ts';
+import { sso } from './sso-client.ts';
+
+type Challenge = { challengeId: string; trackWidth: number; pieceWidth: number; targetX: number; pieceY: number };
+type Status = 'loading' | 'loadError' | 'idle' | 'dragging' | 'verifying' | 'ok';
+
+const MAX_POINTS = 1400;
+
+/**
+ * The self-hosted slider (src/lib/sso/README.md "Slider captcha"): the challenge's 300-unit track is
+ * drawn at the width available, with the slot at targetX; the block is dragged with a mouse, pen or
+ * finger (pointer events) and the track of points {x, y, t} goes to POST /captcha/verify, whose
+ * one-time ticket is handed to the form. Keyboard: arrows move the block and Enter submits, but the
+ * server wants a hand-made track (y varies, slows at the end), so keyboard tracks are checked here
+ * first and never sent when they would fail; the user is pointed to the mouse, touch or WeChat.
+ */
+export function SliderCaptcha({
+  ctx,
+  ssoBase,
+  resetKey,
+  onTicket,
+  invalid,
+  describedBy,
+  knobRef,
+}: {
+  ctx: LoginContext;
+  ssoBase: string;
+  /** Changing it loads a fresh challenge (after a failed send or a used ticket). */
+  resetKey: number;
+  onTicket: (ticket: CaptchaTicket | null) => void;
+  invalid?: boolean;
+  describedBy?: string | undefined;
+  knobRef?: { current: HTMLDivElement | null };
+}) {
+  const { labels, locale } = ctx;
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  const [status, setStatus] = useState<Status>('loading');
+  const [message, setMessage] = useState('');
+  const [x, setX] = useState(0);
+  const [loadCount, setLoadCount] = useState(0);
+  const trackRef = useRef<HTMLDivElement>(null);
+  const ownKnob = useRef<HTMLDivElement>(null);
+  const knob = knobRef ?? ownKnob;
+  const drag = useRef<{ recorder: ReturnType<typeof createTrackRecorder>; startX: number; keyboard: boolean } | null>(null);
+  const keepMessage = useRef(false);
+  const onTicketRef = useRef(onTicket);
+  onTicketRef.current = onTicket;
+
+  const width = challenge?.trackWidth ?? 300;
+  const pieceWidth = challenge?.pieceWidth ?? 44;
+  const maxX = width - pieceWidth;
+
+  // Load a challenge on mount, on reset, and when it nears its 120 s life untouched.
+  useEffect(() => {
+    let alive = true;
+    setStatus('loading');
+    setX(0);
+    drag.current = null;
+    onTicketRef.current(null);
+    void (async () => {
+      try {
+        const answer = await sso(ssoBase, '/captcha/challenge');
+        if (!alive) return;
+        const d = answer.data as Partial<Challenge & { loadError: number }> | null;
+        if (answer.error_code === 0 && d && typeof d.challengeId === 'string' && typeof d.targetX === 'number') {
+          setChallenge({ challengeId: d.challengeId, trackWidth: d.trackWidth ?? 300, pieceWidth: d.pieceWidth ?? 44, targetX: d.targetX, pieceY: d.pieceY ?? 0 });
+          setStatus('idle');
+          if (!keepMessage.current) setMessage('');
+          keepMessage.current = false;
+        } else {
+          setStatus('loadError');
+          setMessage(
+            typeof d?.loadError === 'number'
+              ? labels.sliderLoadError.replace('{n}', String(d.loadError))
+              : ssoErrorText(locale, typeof answer.msg === 'string' ? answer.msg : '', { ...errorLabels(labels) }),
+          );
+        }
+      } catch {
+        if (alive) {
+          setStatus('loadError');
+          setMessage(labels.networkError);
+        }
+      }
+    })();
+    return () => {
+      alive = false;
+    };
+  }, [resetKey, loadCount, ssoBase]);
+
+  // Expiry: an untouched challenge is renewed; a solved one gives its ticket up before the server does.
+  useEffect(() => {
+    if (status !== 'idle' && status !== 'ok') return;
+    const timer = setTimeout(() => setLoadCount((n) => n + 1), status === 'ok' ? SLIDER_TICKET_LIFE_MS : SLIDER_CHALLENGE_LIFE_MS);
+    return () => clearTimeout(timer);
+  }, [status, challenge]);
+
+  // clientWidth: the padding box, which the percentages below are of.
+  const scale = () => width / Math.max(1, trackRef.current?.clientWidth ?? width);
+  const canDrag = status === 'idle' && challenge !== null;
+
+  const begin = (clientX: number, clientY: number, keyboard: boolean) => {
+    const recorder = createTrackRecorder(scale(), maxX);
+    recorder.start(clientY, performance.now());
+    drag.current = { recorder, startX: clientX, keyboard };
+    setStatus('dragging');
+    setMessage('');
+  };
+
+  const finish = async () => {
+    const d = drag.current;
+    if (!d || !challenge) return;
+    drag.current = null;
+    const track = d.recorder.points;
+    const local = precheckTrack(track, challenge.targetX, width);
+    if (!local.ok) {
+      // Not sent: the challenge stays usable, the block goes back.
+      setX(0);
+      setStatus('idle');
+      setMessage(
+        d.keyboard
+          ? labels.sliderKeyboardFailed
+          : labels.sliderFailed.replace('{n}', String(local.failure)),
+      );
+      return;
+    }
+    setStatus('verifying');
+    try {
+      const answer = await sso(ssoBase, '/captcha/verify', { method: 'POST', body: { challengeId: challenge.challengeId, track: [...track] } });
+      if (answer.error_code === 0 && isCaptchaTicket(answer.data)) {
+        setStatus('ok');
+        setMessage('');
+        onTicketRef.current(answer.data);
+        return;
+      }
+      const failure = (answer.data as { failure?: unknown } | null)?.failure;
+      setMessage(typeof failure === 'number' ? labels.sliderFailed.replace('{n}', String(failure)) : ssoErrorText(locale, String(answer.msg ?? ''), errorLabels(labels)));
+    } catch {
+      setMessage(labels.networkError);
+    }
+    // A challenge is burnt by its first verify: fetch a new one, keeping the message.
+    keepMessage.current = true;
+    setLoadCount((n) => n + 1);
+  };
+
+  const onPointerDown = (e: PointerEvent) => {
+    if (!canDrag || e.button > 0) return;
+    e.preventDefault();
+    (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
+    begin(e.clientX, e.clientY, false);
+  };
+  const onPointerMove = (e: PointerEvent) => {
+    const d = drag.current;
+    if (!d || d.keyboard || d.recorder.points.length >= MAX_POINTS) return;
+    setX(d.recorder.move(e.clientX - d.startX, e.clientY, performance.now()));
+  };
+  const onPointerUp = () => {
+    if (drag.current && !drag.current.keyboard) void finish();
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const step = { ArrowRight: 2, ArrowUp: 2, ArrowLeft: -2, ArrowDown: -2, PageUp: 20, PageDown: -20 }[e.key];
+    if (e.key === 'Enter' || e.key === ' ') {
+      if (drag.current?.keyboard) {
+        e.preventDefault();
+        void finish();
+      }
+      return;
+    }
+    if (step === undefined && e.key !== 'Home' && e.key !== 'End') return;
+    e.preventDefault();
+    if (!canDrag && !drag.current?.keyboard) return;
+    if (!drag.current) begin(0, 0, true);
+    const d = drag.current!;
+    const current = d.recorder.lastX;
+    const next = e.key === 'Home' ? 0 : e.key === 'End' ? maxX : current + (step ?? 0);
+    // Keyboard moves are recorded as they are: no invented jitter.
+    setX(d.recorder.move(next / scale(), 0, performance.now()));
+  };
+
+  const px = (units: number) => `${(units / width) * 100}%`;
+  const done = status === 'ok';
+  const hintId = 'slider-keyboard-hint';
+  const text =
+    status === 'loading' ? labels.sliderLoading : status === 'verifying' ? labels.sliderVerifying : done ? labels.sliderOk : status === 'loadError' ? '' : labels.sliderHint;
+
+  return (
+    <div class="w-full" data-testid="login-slider" data-status={status}>
+      <div
+        ref={trackRef}
+        class={`relative h-8 w-full select-none overflow-hidden rounded-md border text-xs ${done ? 'border-green-500 bg-green-50' : invalid ? 'border-red-500 bg-slate-100' : 'border-slate-300 bg-slate-100'}`}
+      >
+        {/* The drag trail and the slot the block must fill. */}
+        <div class={`absolute inset-y-0 left-0 ${done ? 'bg-green-100' : 'bg-brand-100'}`} style={{ width: px(x + pieceWidth / 2) }} aria-hidden="true" />
+        {challenge && !done && status !== 'loadError' && (
+          <div
+            class="absolute inset-y-1 z-[1] rounded-sm border-2 border-dashed border-brand-600/70 bg-white"
+            style={{ left: px(challenge.targetX), width: px(pieceWidth) }}
+            data-testid="login-slider-slot"
+            aria-hidden="true"
+          />
+        )}
+        <span
+          class={`pointer-events-none absolute inset-0 flex items-center ${done ? (x > maxX / 2 ? 'justify-start pl-3 text-green-700' : 'justify-end pr-3 text-green-700') : 'justify-center pl-10 text-slate-500'}`}
+          aria-hidden="true"
+        >
+          {text}
+        </span>
+        {status === 'loadError' ? (
+          <button type="button" class="absolute inset-0 flex w-full items-center justify-center gap-1 text-brand-600 hover:underline" onClick={() => setLoadCount((n) => n + 1)}>
+            ↻ {labels.sliderReload}
+          </button>
+        ) : (
+          <div
+            ref={knob}
+            role="slider"
+            tabIndex={done ? -1 : 0}
+            aria-label={labels.sliderLabel}
+            aria-valuemin={0}
+            aria-valuemax={maxX}
+            aria-valuenow={Math.round(x)}
+            aria-valuetext={done ? labels.sliderOk : undefined}
+            aria-invalid={invalid ? 'true' : undefined}
+            aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
+            aria-disabled={!canDrag && !drag.current}
+            class={`absolute inset-y-0 z-10 flex touch-none items-center justify-center rounded-md border shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-white ${done ? 'border-green-600 bg-green-600 text-white' : 'cursor-grab border-brand-600 bg-brand-600 text-white active:cursor-grabbing'}`}
+            style={{ left: px(x), width: px(pieceWidth) }}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={onPointerUp}
+            onKeyDown={onKeyDown}
+            onBlur={() => {
+              // A keyboard move left unfinished goes back.
+              if (drag.current?.keyboard) {
+                drag.current = null;
+                setX(0);
+                setStatus('idle');
+              }
+            }}
+            data-testid="login-slider-knob"
+          >
+            <span aria-hidden="true">{done ? '✓' : '→'}</span>
+          </div>
+        )}
+      </div>
+      <p id={hintId} class="sr-only">
+        {labels.sliderKeyboard}
+      </p>
+      {message && (
+        <p role="alert" class="mt-0.5 text-[11px] leading-tight text-red-600" data-testid="login-slider-message">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The labels ssoErrorText needs, by the SSO message keys it maps. */
+export function errorLabels(labels: LoginContext['labels']) {
+  return {
+    sliderFailed: labels.sliderFailed,
+    sliderLoadError: labels.sliderLoadError,
+    tooSoon: labels.tooSoon,
+    generic: labels.loginFailed,
+    phoneRequired: labels.phoneRequired,
+    phoneInvalid: labels.phoneInvalid,
+    codeRequired: labels.codeRequired,
+    codeFormat: labels.errCodeFormat,
+    codeWrong: labels.errCodeWrong,
+    agreementRequired: labels.agreementRequired,
+    sliderRequired: labels.sliderRequired,
+    sliderExpired: labels.errSliderExpired,
+    hourLimit: labels.errHourLimit,
+    dayLimit: labels.errDayLimit,
+    ipLimit: labels.errIpLimit,
+    verifyLocked: labels.errVerifyLocked,
+    smsFailed: labels.errSmsFailed,
+    qrExpired: labels.qrExpired,
+    qrForeign: labels.errQrForeign,
+    bindExpired: labels.errBindExpired,
+    boundElsewhere: labels.errBoundElsewhere,
+    unavailable: labels.errUnavailable,
+    internal: labels.errInternal,
+  };
+}

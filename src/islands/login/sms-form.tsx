@@ -1,0 +1,303 @@
+import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
+import {
+  loginFormFields,
+  readLoginAnswer,
+  sendCodeError,
+  smsButtonEnabled,
+  smsButtonLabel,
+  smsButtonReducer,
+  ssoErrorText,
+  submitError,
+  type CaptchaTicket,
+  type LoginData,
+  type ValidationKey,
+} from '../../lib/client/login-flow.ts';
+import { SsoCode } from '../../lib/sso/sso.ts';
+import type { LoginContext } from './labels.ts';
+import { errorLabels, SliderCaptcha } from './slider-captcha.tsx';
+import { formOf, sso, type LoginSettings } from './sso-client.ts';
+
+type Field = 'phone' | 'slider' | 'code' | 'agreement' | 'form';
+type Problem = { field: Field; text: string } | null;
+
+const FIELD_OF: Record<ValidationKey, Field> = {
+  phoneRequired: 'phone',
+  phoneInvalid: 'phone',
+  sliderRequired: 'slider',
+  codeRequired: 'code',
+  agreementRequired: 'agreement',
+};
+
+/**
+ * Phone + slider + SMS code, for the phone tab (SMS login) and for the WeChat binding form (after
+ * qrconnect answered 2000: reg_tid 0, uuid = the binding ticket, agreement 1).
+ */
+export function SmsForm({
+  ctx,
+  settings,
+  bindTicket,
+  onLoggedIn,
+  onBindExpired,
+  idPrefix,
+  autoFocus,
+}: {
+  ctx: LoginContext;
+  settings: LoginSettings;
+  bindTicket?: string;
+  onLoggedIn: (data: LoginData) => void;
+  onBindExpired?: () => void;
+  idPrefix: string;
+  autoFocus?: boolean;
+}) {
+  const { labels, locale } = ctx;
+  const bind = Boolean(bindTicket);
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [agreement, setAgreement] = useState(false);
+  const [ticket, setTicket] = useState<CaptchaTicket | null>(null);
+  const [sliderReset, setSliderReset] = useState(0);
+  const [button, dispatch] = useReducer(smsButtonReducer, { kind: 'idle' });
+  const [now, setNow] = useState(() => Date.now());
+  const [problem, setProblem] = useState<Problem>(null);
+  const [notice, setNotice] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const agreeRef = useRef<HTMLInputElement>(null);
+  const knobRef = useRef<HTMLDivElement>(null);
+  const usedTicket = useRef(false);
+
+  useEffect(() => {
+    if (autoFocus) phoneRef.current?.focus();
+  }, [autoFocus]);
+
+  // The countdown: one tick a second; at 0 the button is 'get code' again and, the slider's ticket
+  // having been spent on the send, a fresh slider is loaded.
+  useEffect(() => {
+    if (button.kind !== 'countdown') return;
+    const timer = setInterval(() => {
+      const t = Date.now();
+      setNow(t);
+      dispatch({ type: 'tick', now: t });
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [button.kind]);
+  useEffect(() => {
+    if (button.kind === 'idle' && usedTicket.current) {
+      usedTicket.current = false;
+      setSliderReset((n) => n + 1);
+    }
+  }, [button.kind]);
+
+  const ids = {
+    phone: `${idPrefix}-phone`,
+    area: `${idPrefix}-area`,
+    code: `${idPrefix}-code`,
+    agree: `${idPrefix}-agree`,
+    error: `${idPrefix}-error`,
+  };
+
+  const show = (p: Problem, focus = true) => {
+    setProblem(p);
+    if (p) setNotice('');
+    if (!p || !focus) return;
+    const target = { phone: phoneRef, code: codeRef, agreement: agreeRef, slider: knobRef, form: null }[p.field];
+    target?.current?.focus();
+  };
+  const validation = (key: ValidationKey) => show({ field: FIELD_OF[key], text: labels[key] });
+  const ssoText = (msg: unknown) => ssoErrorText(locale, typeof msg === 'string' ? msg : '', errorLabels(labels));
+
+  const sendCode = async () => {
+    if (!smsButtonEnabled(button)) return;
+    const invalid = sendCodeError({ phone, sliderDone: ticket !== null });
+    if (invalid) return validation(invalid);
+    show(null);
+    dispatch({ type: 'send' });
+    const fields = loginFormFields({ phone, ticket, siteId: settings.siteId, referer: location.href, ...(bindTicket ? { bindTicket } : {}) });
+    try {
+      const answer = await sso(settings.ssoUrl, '/register/regsms', { method: 'POST', body: formOf(fields) });
+      // SPEC §7: error_code above 0 shows msg.
+      if (Number(answer.error_code) > 0 || answer.error_code === undefined) throw answer;
+      usedTicket.current = true;
+      const t = Date.now();
+      setNow(t);
+      const resendIn = (answer.data as { resendIn?: unknown } | null)?.resendIn;
+      dispatch({ type: 'sent', now: t, seconds: typeof resendIn === 'number' && resendIn > 0 && resendIn <= 600 ? resendIn : settings.smsResendSeconds });
+      setNotice(labels.codeSent);
+      codeRef.current?.focus();
+    } catch (failure) {
+      // SPEC §4: on failure the button shows 're-send' and the slider resets.
+      dispatch({ type: 'failed' });
+      setTicket(null);
+      setSliderReset((n) => n + 1);
+      const answer = failure as { error_code?: unknown; msg?: unknown } | Error;
+      show({ field: 'form', text: answer instanceof Error ? labels.networkError : ssoText(answer.msg) }, false);
+      if (!(answer instanceof Error) && Number(answer.error_code) === SsoCode.bindTicketInvalid) onBindExpired?.();
+    }
+  };
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (submitting) return;
+    const invalid = submitError({ phone, code, agreement: bind ? agreement : undefined });
+    if (invalid) return validation(invalid);
+    show(null);
+    setSubmitting(true);
+    const fields = loginFormFields({ phone, smscode: code, ticket, siteId: settings.siteId, referer: location.href, ...(bindTicket ? { bindTicket } : {}) });
+    try {
+      const answer = await sso(settings.ssoUrl, bind ? '/oauth/smsbindorreg.html' : '/smsLogin/index.html', { method: 'POST', body: formOf(fields) });
+      const result = readLoginAnswer(answer);
+      if (result.ok) {
+        setNotice(labels.loggedIn);
+        onLoggedIn(result.data);
+        return;
+      }
+      show({ field: result.code === SsoCode.smsCodeInvalid ? 'code' : 'form', text: ssoText(result.msg) }, result.code === SsoCode.smsCodeInvalid);
+      if (result.code === SsoCode.bindTicketInvalid) onBindExpired?.();
+    } catch {
+      show({ field: 'form', text: labels.networkError }, false);
+    }
+    setSubmitting(false);
+  };
+
+  const invalidField = problem?.field;
+  const describe = (field: Field) => (invalidField === field ? ids.error : undefined);
+  const inputClass = (field: Field) =>
+    `h-8 min-w-0 flex-1 rounded-md border px-2 text-sm outline-none focus:border-brand-500 ${invalidField === field ? 'border-red-500' : 'border-slate-300'}`;
+  const inboxHref = `${settings.ssoUrl.replace(/\/$/, '')}/dev/inbox?phone=${encodeURIComponent(phone.trim())}`;
+
+  return (
+    <form class="flex flex-col gap-1.5" onSubmit={submit} noValidate data-testid={bind ? 'bind-form' : 'sms-form'}>
+      {settings.smsProvider === 'dev' && (
+        <p class="truncate rounded border border-amber-300 bg-amber-50 px-2 py-0.5 text-[11px] leading-4 text-amber-800" data-testid="dev-sms-notice">
+          <strong>{labels.devSms}</strong>{' '}
+          <a href={inboxHref} target="_blank" rel="noopener" class="underline" data-testid="dev-inbox-link">
+            {labels.devInbox}
+          </a>
+        </p>
+      )}
+      <div class="flex gap-1.5">
+        <label for={ids.area} class="sr-only">
+          {labels.areaCode}
+        </label>
+        <select id={ids.area} class="h-8 w-16 shrink-0 rounded-md border border-slate-300 bg-white px-1 text-sm" aria-label={labels.areaCode}>
+          <option value="86">+86</option>
+        </select>
+        <label for={ids.phone} class="sr-only">
+          {labels.phone}
+        </label>
+        <input
+          ref={phoneRef}
+          id={ids.phone}
+          autofocus={autoFocus}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={11}
+          placeholder={labels.phonePlaceholder}
+          value={phone}
+          onInput={(e) => {
+            setPhone(e.currentTarget.value.replace(/\D/g, ''));
+            if (invalidField === 'phone') show(null);
+          }}
+          aria-invalid={invalidField === 'phone' ? 'true' : undefined}
+          aria-describedby={describe('phone')}
+          class={inputClass('phone')}
+          data-testid="login-phone"
+        />
+      </div>
+      <SliderCaptcha
+        ctx={ctx}
+        ssoBase={settings.ssoUrl}
+        resetKey={sliderReset}
+        knobRef={knobRef}
+        invalid={invalidField === 'slider'}
+        describedBy={describe('slider')}
+        onTicket={(t) => {
+          setTicket(t);
+          if (t && invalidField === 'slider') show(null);
+        }}
+      />
+      <div class="flex gap-1.5">
+        <label for={ids.code} class="sr-only">
+          {labels.code}
+        </label>
+        <input
+          ref={codeRef}
+          id={ids.code}
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder={labels.codePlaceholder}
+          value={code}
+          onInput={(e) => {
+            setCode(e.currentTarget.value.replace(/\D/g, ''));
+            if (invalidField === 'code') show(null);
+          }}
+          aria-invalid={invalidField === 'code' ? 'true' : undefined}
+          aria-describedby={describe('code')}
+          class={inputClass('code')}
+          data-testid="login-code"
+        />
+        <button
+          type="button"
+          onClick={sendCode}
+          disabled={!smsButtonEnabled(button)}
+          aria-live="polite"
+          class="h-8 w-24 shrink-0 whitespace-nowrap rounded-md border border-brand-600 px-1 text-xs text-brand-600 hover:bg-brand-50 disabled:border-slate-300 disabled:bg-slate-50 disabled:text-slate-500"
+          data-testid="login-get-code"
+          data-state={button.kind}
+        >
+          {smsButtonLabel(button, now, labels)}
+        </button>
+      </div>
+      {bind && (
+        <div class="flex items-start gap-1.5 text-[11px] leading-snug text-slate-600">
+          <input
+            ref={agreeRef}
+            id={ids.agree}
+            type="checkbox"
+            checked={agreement}
+            onChange={(e) => {
+              setAgreement(e.currentTarget.checked);
+              if (invalidField === 'agreement') show(null);
+            }}
+            aria-invalid={invalidField === 'agreement' ? 'true' : undefined}
+            aria-describedby={describe('agreement')}
+            class="mt-0.5 accent-brand-600"
+            data-testid="bind-agreement"
+          />
+          <span>
+            <label for={ids.agree}>{labels.agreePrefix}</label>{' '}
+            <a href="/doc/userAgreement.html" target="_blank" rel="noopener" class="text-brand-600 hover:underline">
+              {labels.userAgreement}
+            </a>{' '}
+            {labels.and}{' '}
+            <a href="/doc/privacyAgreement.html" target="_blank" rel="noopener" class="text-brand-600 hover:underline">
+              {labels.privacy}
+            </a>
+          </span>
+        </div>
+      )}
+      {/* One line for the outcome: an error (alert) or a notice (status). */}
+      {problem ? (
+        <p id={ids.error} role="alert" class="min-h-4 text-xs leading-4 text-red-600" data-testid="login-error">
+          {problem.text}
+        </p>
+      ) : (
+        <p role="status" class="min-h-4 text-xs leading-4 text-green-700" data-testid="login-notice">
+          {notice}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={submitting}
+        class="h-9 rounded-md bg-brand-600 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+        data-testid="login-submit"
+      >
+        {submitting ? labels.submitting : bind ? labels.bindSubmit : labels.submit}
+      </button>
+    </form>
+  );
+}
