@@ -36,7 +36,8 @@ export const LibraryRefSchema = z.object({ library: text(120), name: text(200) }
 
 export const CatalogRecordSchema = z.object({
   mpn: text(120),
-  brand: BrandRefSchema,
+  /** Absent when the maker is not known (a generic part such as a KiCad LM7805_TO220 without datasheet). */
+  brand: BrandRefSchema.optional(),
   /** Optional explicit URL key; derived from brand and MPN when absent. */
   mfgMpnCode: z.string().regex(/^[A-Za-z0-9._~-]{1,160}$/, 'URL-safe: letters, digits, . _ ~ -').optional(),
   /** A cateId of the category tree. */
@@ -59,12 +60,13 @@ export type CatalogRecord = z.infer<typeof CatalogRecordSchema>;
 export type CatalogRecordInput = z.input<typeof CatalogRecordSchema>;
 export type CatalogParam = z.infer<typeof ParamSchema>;
 
-/** Stable URL key: MPN with unsafe characters replaced, then the brand key. */
-export function deriveMfgMpnCode(mpn: string, brandKey: string): string {
+/** Stable URL key: MPN with unsafe characters replaced, then the brand key when there is one. */
+export function deriveMfgMpnCode(mpn: string, brandKey: string | null): string {
   const safe = mpn.trim().replace(/[^A-Za-z0-9.-]+/g, '_').replace(/^_+|_+$/g, '') || 'part';
-  return `${safe}_${brandKey}`.slice(0, 160);
+  return (brandKey ? `${safe}_${brandKey}` : safe).slice(0, 160);
 }
 
-export function brandKeyOf(brand: CatalogRecord['brand']): string {
+export function brandKeyOf(brand: CatalogRecord['brand']): string | null {
+  if (brand === undefined) return null;
   return typeof brand === 'string' ? brand : brand.key;
 }

@@ -5,7 +5,7 @@ import { parseFootprint } from '../../kicad/footprint.ts';
 import { parseSymbolLibrary } from '../../kicad/symbol-lib.ts';
 import type { Database } from '../../server/db/client.server.ts';
 import { models3d } from '../../server/db/schema/index.ts';
-import { deriveMfgMpnCode, type CatalogRecord } from '../import/catalog-record.ts';
+import { brandKeyOf, deriveMfgMpnCode, type CatalogRecord } from '../import/catalog-record.ts';
 import { loadCatalogRecords } from '../import/bulk-load.server.ts';
 import { seedCategories } from '../import/seed-categories.server.ts';
 import { footprintRow, KICAD_LICENCE, productRecord, symbolRow } from './kicad-records.ts';
@@ -138,7 +138,7 @@ export async function importKicadLibraries(database: Database, options: KicadImp
         stats.templates++;
         continue;
       }
-      const code = deriveMfgMpnCode(record.mpn, record.brand ?? 'generic');
+      const code = deriveMfgMpnCode(record.mpn, brandKeyOf(record.brand));
       const earlier = seenCodes.get(code);
       if (earlier) {
         stats.duplicates++;

@@ -68,7 +68,7 @@ export function chineseDescription(cateId: number, params: readonly ExtractedPar
 }
 
 /** The product record for a symbol that names a real part, or null for a template. */
-export function productRecord(sym: KicadSymbol, library: string, source: string): (Omit<CatalogRecord, 'brand'> & { brand?: string }) | null {
+export function productRecord(sym: KicadSymbol, library: string, source: string): CatalogRecord | null {
   if (isTemplateSymbol(sym, library)) return null;
   const datasheet = isHttpUrl(sym.datasheet) ? sym.datasheet.trim() : undefined;
   const brand = brandFromLibraryAndSymbol(library, sym.name, sym.description, sym.keywords, datasheet ?? '') ?? undefined;
