@@ -25,6 +25,8 @@ const { getDatabase } = await import('../src/lib/server/db/runtime.server.ts');
 const { seedDatabase } = await import('../src/lib/server/db/seed.server.ts');
 const database = await getDatabase();
 await seedDatabase(database);
+// Build the in-memory search index now rather than on the first search (about 7 s at 1M parts).
+void import('../src/lib/search/search-index.server.ts').then((m) => m.warmSearchIndex(database.db));
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const entry = (await import(pathToFileURL(`${process.cwd()}/dist/server/entry.mjs`).href)) as {

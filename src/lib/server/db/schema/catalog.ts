@@ -133,6 +133,17 @@ export const products = pgTable(
     modulePlacementCount: integer('module_placement_count').notNull().default(0),
     tagClickCount: integer('tag_click_count').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Search document (src/lib/search): MPN, English description, keywords, package (also without
+     * dashes) and the Chinese text cut into overlapping character pairs ('贴片电容' → '贴片 电容' and
+     * '片电'), lower-cased (ASCII) and padded with spaces, so a pg_trgm LIKE '% 电容 %' has
+     * trigrams to look up. Computed by PostgreSQL from the row, never written by loaders.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql.raw(
+        String.raw`' ' || lower((regexp_replace(regexp_replace(coalesce("mpn", '') || ' ' || coalesce("description_en", '') || ' ' || coalesce("keywords", '') || ' ' || coalesce("package", '') || ' ' || regexp_replace(coalesce("package", ''), '[-_ ]', '', 'g') || ' ' || coalesce("description_zh", ''), '([\u3400-\u9fff]+)', ' \1 ', 'g'), '([\u3400-\u9fff]{2})', '\1 ', 'g') || ' ' || regexp_replace(regexp_replace(regexp_replace(regexp_replace(coalesce("keywords", '') || ' ' || coalesce("description_zh", ''), '([\u3400-\u9fff]+)', ' \1 ', 'g'), ' [\u3400-\u9fff]', ' ', 'g'), '[^\u3400-\u9fff]+', ' ', 'g'), '([\u3400-\u9fff]{2})', '\1 ', 'g')) COLLATE "C") || ' '`,
+      ),
+    ),
   },
   (t) => [
     uniqueIndex('products_code_idx').on(t.mfgMpnCode),
@@ -143,6 +154,17 @@ export const products = pgTable(
     index('products_cate_idx').on(t.cateId),
     index('products_brand_idx').on(t.brandId),
     index('products_package_idx').on(t.package),
+    // Free-text search over the search document (src/lib/search).
+    index('products_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // MPN prefix and typo candidates read from the index alone (no heap visit per candidate).
+    index('products_mpn_norm_id_idx').using('btree', sql`${t.mpnNormalized} text_pattern_ops`, t.id),
+    // KiCad families by the literal part before their first wildcard ('STM32F103C8Tx' → STM32F103C8T),
+    // so a typed orderable MPN finds its family with one probe per prefix (src/lib/search).
+    index('products_mpn_family_prefix_idx')
+      .on(sql.raw(`(regexp_replace(upper(regexp_replace("mpn", '(?<![a-z])x+(?![a-z]).*$', '')), '[^A-Z0-9]', '', 'g'))`))
+      .where(sql`${t.mpn} LIKE '%x%'`),
+    // The search index's freshness check reads max(updated_at).
+    index('products_updated_at_idx').on(t.updatedAt),
   ],
 );
 

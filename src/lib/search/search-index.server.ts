@@ -1,0 +1,489 @@
+// The in-memory side of the search: per product its category, brand, package and popularity,
+// and per parameter key an inverted list (value → products). Parametric filters, facets and
+// category browsing run here in a few milliseconds at a million parts, where the same work in SQL
+// needs one random probe per candidate row (see docs in search.server.ts). PostgreSQL keeps doing
+// what it indexes well: part-number and text matching.
+//
+// Rows are numbered in mfg_mpn_code order, so a row number is also the 'sort by MPN' rank.
+// The index is rebuilt when the catalogue changes: a small catalogue (≤ SMALL_CATALOGUE rows) is
+// checked on every search and rebuilt before answering; a large one is checked every few seconds
+// in the background and swapped in when the rebuild is done (searches meanwhile see the previous
+// state). invalidateSearchIndex() forces a synchronous rebuild (importers, tests).
+
+import type { Db } from '../server/db/client.server.ts';
+import { packageParts, buildDictionary, popularityPrior, wildcardKey, type BrandLite, type CategoryLite, type Dictionary } from './search.ts';
+import { runnerOf, type SqlRunner } from './search-db.server.ts';
+
+export type ParamColumn = {
+  readonly key: string;
+  readonly unit: string | null;
+  /** Distinct numeric values, ascending, and the rows holding each. */
+  readonly nums: Float64Array;
+  readonly numRows: readonly Int32Array[];
+  /** Text values by lower-cased text. */
+  readonly texts: ReadonlyMap<string, { text: string; rows: Int32Array }>;
+};
+
+export type SearchIndex = {
+  /** Number of products. */
+  readonly n: number;
+  /** Row → product id; rows are in mfg_mpn_code order. */
+  readonly ids: Int32Array;
+  readonly cate: Int32Array;
+  readonly brand: Int32Array;
+  readonly pkg: Int32Array;
+  readonly pop: Float64Array;
+  /** Rows by popularity (desc), then row; null when every part is equally popular. */
+  readonly popOrder: Int32Array | null;
+  readonly packages: readonly string[];
+  /** Per package code, each '/'-separated package as its letter and digit runs ('SOT-23-5' → SOT, 23, 5). */
+  readonly packageParts: readonly (readonly (readonly string[])[])[];
+  readonly packageRows: readonly Int32Array[];
+  readonly cateRows: ReadonlyMap<number, Int32Array>;
+  /** Per category, flattened (brand, package code, count) triples: facets of whole categories without a row scan. */
+  readonly cateTriples: ReadonlyMap<number, Int32Array>;
+  readonly brandRows: ReadonlyMap<number, Int32Array>;
+  readonly params: ReadonlyMap<string, ParamColumn>;
+  /**
+   * Small catalogues only (≤ MEMORY_FUZZY_LIMIT parts): per row the MPN as displayed and its key for
+   * typo matching (normalised, KiCad wildcards as '?'), so typos are found without a trigram scan.
+   */
+  readonly mpns: readonly string[] | null;
+  readonly mpnKeys: readonly string[] | null;
+  readonly keysByUnit: ReadonlyMap<string, readonly string[]>;
+  readonly categories: ReadonlyMap<number, CategoryLite>;
+  readonly children: ReadonlyMap<number, readonly number[]>;
+  readonly brands: ReadonlyMap<number, BrandLite>;
+  readonly dict: Dictionary;
+  /** Largest category id (sizes lookup tables). */
+  readonly maxCateId: number;
+  readonly maxBrandId: number;
+  readonly builtAt: number;
+  readonly buildMs: number;
+  readonly signature: string;
+  rowOf(id: number): number;
+  /** The category and all its descendants. */
+  subtree(cateId: number): readonly number[];
+};
+
+/** Catalogues up to this many parts keep their MPNs in memory for typo matching. */
+export const MEMORY_FUZZY_LIMIT = 200_000;
+/** Catalogues up to this many parts are checked for changes on every search. */
+export const SMALL_CATALOGUE = 60_000;
+/** Large catalogues are checked at most this often (ms)… */
+export const LARGE_CHECK_INTERVAL_MS = 5_000;
+/** …and rebuilt (in the background, a few seconds of work per million parts) at most this often. */
+export const LARGE_REBUILD_MIN_INTERVAL_MS = 60_000;
+
+const POPULARITY_SQL = '(component_placement_count * 3 + module_placement_count * 2 + eda_count * 2 + like_count * 2 + pdf_count + tag_click_count + module_count)';
+
+/** Lets waiting requests run during a long build (a million-part build takes seconds). */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Parses "12,5,7" into ids without creating strings. */
+function parseIdList(text: string, out: number[]): void {
+  let v = 0;
+  let any = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      v = v * 10 + (c - 48);
+      any = true;
+    } else {
+      if (any) out.push(v);
+      v = 0;
+      any = false;
+    }
+  }
+  if (any) out.push(v);
+}
+
+/**
+ * What the index was built from, cheaply: row counts, the largest product id and the latest
+ * product update (products_updated_at_idx makes that an index probe). Loaders touch updated_at
+ * whenever they rewrite a product or its parameters.
+ */
+async function signatureOf(r: SqlRunner): Promise<string> {
+  const rows = await r.arrays(
+    `SELECT (SELECT count(*) FROM products), (SELECT coalesce(max(id), 0) FROM products), (SELECT max(updated_at) FROM products)::text,
+            (SELECT count(*) FROM categories), (SELECT count(*) FROM brands),
+            (SELECT coalesce(sum(length(cate_name) + length(cate_name_en) + coalesce(parent_id, 0)), 0) FROM categories),
+            (SELECT coalesce(sum(length(name_zh) + length(name_en)), 0) FROM brands)`,
+  );
+  return JSON.stringify(rows[0]);
+}
+
+/** PGlite: the next transaction id changes only when something was written. */
+async function writeMarker(r: SqlRunner): Promise<string> {
+  const rows = await r.arrays('SELECT pg_snapshot_xmax(pg_current_snapshot())::text');
+  return String(rows[0]?.[0] ?? '');
+}
+
+export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
+  const started = performance.now();
+  const r = runnerOf(db);
+  const signature = await signatureOf(r);
+  const catRows = await r.arrays('SELECT cate_id, cate_name, cate_name_en, level, parent_id FROM categories');
+  const brandRowsRaw = await r.arrays('SELECT id, key, name_zh, name_en FROM brands');
+  const categories = new Map<number, CategoryLite>();
+  let maxCateId = 0;
+  for (const [cateId, cateName, cateNameEn, level, parentId] of catRows) {
+    const id = Number(cateId);
+    categories.set(id, {
+      cateId: id,
+      cateName: String(cateName),
+      cateNameEn: String(cateNameEn),
+      level: Number(level),
+      parentId: parentId === null ? null : Number(parentId),
+    });
+    maxCateId = Math.max(maxCateId, id);
+  }
+  const children = new Map<number, number[]>();
+  for (const c of categories.values()) {
+    if (c.parentId === null) continue;
+    const list = children.get(c.parentId) ?? [];
+    list.push(c.cateId);
+    children.set(c.parentId, list);
+  }
+  const brands = new Map<number, BrandLite>();
+  let maxBrandId = 0;
+  for (const [id, key, nameZh, nameEn] of brandRowsRaw) {
+    brands.set(Number(id), {
+      id: Number(id),
+      key: String(key),
+      nameZh: String(nameZh),
+      nameEn: String(nameEn),
+    });
+    maxBrandId = Math.max(maxBrandId, Number(id));
+  }
+
+  const prod = await r.arrays(`SELECT id, cate_id, brand_id, package, ${POPULARITY_SQL}, mpn_normalized, mpn FROM products ORDER BY mfg_mpn_code`);
+  const n = prod.length;
+  const keepMpns = n <= MEMORY_FUZZY_LIMIT;
+  const mpns: string[] | null = keepMpns ? new Array<string>(n) : null;
+  const mpnKeys: string[] | null = keepMpns ? new Array<string>(n) : null;
+  const ids = new Int32Array(n);
+  const cate = new Int32Array(n);
+  const brand = new Int32Array(n);
+  const pkg = new Int32Array(n);
+  const pop = new Float64Array(n);
+  const pkgCode = new Map<string, number>();
+  const packages: string[] = [];
+  let maxId = 0;
+  let anyPop = false;
+  for (let i = 0; i < n; i++) {
+    if ((i & 0xffff) === 0xffff) await yieldToEventLoop();
+    const row = prod[i]!;
+    const id = Number(row[0]);
+    ids[i] = id;
+    if (id > maxId) maxId = id;
+    cate[i] = row[1] === null ? -1 : Number(row[1]);
+    brand[i] = row[2] === null ? -1 : Number(row[2]);
+    const p = row[3] === null ? null : String(row[3]);
+    if (p === null || p === '') pkg[i] = -1;
+    else {
+      let code = pkgCode.get(p);
+      if (code === undefined) {
+        code = packages.length;
+        packages.push(p);
+        pkgCode.set(p, code);
+      }
+      pkg[i] = code;
+    }
+    // Usage counters, plus a prior below one count for well-known parts (ties only).
+    const pv = Number(row[4] ?? 0) + popularityPrior(String(row[5] ?? ''));
+    if (mpns && mpnKeys) {
+      const raw = String(row[6] ?? '');
+      mpns[i] = raw;
+      mpnKeys[i] = raw.includes('x') ? wildcardKey(raw) : String(row[5] ?? '');
+    }
+    pop[i] = pv;
+    if (pv !== 0) anyPop = true;
+  }
+  prod.length = 0;
+
+  // id → row: a dense table when ids are compact (serial ids), else a map.
+  let rowOf: (id: number) => number;
+  if (maxId <= Math.max(4 * n, 1_000_000) && maxId < 50_000_000) {
+    const table = new Int32Array(maxId + 1).fill(-1);
+    for (let i = 0; i < n; i++) table[ids[i]!] = i;
+    rowOf = (id) => (id >= 0 && id <= maxId ? table[id]! : -1);
+  } else {
+    const m = new Map<number, number>();
+    for (let i = 0; i < n; i++) m.set(ids[i]!, i);
+    rowOf = (id) => m.get(id) ?? -1;
+  }
+
+  const group = (values: Int32Array, size: number): Int32Array[] => {
+    const counts = new Int32Array(size);
+    for (let i = 0; i < n; i++) {
+      const v = values[i]!;
+      if (v >= 0 && v < size) counts[v]!++;
+    }
+    const lists = Array.from({ length: size }, (_, k) => new Int32Array(counts[k]!));
+    const fill = new Int32Array(size);
+    for (let i = 0; i < n; i++) {
+      const v = values[i]!;
+      if (v >= 0 && v < size) lists[v]![fill[v]!++] = i;
+    }
+    return lists;
+  };
+  const cateLists = group(cate, maxCateId + 1);
+  const cateRows = new Map<number, Int32Array>();
+  cateLists.forEach((l, k) => {
+    if (l.length) cateRows.set(k, l);
+  });
+  const brandLists = group(brand, maxBrandId + 1);
+  const brandRows = new Map<number, Int32Array>();
+  brandLists.forEach((l, k) => {
+    if (l.length) brandRows.set(k, l);
+  });
+  const packageRows = group(pkg, packages.length);
+  const tripleCounts = new Map<number, Map<number, number>>();
+  const width = packages.length + 1;
+  for (let i = 0; i < n; i++) {
+    const c = cate[i]!;
+    let m = tripleCounts.get(c);
+    if (!m) tripleCounts.set(c, (m = new Map()));
+    const key = (brand[i]! + 1) * width + (pkg[i]! + 1);
+    m.set(key, (m.get(key) ?? 0) + 1);
+  }
+  const cateTriples = new Map<number, Int32Array>();
+  for (const [c, m] of tripleCounts) {
+    const arr = new Int32Array(m.size * 3);
+    let j = 0;
+    for (const [key, count] of m) {
+      arr[j++] = Math.floor(key / width) - 1;
+      arr[j++] = (key % width) - 1;
+      arr[j++] = count;
+    }
+    cateTriples.set(c, arr);
+  }
+
+  let popOrder: Int32Array | null = null;
+  if (anyPop) {
+    popOrder = new Int32Array(n);
+    for (let i = 0; i < n; i++) popOrder[i] = i;
+    popOrder.sort((a, b) => pop[b]! - pop[a]! || a - b);
+  }
+
+  // Parameters, one row per (key, value) with its product ids.
+  const paramGroups = await r.arrays(
+    `SELECT key, max(unit), value_num, value_text, string_agg(product_id::text, ',')
+       FROM product_params GROUP BY key, value_num, value_text`,
+  );
+  type Building = {
+    unit: string | null;
+    nums: Map<number, number[]>;
+    texts: Map<string, { text: string; rows: number[] }>;
+  };
+  const building = new Map<string, Building>();
+  const scratch: number[] = [];
+  let groupNo = 0;
+  for (const [key, unit, valueNum, valueText, idList] of paramGroups) {
+    if (++groupNo % 64 === 0) await yieldToEventLoop();
+    const k = String(key);
+    let b = building.get(k);
+    if (!b) {
+      b = {
+        unit: unit === null ? null : String(unit),
+        nums: new Map(),
+        texts: new Map(),
+      };
+      building.set(k, b);
+    }
+    if (b.unit === null && unit !== null) b.unit = String(unit);
+    scratch.length = 0;
+    parseIdList(String(idList ?? ''), scratch);
+    const rows: number[] = [];
+    for (const id of scratch) {
+      const row = rowOf(id);
+      if (row >= 0) rows.push(row);
+    }
+    if (valueNum !== null && valueNum !== undefined) {
+      const v = Number(valueNum);
+      if (Number.isFinite(v)) {
+        const list = b.nums.get(v);
+        if (list) for (const x of rows) list.push(x);
+        else b.nums.set(v, rows.slice());
+      }
+    }
+    if (valueText !== null && valueText !== undefined) {
+      const t = String(valueText);
+      const lk = t.toLowerCase();
+      const entry = b.texts.get(lk);
+      if (entry) for (const x of rows) entry.rows.push(x);
+      else b.texts.set(lk, { text: t, rows: rows.slice() });
+    }
+  }
+  paramGroups.length = 0;
+  const params = new Map<string, ParamColumn>();
+  const keysByUnit = new Map<string, string[]>();
+  for (const [key, b] of building) {
+    const values = [...b.nums.keys()].sort((x, y) => x - y);
+    params.set(key, {
+      key,
+      unit: b.unit,
+      nums: Float64Array.from(values),
+      numRows: values.map((v) => Int32Array.from(b.nums.get(v)!)),
+      texts: new Map([...b.texts].map(([lk, e]) => [lk, { text: e.text, rows: Int32Array.from(e.rows) }])),
+    });
+    if (b.unit && values.length) {
+      const list = keysByUnit.get(b.unit) ?? [];
+      list.push(key);
+      keysByUnit.set(b.unit, list);
+    }
+  }
+
+  const subtreeCache = new Map<number, number[]>();
+  const subtree = (cateId: number): number[] => {
+    const hit = subtreeCache.get(cateId);
+    if (hit) return hit;
+    const out: number[] = [];
+    const stack = [cateId];
+    const seen = new Set<number>();
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      out.push(id);
+      for (const c of children.get(id) ?? []) stack.push(c);
+    }
+    subtreeCache.set(cateId, out);
+    return out;
+  };
+
+  const dict = buildDictionary([...categories.values()], [...brands.values()]);
+  return {
+    n,
+    ids,
+    cate,
+    brand,
+    pkg,
+    pop,
+    popOrder,
+    packages,
+    packageParts: packages.map((p) => p.split('/').map((part) => packageParts(part))),
+    packageRows,
+    cateRows,
+    cateTriples,
+    brandRows,
+    params,
+    mpns,
+    mpnKeys,
+    keysByUnit,
+    categories,
+    children,
+    brands,
+    dict,
+    maxCateId,
+    maxBrandId,
+    builtAt: Date.now(),
+    buildMs: Math.round(performance.now() - started),
+    signature,
+    rowOf,
+    subtree,
+  };
+}
+
+type Holder = {
+  index: SearchIndex | null;
+  building: Promise<SearchIndex> | null;
+  stale: boolean;
+  lastCheck: number;
+  marker: string;
+  checking: boolean;
+  lastBuild: number;
+};
+
+const holders = new WeakMap<Db, Holder>();
+
+function holderOf(db: Db): Holder {
+  let h = holders.get(db);
+  if (!h) {
+    h = {
+      index: null,
+      building: null,
+      stale: false,
+      lastCheck: 0,
+      marker: '',
+      checking: false,
+      lastBuild: 0,
+    };
+    holders.set(db, h);
+  }
+  return h;
+}
+
+function rebuild(db: Db, h: Holder): Promise<SearchIndex> {
+  h.building ??= (async () => {
+    const r = runnerOf(db);
+    // Taken before the build, so a change made while building is seen by the next check.
+    const marker = r.kind === 'pglite' ? await writeMarker(r) : '';
+    const index = await buildSearchIndex(db);
+    h.index = index;
+    h.stale = false;
+    h.lastCheck = Date.now();
+    h.lastBuild = Date.now();
+    h.marker = marker;
+    return index;
+  })().finally(() => {
+    h.building = null;
+  });
+  return h.building;
+}
+
+async function changed(db: Db, h: Holder, index: SearchIndex): Promise<boolean> {
+  const r = runnerOf(db);
+  if (r.kind === 'pglite') {
+    const marker = await writeMarker(r);
+    if (marker === h.marker) return false;
+    h.marker = marker;
+  }
+  return (await signatureOf(r)) !== index.signature;
+}
+
+/**
+ * The current index of the database: built on first use; a small catalogue is re-checked on every
+ * call, a large one every LARGE_CHECK_INTERVAL_MS in the background.
+ */
+export async function getSearchIndex(db: Db): Promise<SearchIndex> {
+  const h = holderOf(db);
+  const index = h.index;
+  if (!index || h.stale) {
+    if (index && index.n > SMALL_CATALOGUE) {
+      void rebuild(db, h).catch(() => {});
+      return index;
+    }
+    return rebuild(db, h);
+  }
+  if (index.n <= SMALL_CATALOGUE) {
+    if (await changed(db, h, index)) return rebuild(db, h);
+    return index;
+  }
+  const now = Date.now();
+  if (now - h.lastCheck >= LARGE_CHECK_INTERVAL_MS && now - h.lastBuild >= LARGE_REBUILD_MIN_INTERVAL_MS && !h.checking && !h.building) {
+    h.lastCheck = now;
+    h.checking = true;
+    void changed(db, h, index)
+      .then((c) => (c ? rebuild(db, h) : null))
+      .catch(() => {})
+      .finally(() => {
+        h.checking = false;
+      });
+  }
+  return index;
+}
+
+/** Marks the index stale: the next search rebuilds it (synchronously for small catalogues). */
+export function invalidateSearchIndex(db: Db): void {
+  holderOf(db).stale = true;
+}
+
+/** Builds the index ahead of the first search (e.g. at server start). */
+export async function warmSearchIndex(db: Db): Promise<{ parts: number; ms: number }> {
+  const index = await getSearchIndex(db);
+  return { parts: index.n, ms: index.buildMs };
+}

@@ -1,0 +1,3 @@
+CREATE INDEX "products_mpn_norm_id_idx" ON "products" USING btree ("mpn_normalized" text_pattern_ops,"id");--> statement-breakpoint
+CREATE INDEX "products_mpn_family_prefix_idx" ON "products" USING btree ((regexp_replace(upper(regexp_replace("mpn", '(?<![a-z])x+(?![a-z]).*$', '')), '[^A-Z0-9]', '', 'g'))) WHERE "products"."mpn" LIKE '%x%';--> statement-breakpoint
+CREATE INDEX "products_updated_at_idx" ON "products" USING btree ("updated_at");

@@ -1,0 +1,573 @@
+// `npm run bench:search`: the search budgets of issue 4, through HTTP against the built server
+// (`node scripts/start.ts --no-build`), printed as JSON.
+// - PostgreSQL with 1,000,000 generated parts plus the demo catalogue: a fixed mix of 1,000
+//   queries (MPN prefix, MPN with a typo, Chinese keyword, category + three parameter constraints
+//   with facets): p95 ≤ 50 ms, p99 ≤ 150 ms; 1,000 suggestions: p95 ≤ 20 ms.
+// - PGlite with the demo catalogue, the same kinds of queries: p95 ≤ 30 ms.
+//
+// The PostgreSQL database (SEARCH_BENCH_DATABASE_URL, default chipedia_search_bench on the local
+// server) is prepared once — migrated, demo catalogue loaded, `scripts/gen-catalog.ts --parts N`
+// run (about 3 minutes) — and reused while it holds the expected rows. The PGlite data directory
+// (SEARCH_BENCH_LITE_DIR) is seeded by the server's own first start. Other settings:
+// SEARCH_BENCH_PARTS (1000000), SEARCH_BENCH_CONNECTIONS (4), SEARCH_BENCH_ONLY (postgres|pglite).
+//
+// If the built server does not serve /api/chiplet/products/queryPage yet (searchRoutes not
+// mounted in app.ts, or dist/ older than that), the bench serves the same Hono app itself with
+// @hono/node-server and says so in the output ("server": "standalone").
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import pg from 'pg';
+
+const args = process.argv.slice(2);
+
+// ── Standalone server mode (child process) ──────────────────────────────────
+if (args[0] === '--serve') {
+  const { serve } = await import('@hono/node-server');
+  const { default: pino } = await import('pino');
+  const { getConfig } = await import('../../src/lib/server/config.server.ts');
+  const { getDatabase } = await import('../../src/lib/server/db/runtime.server.ts');
+  const { seedDatabase } = await import('../../src/lib/server/db/seed.server.ts');
+  const { createApp } = await import('../../src/lib/server/app.ts');
+  const { searchRoutes } = await import('../../src/lib/search/search.routes.ts');
+  const config = getConfig();
+  const database = await getDatabase();
+  await seedDatabase(database);
+  const app = createApp({ db: database.db, logger: pino({ level: 'silent' }) });
+  if (!app.routes.some((r) => r.path === '/api/chiplet/products/queryPage')) app.route('/', searchRoutes);
+  serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
+    console.log(`Chipedia listening on http://${config.HOST}:${config.PORT} (standalone search bench server)`),
+  );
+  await new Promise(() => {});
+}
+
+const PG_URL = process.env.SEARCH_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/chipedia_search_bench';
+const LITE_DIR = process.env.SEARCH_BENCH_LITE_DIR ?? '/tmp/chipedia-search-bench-lite';
+const PARTS = Number(process.env.SEARCH_BENCH_PARTS ?? 1_000_000);
+const CONNECTIONS = Number(process.env.SEARCH_BENCH_CONNECTIONS ?? 4);
+const ONLY = process.env.SEARCH_BENCH_ONLY;
+const PORT = 4491;
+const BASE = `http://127.0.0.1:${PORT}`;
+const log = (m: string) => process.stderr.write(`bench:search: ${m}\n`);
+
+// ── Deterministic randomness ────────────────────────────────────────────────
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
+
+// ── Database preparation (PostgreSQL) ───────────────────────────────────────
+/** Migrations (the server would apply them too) and VACUUM, so index-only scans see an all-visible table. */
+async function tidyPostgres(): Promise<void> {
+  const { openDatabase, migrateDatabase } = await import('../../src/lib/server/db/client.server.ts');
+  const database = await openDatabase({ kind: 'postgres', url: PG_URL });
+  await migrateDatabase(database);
+  await database.exec('VACUUM ANALYZE products');
+  await database.exec('VACUUM ANALYZE product_params');
+  await database.close();
+}
+
+async function preparePostgres(): Promise<void> {
+  const url = new URL(PG_URL);
+  const name = url.pathname.slice(1);
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(PG_URL), {
+      pathname: '/postgres',
+    }).toString(),
+  });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount! > 0;
+  let ready = false;
+  if (exists) {
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    try {
+      const r = await c.query(
+        `SELECT (SELECT count(*) FROM products WHERE source LIKE 'synthetic%')::int AS syn, (SELECT count(*) FROM import_runs WHERE kind = 'demo' AND finished_at IS NOT NULL)::int AS demo`,
+      );
+      ready = r.rows[0].syn === PARTS && r.rows[0].demo > 0;
+    } catch {
+      ready = false;
+    }
+    await c.end();
+  }
+  if (!ready) {
+    log(`preparing ${name}: demo catalogue + ${PARTS} generated parts (a few minutes)`);
+    if (exists) await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+  }
+  await admin.end();
+  if (ready) return;
+  const { openDatabase, migrateDatabase } = await import('../../src/lib/server/db/client.server.ts');
+  const { loadDemoCatalog } = await import('../../src/lib/catalog/demo/demo-catalog.server.ts');
+  const database = await openDatabase({ kind: 'postgres', url: PG_URL });
+  await migrateDatabase(database);
+  const demo = await loadDemoCatalog(database);
+  log(`demo catalogue: ${JSON.stringify(demo)}`);
+  await database.close();
+  const gen = spawnSync(process.execPath, ['scripts/gen-catalog.ts', '--parts', String(PARTS)], {
+    env: { ...process.env, DATABASE_URL: PG_URL },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (gen.status !== 0) throw new Error('gen-catalog failed');
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  await c.query('VACUUM ANALYZE products');
+  await c.query('VACUUM ANALYZE product_params');
+  await c.end();
+}
+
+// ── Query mix ───────────────────────────────────────────────────────────────
+type Kind = 'prefix' | 'typo' | 'keyword' | 'filter';
+type Q = { kind: Kind; body: Record<string, unknown> };
+
+const CHINESE = [
+  '单片机',
+  '运放',
+  '电容',
+  '贴片电阻',
+  '晶振',
+  '二极管',
+  '三极管',
+  'MOS管',
+  '稳压',
+  'LDO 3.3V',
+  '单片机 64KB',
+  '电容 100nF',
+  '贴片电阻 10k 0603',
+  '意法 单片机',
+  '光耦',
+  '传感器',
+  '连接器',
+  '运算放大器',
+  '模数转换器',
+  '温度传感器',
+  'USB转串口',
+  '继电器',
+  '肖特基二极管',
+  '稳压二极管',
+  '德州仪器 运放',
+  '村田 电容',
+  '贴片电容 0805',
+  '电容 10uF 0603',
+  '场效应管',
+  '霍尔传感器',
+  '以太网',
+  '比较器',
+];
+
+type Sample = { mpns: string[]; resistances: number[]; caps: number[] };
+
+async function sample(query: (sql: string) => Promise<Record<string, unknown>[]>, modulo: number): Promise<Sample> {
+  const mpns = (await query(`SELECT mpn FROM products WHERE id % ${modulo} = 3 ORDER BY id LIMIT 3000`)).map((r) => String(r.mpn));
+  const resistances = (await query(`SELECT DISTINCT value_num AS v FROM product_params WHERE key = 'resistance' AND value_num > 0 ORDER BY 1 LIMIT 400`)).map((r) => Number(r.v));
+  const caps = (await query(`SELECT DISTINCT value_num AS v FROM product_params WHERE key = 'capacitance' ORDER BY 1 LIMIT 400`)).map((r) => Number(r.v));
+  return { mpns, resistances, caps };
+}
+
+function typo(r: () => number, mpn: string): string {
+  const alnum = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+  const p = 2 + Math.floor(r() * Math.max(1, mpn.length - 3));
+  const kind = Math.floor(r() * 4);
+  if (kind === 0) return mpn.slice(0, p) + pick(r, [...alnum]) + mpn.slice(p + 1);
+  if (kind === 1) return mpn.slice(0, p) + mpn.slice(p + 1);
+  if (kind === 2 && p + 1 < mpn.length) return mpn.slice(0, p) + mpn.charAt(p + 1) + mpn.charAt(p) + mpn.slice(p + 2);
+  return mpn.slice(0, p) + pick(r, [...alnum]) + mpn.slice(p);
+}
+
+function searchMix(s: Sample, seed: number, count: number): Q[] {
+  const r = rng(seed);
+  const out: Q[] = [];
+  const page = () => (r() < 0.85 ? 1 : 2 + Math.floor(r() * 3));
+  const longMpns = s.mpns.filter((m) => m.replace(/[^A-Za-z0-9]/g, '').length >= 6);
+  for (let i = 0; i < count; i++) {
+    const kind = (['prefix', 'typo', 'keyword', 'filter'] as const)[i % 4]!;
+    if (kind === 'prefix') {
+      const m = pick(r, s.mpns);
+      const len = Math.min(m.length, 4 + Math.floor(r() * Math.max(1, m.length - 3)));
+      const kw = m.slice(0, len);
+      out.push({
+        kind,
+        body: {
+          keyword: r() < 0.5 ? kw.toLowerCase() : kw,
+          pageNum: 1,
+          pageSize: 20,
+        },
+      });
+    } else if (kind === 'typo') {
+      out.push({
+        kind,
+        body: { keyword: typo(r, pick(r, longMpns)), pageNum: 1, pageSize: 20 },
+      });
+    } else if (kind === 'keyword') {
+      out.push({
+        kind,
+        body: { keyword: pick(r, CHINESE), pageNum: page(), pageSize: 20 },
+      });
+    } else {
+      const t = Math.floor(r() * 3);
+      let body: Record<string, unknown>;
+      if (t === 0 && s.caps.length) {
+        const third =
+          r() < 0.5
+            ? { key: 'dielectric', values: [pick(r, ['X7R', 'X5R', 'C0G'])] }
+            : {
+                key: 'package',
+                values: [pick(r, ['0402', '0603', '0805', '1206'])],
+              };
+        const cap = pick(r, s.caps);
+        body = {
+          cateId: 551,
+          params: [{ key: 'capacitance', min: cap, max: cap }, { key: 'ratedVoltage', min: pick(r, [6.3, 10, 16, 25, 50]) }, third],
+        };
+      } else if (t === 1 && s.resistances.length) {
+        const ohms = pick(r, s.resistances);
+        body = {
+          cateId: 550,
+          params: [
+            { key: 'resistance', min: ohms, max: ohms },
+            { key: 'tolerance', max: pick(r, [1, 5]) },
+            { key: 'power', min: pick(r, [0.05, 0.0625, 0.1]) },
+          ],
+        };
+      } else {
+        body = {
+          cateId: 100,
+          params: [
+            { key: 'flashSize', min: pick(r, [16, 32, 64, 128, 256]) * 1024 },
+            { key: 'ramSize', min: pick(r, [2, 4, 8, 16]) * 1024 },
+            { key: 'maxFrequency', min: pick(r, [16, 48, 72, 100]) * 1e6 },
+          ],
+        };
+      }
+      out.push({
+        kind,
+        body: {
+          ...body,
+          pageNum: page(),
+          pageSize: 20,
+          sort: pick(r, ['relevance', 'relevance', 'mpn']),
+        },
+      });
+    }
+  }
+  return out;
+}
+
+function suggestMix(s: Sample, seed: number, count: number): string[] {
+  const r = rng(seed);
+  const words = ['单', '单片', '运', '运放', '电容', '电阻', '意法', '晶', '稳压', 'op', 'regul', 'mosf', 'sens', '德州', 'ti', 'usb'];
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    if (i % 3 === 2) out.push(pick(r, words));
+    else {
+      const m = pick(r, s.mpns);
+      out.push(m.slice(0, Math.min(m.length, 2 + Math.floor(r() * 7))));
+    }
+  }
+  return out;
+}
+
+// ── HTTP load ───────────────────────────────────────────────────────────────
+type Stat = {
+  requests: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  mean: number;
+};
+
+function stats(latencies: number[], errors: number): Stat {
+  const l = [...latencies].sort((a, b) => a - b);
+  const pct = (p: number) => +(l[Math.min(l.length - 1, Math.ceil((p / 100) * l.length) - 1)] ?? 0).toFixed(2);
+  return {
+    requests: l.length,
+    errors,
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+    max: pct(100),
+    mean: +(l.reduce((s, x) => s + x, 0) / Math.max(1, l.length)).toFixed(2),
+  };
+}
+
+type Req = { method: 'GET' | 'POST'; path: string; body?: string; tag: string };
+
+async function run(
+  reqs: readonly Req[],
+  connections: number,
+): Promise<{
+  all: Stat;
+  byTag: Record<string, Stat>;
+  statuses: Record<string, number>;
+}> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const lat: number[] = [];
+  const byTag = new Map<string, number[]>();
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  let next = 0;
+  const one = (q: Req) =>
+    new Promise<void>((resolve) => {
+      const t0 = performance.now();
+      const req = http.request(
+        `${BASE}${q.path}`,
+        {
+          method: q.method,
+          agent,
+          headers: {
+            cookie: 'locale=zh',
+            ...(q.body ? { 'content-type': 'application/json' } : {}),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            const ms = performance.now() - t0;
+            lat.push(ms);
+            (byTag.get(q.tag) ?? byTag.set(q.tag, []).get(q.tag)!).push(ms);
+            statuses[String(res.statusCode)] = (statuses[String(res.statusCode)] ?? 0) + 1;
+            if ((res.statusCode ?? 500) >= 500) errors++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(q.body);
+    });
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < reqs.length) await one(reqs[next++]!);
+    }),
+  );
+  agent.destroy();
+  return {
+    all: stats(lat, errors),
+    byTag: Object.fromEntries([...byTag].map(([k, v]) => [k, stats(v, 0)])),
+    statuses,
+  };
+}
+
+async function postJson(path: string, body: unknown): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(`${BASE}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: await res.json().catch(() => null) };
+}
+
+// ── Servers ─────────────────────────────────────────────────────────────────
+function start(argv: string[], env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, argv, {
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 600_000);
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (/Chipedia listening on/.test(out)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.stderr!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (process.env.SEARCH_BENCH_VERBOSE) process.stderr.write(c);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
+  });
+}
+
+/** Resident memory of the server process (Linux), including its in-memory search index. */
+function rssMB(pid: number | undefined): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((done) => {
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+}
+
+async function withServer<T>(env: Record<string, string>, fn: (server: string) => Promise<T>): Promise<T> {
+  let child = await start(['scripts/start.ts', '--no-build'], env);
+  let server = 'start.ts';
+  const probe = await postJson('/api/chiplet/products/queryPage', {
+    pageNum: 1,
+    pageSize: 1,
+    keyword: 'warmup',
+  });
+  if (probe.status === 404) {
+    log('the built server has no /api/chiplet/products/queryPage yet: serving the same app standalone');
+    await stop(child);
+    child = await start(['tests/bench/search.bench.ts', '--serve'], env);
+    server = 'standalone';
+  }
+  try {
+    const out = await fn(server);
+    return { ...out, serverRssMB: rssMB(child.pid) };
+  } finally {
+    await stop(child);
+  }
+}
+
+async function measure(label: string, s: Sample, connections: number) {
+  const mix = searchMix(s, 42, 1000);
+  const warm = searchMix(s, 7, 200);
+  const sug = suggestMix(s, 43, 1000);
+  const toReq = (q: Q): Req => ({
+    method: 'POST',
+    path: '/api/chiplet/products/queryPage',
+    body: JSON.stringify(q.body),
+    tag: q.kind,
+  });
+  log(`${label}: warming up (builds the search index)`);
+  const t0 = performance.now();
+  await postJson('/api/chiplet/products/queryPage', {
+    pageNum: 1,
+    pageSize: 1,
+  });
+  const firstMs = Math.round(performance.now() - t0);
+  await run(warm.map(toReq), connections);
+  await run(
+    sug.slice(0, 100).map((q) => ({
+      method: 'GET',
+      path: `/api/chiplet/products/suggest?q=${encodeURIComponent(q)}`,
+      tag: 'suggest',
+    })),
+    connections,
+  );
+  log(`${label}: measuring ${mix.length} searches and ${sug.length} suggestions at ${connections} connections`);
+  const suggestReqs = (): Req[] => sug.map((q) => ({ method: 'GET', path: `/api/chiplet/products/suggest?q=${encodeURIComponent(q)}`, tag: 'suggest' }));
+  const search = await run(mix.map(toReq), connections);
+  const suggest = await run(suggestReqs(), connections);
+  const sequential = await run(mix.map(toReq), 1);
+  const suggestSequential = await run(suggestReqs(), 1);
+  return {
+    firstRequestMs: firstMs,
+    connections,
+    search: { ...search.all, byKind: search.byTag, statuses: search.statuses },
+    suggest: { ...suggest.all, statuses: suggest.statuses },
+    searchOneConnection: { ...sequential.all, byKind: sequential.byTag },
+    suggestOneConnection: suggestSequential.all,
+  };
+}
+
+const result: Record<string, unknown> = { bench: 'search' };
+const budgets: Record<string, { limit: number; value: number; ok: boolean }> = {};
+
+if (ONLY !== 'pglite') {
+  await preparePostgres();
+  await tidyPostgres();
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  const s = await sample(async (sql) => (await c.query(sql)).rows, 331);
+  const parts = (await c.query('SELECT count(*)::int AS n FROM products')).rows[0].n as number;
+  await c.end();
+  const m = await withServer({ DATABASE_URL: PG_URL }, async (server) => ({
+    server,
+    ...(await measure('postgres', s, CONNECTIONS)),
+  }));
+  result.postgres = { parts, ...m };
+  budgets.postgresSearchP95Ms = {
+    limit: 50,
+    value: m.search.p95,
+    ok: m.search.p95 <= 50,
+  };
+  budgets.postgresSearchP99Ms = {
+    limit: 150,
+    value: m.search.p99,
+    ok: m.search.p99 <= 150,
+  };
+  budgets.postgresSuggestP95Ms = {
+    limit: 20,
+    value: m.suggest.p95,
+    ok: m.suggest.p95 <= 20,
+  };
+  budgets.postgresNoErrors = {
+    limit: 0,
+    value: m.search.errors + m.suggest.errors,
+    ok: m.search.errors + m.suggest.errors === 0,
+  };
+}
+
+if (ONLY !== 'postgres') {
+  mkdirSync(LITE_DIR, { recursive: true });
+  const fresh = !existsSync(`${LITE_DIR}/pglite`);
+  if (fresh) log(`PGlite: seeding ${LITE_DIR} with the demo catalogue on the server's first start`);
+  const m = await withServer({ DATA_DIR: LITE_DIR, DATABASE_URL: '' }, async (server) => {
+    // Sample through the API's own database: PGlite allows one process, so ask the server.
+    const s: Sample = { mpns: [], resistances: [], caps: [] };
+    for (const cateId of [100, 200, 150, 550, 551, 452, 453, 450, 10601, 30001]) {
+      for (let pageNum = 1; pageNum <= 5; pageNum++) {
+        const r = await postJson('/api/chiplet/products/queryPage', {
+          cateId,
+          pageNum,
+          pageSize: 100,
+          sort: 'mpn',
+        });
+        const list =
+          (
+            r.json as {
+              result?: {
+                list?: {
+                  mpn: string;
+                  params: { key: string; value: number | null }[];
+                }[];
+              };
+            }
+          )?.result?.list ?? [];
+        for (const [i, x] of list.entries()) {
+          if (i % 5 === 0) s.mpns.push(x.mpn);
+          for (const p of x.params) {
+            if (p.key === 'resistance' && p.value !== null) s.resistances.push(p.value);
+            if (p.key === 'capacitance' && p.value !== null) s.caps.push(p.value);
+          }
+        }
+      }
+    }
+    s.resistances = [...new Set(s.resistances)];
+    s.caps = [...new Set(s.caps)];
+    return { server, ...(await measure('pglite', s, CONNECTIONS)) };
+  });
+  result.pglite = { dataDir: LITE_DIR, ...m };
+  // PGlite runs one statement at a time inside the server process: concurrent requests queue, so
+  // its latency budget is read at one connection (the figures at CONNECTIONS are printed too).
+  budgets.pgliteSearchP95Ms = { limit: 30, value: m.searchOneConnection.p95, ok: m.searchOneConnection.p95 <= 30 };
+  budgets.pgliteNoErrors = {
+    limit: 0,
+    value: m.search.errors + m.suggest.errors,
+    ok: m.search.errors + m.suggest.errors === 0,
+  };
+}
+
+result.budgets = budgets;
+console.log(JSON.stringify(result, null, 2));
