@@ -398,7 +398,10 @@ type Holder = {
   lastBuild: number;
 };
 
-const holders = new WeakMap<Db, Holder>();
+// On globalThis: `npm start` warms the index from its own copy of this module, and the server
+// bundle (a second copy) must find it.
+const holderKey = Symbol.for('chipedia.searchIndexHolders');
+const holders: WeakMap<Db, Holder> = ((globalThis as Record<symbol, unknown>)[holderKey] ??= new WeakMap<Db, Holder>()) as WeakMap<Db, Holder>;
 
 function holderOf(db: Db): Holder {
   let h = holders.get(db);
