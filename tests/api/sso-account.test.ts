@@ -71,6 +71,26 @@ describe(`Account calls (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'
     expect(good.body.result).toMatchObject({ login: true, user: { id: userId, username: 'uacc' }, agreeCollectIP: false });
   });
 
+  it('user/loginHistory: own sign-ins only, newest first, paged; needs a token', async () => {
+    const { ssoLoginHistory } = await import('../../src/lib/server/db/schema/index.ts');
+    const [other] = await database.db.insert(users).values({ username: 'someone-else' }).returning({ id: users.id });
+    await database.db.insert(ssoLoginHistory).values([
+      { userId, method: 'sms', siteId: 35, at: clock - 100 },
+      { userId, method: 'wechat', siteId: 35, at: clock - 10 },
+      { userId: other!.id, method: 'sms', siteId: 35, at: clock },
+    ]);
+    const res = await call<{ list: { method: string; at: number }[]; total: number }>('/api/chiplet/user/loginHistory', {
+      method: 'POST',
+      headers: { 'X-token': token, 'content-type': 'application/json' },
+      body: JSON.stringify({ pageSize: 1 }),
+    });
+    expect(res.body.result.total).toBe(2);
+    expect(res.body.result.list).toEqual([expect.objectContaining({ method: 'wechat', at: clock - 10 })]);
+    expect((await call('/api/chiplet/user/loginHistory', { method: 'POST' })).body.code).toBe(40001);
+    const bad = await call('/api/chiplet/user/loginHistory', { method: 'POST', headers: { 'X-token': token, 'content-type': 'application/json' }, body: JSON.stringify({ pageSize: 100000 }) });
+    expect(bad.body.code).toBe(40000);
+  });
+
   it('user/login: the settings the login dialog needs', async () => {
     const res = await call('/api/chiplet/user/login');
     expect(res.body.result).toMatchObject({ siteId: 35, areacode: '86', smsResendSeconds: 60, qrPollMs: 1500, sessionTtlSeconds: 432000 });

@@ -31,6 +31,8 @@ test('profile: masked phone, nickname and email editing with validation, avatar 
   await expect(profile).toBeVisible();
   await expect(page.getByTestId('account-tabs').getByRole('link', { name: '个人资料' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('account-phone')).toHaveText(masked(phone));
+  // The SMS sign-in of apiLogin is in the login history.
+  await expect(page.getByTestId('login-history')).toContainText('短信验证码');
   await expect(profile).toContainText(login.username);
 
   // Nickname: saved on the server and shown by the header at once.

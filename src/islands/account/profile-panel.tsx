@@ -98,7 +98,45 @@ export function ProfilePanel({ labels, locale }: { labels: AccountLabels; locale
         <Row label={labels.username}>{user.username ?? ''}</Row>
         {date && <Row label={labels.lastLogin}>{date}</Row>}
       </dl>
+      <LoginHistory labels={labels} locale={locale} />
     </div>
+  );
+}
+
+type HistoryItem = { method: string; siteId: number; ip: string | null; userAgent: string | null; at: number };
+
+/** The user's recent sign-ins: when, how, from which browser (and IP only with consent). */
+function LoginHistory({ labels, locale }: { labels: AccountLabels; locale: 'zh' | 'en' }) {
+  const [items, setItems] = useState<HistoryItem[] | null>(null);
+  useEffect(() => {
+    let alive = true;
+    apiFetch<{ list: HistoryItem[] }>('/api/chiplet/user/loginHistory', { method: 'POST', body: { pageSize: 10 }, suppressError: true })
+      .then((r) => alive && setItems(r.code === SUCCESS_CODE ? r.result.list : []))
+      .catch(() => alive && setItems([]));
+    return () => {
+      alive = false;
+    };
+  }, []);
+  if (items === null) return null;
+  const format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'zh-CN', { dateStyle: 'medium', timeStyle: 'short' });
+  const method = (m: string) => (labels as Record<string, string>)[`loginMethod.${m}`] ?? m;
+  return (
+    <section class="border-t border-slate-100 px-6 py-4" data-testid="login-history">
+      <h3 class="text-sm font-semibold text-slate-700">{labels.loginHistory}</h3>
+      {items.length === 0 ? (
+        <p class="mt-2 text-sm text-slate-500">{labels.loginHistoryEmpty}</p>
+      ) : (
+        <ul class="mt-2 divide-y divide-slate-100 text-sm">
+          {items.map((item) => (
+            <li class="flex gap-4 py-2" key={`${item.at}-${item.method}`}>
+              <span class="w-40 shrink-0 tabular-nums text-slate-600">{format.format(new Date(item.at * 1000))}</span>
+              <span class="w-32 shrink-0">{method(item.method)}</span>
+              <span class="min-w-0 flex-1 truncate text-slate-500">{[item.ip, item.userAgent].filter(Boolean).join(' · ')}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

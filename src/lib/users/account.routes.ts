@@ -11,6 +11,7 @@ import {
   COUNTRIES,
   CURRENCIES,
   getAgreeCollectIp,
+  loginHistory,
   getAvatar,
   ImageError,
   processAvatar,
@@ -298,5 +299,37 @@ export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       const token = c.req.header('x-token');
       if (token && token.length <= 200) await revokeSession(c.var.db, token);
       return c.json(ok(null), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/chiplet/user/loginHistory',
+      tags: ['user'],
+      summary: "The logged-in user's sign-ins, newest first (method sms | wechat | bind | sync; IP only with consent)",
+      security: [{ XToken: [] }],
+      middleware: [requireUser] as const,
+      request: {
+        body: {
+          required: false,
+          content: { 'application/json': { schema: z.object({ pageNum: z.number().int().min(1).max(10_000).default(1), pageSize: z.number().int().min(1).max(100).default(20) }) } },
+        },
+      },
+      responses: {
+        200: json(
+          envelopeOf(
+            z.object({
+              list: z.array(z.object({ method: z.string(), siteId: z.number().int(), ip: z.string().nullable(), userAgent: z.string().nullable(), at: z.number().int() })),
+              total: z.number().int(),
+            }),
+          ),
+          'Login history page',
+        ),
+        ...authErrorResponses,
+      },
+    }),
+    async (c) => {
+      const body = (c.req.valid('json') as { pageNum?: number; pageSize?: number } | undefined) ?? {};
+      return c.json(ok(await loginHistory(c.var.db, c.var.user.id, body.pageNum ?? 1, body.pageSize ?? 20)), 200);
     },
   );

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { hashToken } from '../server/auth.server.ts';
 import type { Db } from '../server/db/client.server.ts';
-import { sessions, userAvatars, users } from '../server/db/schema/index.ts';
+import { sessions, ssoLoginHistory, userAvatars, users } from '../server/db/schema/index.ts';
 
 // The logged-in user's own account: profile edits, avatar, token rotation and logout, and the
 // country and currency lists. Only this file (and the SSO) touches these tables for the account.
@@ -344,3 +344,21 @@ export const CURRENCIES: readonly Currency[] = [
   { code: 'TWD', symbol: 'NT$', nameZh: '新台币', nameEn: 'New Taiwan Dollar', decimals: 2 },
   { code: 'SGD', symbol: 'S$', nameZh: '新加坡元', nameEn: 'Singapore Dollar', decimals: 2 },
 ];
+
+export type LoginHistoryItem = { method: string; siteId: number; ip: string | null; userAgent: string | null; at: number };
+
+/** The user's own sign-ins, newest first (IPs are stored only with the user's consent). */
+export async function loginHistory(db: Db, userId: number, pageNum: number, pageSize: number): Promise<{ list: LoginHistoryItem[]; total: number }> {
+  const where = eq(ssoLoginHistory.userId, userId);
+  const [list, [counted]] = await Promise.all([
+    db
+      .select({ method: ssoLoginHistory.method, siteId: ssoLoginHistory.siteId, ip: ssoLoginHistory.ip, userAgent: ssoLoginHistory.userAgent, at: ssoLoginHistory.at })
+      .from(ssoLoginHistory)
+      .where(where)
+      .orderBy(desc(ssoLoginHistory.at), desc(ssoLoginHistory.id))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(ssoLoginHistory).where(where),
+  ]);
+  return { list, total: counted?.n ?? 0 };
+}
