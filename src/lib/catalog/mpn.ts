@@ -43,7 +43,7 @@ export function normalizeMpn(mpn: string): string {
   return s.replace(/[^A-Z0-9]/g, '');
 }
 
-type Segment = { readonly kind: 'lit'; readonly text: string } | { readonly kind: 'wild'; readonly n: number; readonly optional: boolean };
+export type WildcardSegment = { readonly kind: 'lit'; readonly text: string } | { readonly kind: 'wild'; readonly n: number; readonly optional: boolean };
 
 /**
  * Splits a KiCad family name into literal text and wildcard runs. A run of lower-case 'x' is a
@@ -51,8 +51,8 @@ type Segment = { readonly kind: 'lit'; readonly text: string } | { readonly kind
  * 'MCP6002-xSN', 'LTC6229xMS8E' have wildcards; 'ATxmega128A1' (part of 'xmega'),
  * 'DG417LDJ_Maxim' do not.
  */
-function segments(familyName: string): Segment[] {
-  const out: Segment[] = [];
+export function wildcardSegments(familyName: string): WildcardSegment[] {
+  const out: WildcardSegment[] = [];
   const name = familyName.normalize('NFKC').trim();
   let lit = '';
   let i = 0;
@@ -101,7 +101,7 @@ export type WildcardPattern = {
  * '_…_%'), so use it to narrow a query and the regex to confirm.
  */
 export function kicadWildcardPattern(symbolName: string): WildcardPattern {
-  const segs = segments(symbolName);
+  const segs = wildcardSegments(symbolName);
   let re = '^';
   let like = '';
   let prefix = '';
@@ -235,5 +235,5 @@ export function looksLikePartNumber(symbolName: string, libraryName: string): bo
   const alnum = name.replace(/[^A-Za-z0-9]/g, '');
   if (alnum.length < 3) return false;
   if (!MIXED_LIBRARIES.has(libraryName)) return true;
-  return /[0-9]/.test(alnum) || segments(name).some((seg) => seg.kind === 'wild');
+  return /[0-9]/.test(alnum) || wildcardSegments(name).some((seg) => seg.kind === 'wild');
 }

@@ -3,7 +3,7 @@
 // ranking needs (bounded edit distance with KiCad wildcards) and result highlighting. No database,
 // no DOM: usable by the server, the browser and the tests.
 
-import { normalizeMpn } from '../catalog/mpn.ts';
+import { normalizeMpn, wildcardSegments } from '../catalog/mpn.ts';
 import { packagesInText } from '../catalog/param-extract.ts';
 import { formatQuantity, parseQuantity, type Unit } from '../catalog/units.ts';
 import { BRAND_ALIASES, CATEGORY_SYNONYMS, EXTRA_WORDS, POPULAR_PARTS, STOP_WORDS } from './synonyms.ts';
@@ -415,29 +415,9 @@ export function parseQuery(keyword: string, dict: Dictionary): ParsedQuery {
  * lower-case letter) replaced by as many '?': 'STM32F103C8Tx' → 'STM32F103C8T?'.
  */
 export function wildcardKey(familyName: string): string {
-  const name = familyName.normalize('NFKC');
-  let out = '';
-  let i = 0;
-  while (i < name.length) {
-    const ch = name.charAt(i);
-    if (ch === 'x') {
-      let j = i;
-      while (name.charAt(j) === 'x') j++;
-      const before = i > 0 ? name.charAt(i - 1) : '';
-      const after = name.charAt(j);
-      if (!/[a-z]/.test(before) && !/[a-z]/.test(after)) {
-        out += '?'.repeat(j - i);
-        i = j;
-        continue;
-      }
-      out += name.slice(i, j).toUpperCase();
-      i = j;
-      continue;
-    }
-    out += /[A-Za-z0-9]/.test(ch) ? ch.toUpperCase() : '';
-    i++;
-  }
-  return out;
+  return wildcardSegments(familyName)
+    .map((seg) => (seg.kind === 'wild' ? '?'.repeat(seg.n) : seg.text.toUpperCase().replace(/[^A-Z0-9]/g, '')))
+    .join('');
 }
 
 /**

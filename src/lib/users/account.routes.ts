@@ -6,6 +6,7 @@ import { getConfig, publicConfig } from '../server/config.server.ts';
 import { authErrorResponses, envelopeOf, errorEnvelope, errorResponses, ok } from '../server/envelope.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { validationHook } from '../server/validation.ts';
+import { UserInfoSchema } from './users.routes.ts';
 import {
   AVATAR_MAX_BYTES,
   COUNTRIES,
@@ -36,17 +37,7 @@ const text = {
   imageBroken: { zh: '图片已损坏，无法读取', en: 'The image cannot be read' },
 } as const;
 
-const UserInfoSchema = z
-  .object({
-    id: z.number().int(),
-    phone: z.string().nullable(),
-    nickname: z.string().nullable(),
-    username: z.string(),
-    email: z.string().nullable(),
-    headimage: z.string().nullable(),
-  })
-  .openapi('AccountUserInfo');
-
+// The same shape u/base/get answers (users.routes.ts).
 const LoginStateSchema = z
   .object({
     login: z.boolean(),

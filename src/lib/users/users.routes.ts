@@ -4,7 +4,7 @@ import { requireUser } from '../server/auth.server.ts';
 import { authErrorResponses, envelopeOf, ok } from '../server/envelope.ts';
 import { validationHook } from '../server/validation.ts';
 
-const UserInfoSchema = z
+export const UserInfoSchema = z
   .object({
     id: z.number().int(),
     phone: z.string().nullable(),
