@@ -100,3 +100,31 @@ test('credentials in the URL are stored, stripped, and the page reloads', async 
   await expect(page.getByTestId('display-name')).toHaveText('小王');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBe('abcdefghijklmnopqrstuvwxyz');
 });
+
+test('search suggestions as you type: part numbers, brands and categories, keyboard navigation', async ({ page }) => {
+  await page.goto('/bom');
+  const box = page.locator('#header-search');
+  await box.pressSequentially('stm32f103c', { delay: 30 });
+  const list = page.getByTestId('search-suggestions');
+  await expect(list).toBeVisible();
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  const options = list.getByRole('option');
+  await expect(options.first()).toContainText(/STM32F103C/i);
+  await box.press('ArrowDown');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', /-0$/);
+  await box.press('ArrowUp');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'false');
+  await box.press('Escape');
+  await expect(list).toBeHidden();
+
+  // Categories come too (Chinese keyword), and Enter on a highlighted one opens it.
+  await box.fill('');
+  await box.pressSequentially('运放', { delay: 30 });
+  await expect(list.getByRole('option').filter({ hasText: '分类' }).first()).toBeVisible();
+  await box.press('ArrowDown');
+  const href = await page.evaluate(() => document.activeElement?.getAttribute('aria-activedescendant'));
+  expect(href).toBeTruthy();
+  await box.press('Enter');
+  await expect(page).not.toHaveURL(/\/bom$/);
+});
