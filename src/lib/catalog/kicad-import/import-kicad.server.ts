@@ -8,7 +8,7 @@ import { models3d } from '../../server/db/schema/index.ts';
 import { brandKeyOf, deriveMfgMpnCode, type CatalogRecord } from '../import/catalog-record.ts';
 import { loadCatalogRecords } from '../import/bulk-load.server.ts';
 import { seedCategories } from '../import/seed-categories.server.ts';
-import { footprintRow, KICAD_LICENCE, productRecord, symbolRow } from './kicad-records.ts';
+import { footprintRow, KICAD_LICENCE, productRecord, symbolRow, type FootprintRef } from './kicad-records.ts';
 import { upsertFootprints, upsertSymbols, type FootprintRow, type SymbolRow } from './library-store.server.ts';
 
 // `npm run import:kicad -- <symbols dir> [<footprints dir>] [<3d dir>]`: every .kicad_sym and
@@ -69,7 +69,8 @@ export async function importKicadLibraries(database: Database, options: KicadImp
 
   await seedCategories(database);
 
-  // 1. Footprints first, so symbols' default footprints can be linked.
+  // 1. Footprints first, so symbols' default footprints (or their filters) can be linked.
+  const footprintRefs: FootprintRef[] = [];
   if (options.footprintsDir) {
     const dirs = readdirSync(options.footprintsDir).filter((d) => d.endsWith('.pretty')).sort();
     let batch: FootprintRow[] = [];
@@ -86,6 +87,7 @@ export async function importKicadLibraries(database: Database, options: KicadImp
         }
         for (const w of parsed.warnings) skip({ file, line: w.line, reason: `warning: ${w.reason}` });
         batch.push(footprintRow(parsed.footprint, library, decodeKicadText(bytes).text, `${source} (${library}.pretty)`));
+        footprintRefs.push({ library, name: parsed.footprint.name, padCount: batch[batch.length - 1]!.padCount });
         stats.footprints++;
       }
       if (batch.length >= 1000 || i === dirs.length - 1) {
@@ -133,7 +135,7 @@ export async function importKicadLibraries(database: Database, options: KicadImp
         continue;
       }
       symbolRows.push(row);
-      const record = productRecord(sym, library, `${source} (${library})`);
+      const record = productRecord(sym, library, `${source} (${library})`, footprintRefs);
       if (!record) {
         stats.templates++;
         continue;

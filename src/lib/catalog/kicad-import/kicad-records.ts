@@ -67,15 +67,40 @@ export function chineseDescription(cateId: number, params: readonly ExtractedPar
   return [cate, ...facts, pkg ? `封装 ${pkg}` : ''].filter(Boolean).join('，');
 }
 
+export type FootprintRef = { library: string; name: string; padCount?: number };
+
+/** KiCad footprint filters are globs over footprint names ('SOIC*3.9x4.9mm*P1.27mm*'). */
+export function filterRegex(filters: readonly string[]): RegExp | null {
+  const parts = filters.filter((f) => f.trim() !== '').map((f) => f.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.'));
+  return parts.length ? new RegExp(`^(?:${parts.join('|')})$`) : null;
+}
+
+/**
+ * For a symbol without a default footprint: the footprint its own filters point to, preferring
+ * the plain variant (no hand-solder or thermal-via variants), then the shortest name.
+ */
+export function footprintFromFilters(filters: readonly string[], available: readonly FootprintRef[], pinCount?: number): FootprintRef | undefined {
+  const re = filterRegex(filters);
+  if (!re) return undefined;
+  // 'DIP*W7.62mm*' covers DIP-4 to DIP-64: only a footprint with one pad per pin will do.
+  const variant = (n: string) => (/HandSolder|ThermalVias|_Pad\d|Clearance/.test(n) ? 1 : 0);
+  return available
+    .filter((f) => re.test(f.name) && (pinCount === undefined || f.padCount === pinCount))
+    .sort((a, b) => variant(a.name) - variant(b.name) || a.name.length - b.name.length || a.name.localeCompare(b.name))[0];
+}
+
 /** The product record for a symbol that names a real part, or null for a template. */
-export function productRecord(sym: KicadSymbol, library: string, source: string): CatalogRecord | null {
+export function productRecord(sym: KicadSymbol, library: string, source: string, footprints: readonly FootprintRef[] = []): CatalogRecord | null {
   if (isTemplateSymbol(sym, library)) return null;
   const datasheet = isHttpUrl(sym.datasheet) ? sym.datasheet.trim() : undefined;
   const brand = brandFromLibraryAndSymbol(library, sym.name, sym.description, sym.keywords, datasheet ?? '') ?? undefined;
   const cateId = categoryForSymbol(library, sym.name, sym.description, sym.keywords);
   const extracted = extractParams(library, sym.name, sym.description, sym.keywords);
   const pkg = extracted.find((p) => p.name === 'package')?.text ?? footprintPackage(sym.footprint);
-  const [fpLibrary, fpName] = sym.footprint.includes(':') ? sym.footprint.split(':', 2) : [];
+  const [defLibrary, defName] = sym.footprint.includes(':') ? sym.footprint.split(':', 2) : [];
+  const pinCount = new Set(allPins(sym).map((p) => p.number)).size;
+  const fromFilters = defLibrary && defName ? undefined : footprintFromFilters(sym.fpFilters, footprints, pinCount);
+  const [fpLibrary, fpName] = defLibrary && defName ? [defLibrary, defName] : [fromFilters?.library, fromFilters?.name];
   return {
     mpn: sym.name,
     ...(brand ? { brand } : {}),
