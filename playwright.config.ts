@@ -35,7 +35,7 @@ export default defineConfig({
       ICP_NUMBER: '京ICP备12345678号-1',
       LOG_LEVEL: 'warn',
       // Short QR lifetime so the expiry journey runs in seconds (production keeps 120 s).
-      SSO_QR_TTL_SECONDS: '15',
+      SSO_QR_TTL_SECONDS: '30',
     },
   },
 });

@@ -214,7 +214,7 @@ test('WeChat QR login of an unbound account: phone binding form with agreement, 
 });
 
 test('QR invalid (cancelled on the phone, like an expired QR): polling stops, refresh shows a new QR', async ({ page, context }) => {
-  test.setTimeout(60_000); // three deliberate 2 s waits for polls that must not happen
+  test.setTimeout(120_000); // three deliberate 2 s waits for polls that must not happen; slow CI machines
   const polls: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/sso/wechat/qrconnect')) polls.push(r.url());
@@ -312,14 +312,14 @@ test('the standalone /login page (no header) logs in and shows the logged-in sta
   await expect(page.getByTestId('login-page-done')).toContainText(`您已登录：${masked(phone)}`);
 });
 
-test('QR expiry: an unscanned QR dies after its lifetime (SSO_QR_TTL_SECONDS=15 here), then refresh shows a live one', async ({ page }) => {
-  test.setTimeout(60_000);
+test('QR expiry: an unscanned QR dies after its lifetime (SSO_QR_TTL_SECONDS=30 here), then refresh shows a live one', async ({ page }) => {
+  test.setTimeout(120_000);
   const dialog = await openDialog(page);
   await dialog.getByRole('tab', { name: '微信登录' }).click();
   await expect(dialog.getByTestId('qr-status')).toHaveText('请使用微信扫一扫登录');
   const first = (await dialog.getByTestId('qr-simulator').getAttribute('href'))!;
   // Nobody scans: the server answers 1404 once the lifetime has passed.
-  await expect(dialog.getByTestId('qr-status')).toHaveText('二维码已失效', { timeout: 25_000 });
+  await expect(dialog.getByTestId('qr-status')).toHaveText('二维码已失效', { timeout: 50_000 });
   await expect(dialog.getByTestId('wechat-qr')).toHaveAttribute('data-phase', 'expired');
   await dialog.getByTestId('qr-refresh').click();
   await expect(dialog.getByTestId('qr-status')).toHaveText('请使用微信扫一扫登录');
