@@ -73,7 +73,7 @@ test('validation messages: phone, slider, code (zh), and the English texts under
 });
 
 test('SMS login: slider dragged by mouse, failed send shows re-send, countdown, code from the dev inbox, masked phone, log out', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const busy = uniquePhone('139');
   const phone = uniquePhone('138');
   // A code was just sent to `busy`: the dialog's send for it fails (1 SMS per phone a minute).
@@ -178,7 +178,7 @@ test('WeChat QR login of a bound account through the dev scan page', async ({ pa
 });
 
 test('WeChat QR login of an unbound account: phone binding form with agreement, then logged in', async ({ page, context }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const dialog = await openDialog(page);
   await dialog.getByRole('tab', { name: '微信登录' }).click();
   const href = (await dialog.getByTestId('qr-simulator').getAttribute('href'))!;
