@@ -8,7 +8,7 @@
 
 import { arcBounds, tessellateArc, type Point } from './kicad-common.ts';
 import { padCopperSides, type Footprint, type FootprintGraphic, type FootprintText, type Pad, type PadPrimitive } from './footprint.ts';
-import { arcPath, Bounds, esc, fmt, FONT_FAMILY, svgText, textWidth } from './svg-text.ts';
+import { arcPath, Bounds, esc, fmt, svgDocument, svgText, textWidth } from './svg-text.ts';
 
 export interface FootprintSvgOptions {
   /** Background colour, or null for transparent (default KiCad's #001023). */
@@ -138,19 +138,16 @@ export function renderFootprintSvg(fp: Footprint, opts: FootprintSvgOptions = {}
 
   if (bounds.isEmpty()) bounds.add(0, 0, 1);
   const margin = Math.max(0.5, Math.max(bounds.width, bounds.height) * 0.04);
-  const minX = bounds.minX - margin;
-  const minY = bounds.minY - margin;
-  const w = bounds.width + 2 * margin;
-  const h = bounds.height + 2 * margin;
-  const scale = opts.pxPerMm ?? 20;
-  const bg = opts.background === undefined ? PCB_COLORS.background : opts.background;
-  let out =
-    `<svg xmlns="http://www.w3.org/2000/svg" class="kicad-footprint" viewBox="${fmt(minX)} ${fmt(minY)} ${fmt(w)} ${fmt(h)}"` +
-    ` width="${fmt(w * scale)}" height="${fmt(h * scale)}" role="img" aria-label="${esc(`Footprint ${fp.name}`)}"` +
-    ` font-family="${FONT_FAMILY}" stroke-linecap="round" stroke-linejoin="round">`;
-  out += `<title>${esc(fp.name)}</title>`;
-  if (bg) out += `<rect class="background" x="${fmt(minX)}" y="${fmt(minY)}" width="${fmt(w)}" height="${fmt(h)}" fill="${bg}"/>`;
-  return out + body + '</svg>';
+  return svgDocument({
+    className: 'kicad-footprint',
+    label: `Footprint ${fp.name}`,
+    title: fp.name,
+    bounds: bounds,
+    margin: margin,
+    pxPerMm: opts.pxPerMm ?? 20,
+    background: opts.background === undefined ? PCB_COLORS.background : opts.background,
+    body,
+  });
 }
 
 function lineWidth(w: number): number {

@@ -249,3 +249,28 @@ export function svgText(t: TextSpec, bounds: Bounds | null): string {
   if (!bar) return `<text transform="${tr}" y="${fmt(base)}"${attrs}>${body}</text>`;
   return `<g transform="${tr}"><text y="${fmt(base)}"${attrs}>${body}</text>${bar}</g>`;
 }
+
+/** The outer <svg> of a render: viewBox from the drawing's bounds plus a margin, size at `pxPerMm`. */
+export function svgDocument(args: {
+  className: string;
+  label: string;
+  title: string;
+  bounds: { minX: number; minY: number; width: number; height: number };
+  margin: number;
+  pxPerMm: number;
+  background: string | null;
+  body: string;
+}): string {
+  const { bounds, margin } = args;
+  const minX = bounds.minX - margin;
+  const minY = bounds.minY - margin;
+  const w = bounds.width + 2 * margin;
+  const h = bounds.height + 2 * margin;
+  let out =
+    `<svg xmlns="http://www.w3.org/2000/svg" class="${args.className}" viewBox="${fmt(minX)} ${fmt(minY)} ${fmt(w)} ${fmt(h)}"` +
+    ` width="${fmt(w * args.pxPerMm)}" height="${fmt(h * args.pxPerMm)}" role="img" aria-label="${esc(args.label)}"` +
+    ` font-family="${FONT_FAMILY}" stroke-linecap="round" stroke-linejoin="round">`;
+  out += `<title>${esc(args.title)}</title>`;
+  if (args.background) out += `<rect class="background" x="${fmt(minX)}" y="${fmt(minY)}" width="${fmt(w)}" height="${fmt(h)}" fill="${args.background}"/>`;
+  return out + args.body + '</svg>';
+}

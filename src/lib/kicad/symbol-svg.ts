@@ -18,7 +18,7 @@ import {
   type SymbolPin,
   type SymbolProperty,
 } from './symbol-lib.ts';
-import { arcPath, Bounds, esc, fmt, FONT_FAMILY, plainText, svgText } from './svg-text.ts';
+import { arcPath, Bounds, esc, fmt, plainText, svgDocument, svgText } from './svg-text.ts';
 
 export interface SymbolSvgOptions {
   /** Render only this unit (1-based). Implies allUnits = false. */
@@ -89,19 +89,16 @@ export function renderSymbolSvg(sym: KicadSymbol, opts: SymbolSvgOptions = {}): 
     body += `<g class="unit" data-unit="${unit}" data-body-style="${bodyStyle}"${tr}>${p.svg}</g>`;
   }
   if (total.isEmpty()) total.add(0, 0, 2.54);
-  const minX = total.minX - MARGIN;
-  const minY = total.minY - MARGIN;
-  const w = total.width + 2 * MARGIN;
-  const h = total.height + 2 * MARGIN;
-  const scale = opts.pxPerMm ?? 8;
-  const bg = opts.background === undefined ? SCHEMATIC_COLORS.background : opts.background;
-  let out =
-    `<svg xmlns="http://www.w3.org/2000/svg" class="kicad-symbol" viewBox="${fmt(minX)} ${fmt(minY)} ${fmt(w)} ${fmt(h)}"` +
-    ` width="${fmt(w * scale)}" height="${fmt(h * scale)}" role="img" aria-label="${esc(`Symbol ${sym.name}`)}"` +
-    ` font-family="${FONT_FAMILY}" stroke-linecap="round" stroke-linejoin="round">`;
-  out += `<title>${esc(sym.name)}</title>`;
-  if (bg) out += `<rect class="background" x="${fmt(minX)}" y="${fmt(minY)}" width="${fmt(w)}" height="${fmt(h)}" fill="${bg}"/>`;
-  return out + body + '</svg>';
+  return svgDocument({
+    className: 'kicad-symbol',
+    label: `Symbol ${sym.name}`,
+    title: sym.name,
+    bounds: total,
+    margin: MARGIN,
+    pxPerMm: opts.pxPerMm ?? 8,
+    background: opts.background === undefined ? SCHEMATIC_COLORS.background : opts.background,
+    body,
+  });
 }
 
 function emptyBox(): Bounds {

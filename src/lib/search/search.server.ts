@@ -1450,6 +1450,18 @@ function needsSql(parsed: ParsedQuery): boolean {
   return parsed.tokens.some((t) => t.kind === 'term' || t.kind === 'cjk' || (t.kind === 'dict' && t.loose)) || relaxable(parsed);
 }
 
+/** One page of a finished evaluation: its rows, total, facets and the 'did you mean'. */
+async function resultOf(r: SqlRunner, index: SearchIndex, c: Collected, locale: Locale, parsed: ParsedQuery, didYouMean: string | null): Promise<SearchResult> {
+  const list = await fetchItems(
+    r,
+    index,
+    c.page.map((x) => index.ids[x.row]!),
+    locale,
+    parsed,
+  );
+  return { list, total: c.total, facets: facetsOf(index, c, locale), didYouMean, totalExact: c.totalExact, facetsExact: c.facetsExact };
+}
+
 export async function searchProducts(db: Db, params: SearchParams): Promise<SearchResult> {
   validate(params);
   const locale: Locale = params.locale === 'en' ? 'en' : 'zh';
@@ -1461,22 +1473,7 @@ export async function searchProducts(db: Db, params: SearchParams): Promise<Sear
   // A query answered from memory needs SQL only for its page of rows (no transaction, no timeout).
   if (!needsSql(parsed)) {
     const run = await evaluate(null, index, params, parsed, false, null);
-    const c = run.collected;
-    const list = await fetchItems(
-      runnerOf(db),
-      index,
-      c.page.map((x) => index.ids[x.row]!),
-      locale,
-      parsed,
-    );
-    return {
-      list,
-      total: c.total,
-      facets: facetsOf(index, c, locale),
-      didYouMean: null,
-      totalExact: c.totalExact,
-      facetsExact: c.facetsExact,
-    };
+    return resultOf(runnerOf(db), index, run.collected, locale, parsed, null);
   }
   try {
     return await withSearchRunner(db, async (r) => {
@@ -1507,22 +1504,7 @@ export async function searchProducts(db: Db, params: SearchParams): Promise<Sear
           }
         }
       }
-      const c = run.collected;
-      const list = await fetchItems(
-        r,
-        index,
-        c.page.map((x) => index.ids[x.row]!),
-        locale,
-        parsed,
-      );
-      return {
-        list,
-        total: c.total,
-        facets: facetsOf(index, c, locale),
-        didYouMean,
-        totalExact: c.totalExact,
-        facetsExact: c.facetsExact,
-      };
+      return resultOf(r, index, run.collected, locale, parsed, didYouMean);
     });
   } catch (error) {
     if (isQueryTimeout(error)) throw new AppError(Code.unavailable, PROBLEMS.timeout[locale]);

@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { KICAD_SYMBOLS, readKicadSymbols } from './kicad-symbol-text.ts';
 import {
   CATEGORY_BY_ID,
   CATEGORY_TREE,
@@ -11,23 +11,6 @@ import {
   isGenericLibrarySymbol,
 } from '../../../src/lib/catalog/kicad-library-map.ts';
 
-const KICAD_SYMBOLS = '/usr/share/kicad/symbols';
-
-type KicadSymbol = { lib: string; name: string; description: string; keywords: string };
-
-/** Minimal KiCad 6 reader: top-level '(symbol "NAME"' blocks and their properties. */
-function readKicadSymbols(dir: string): KicadSymbol[] {
-  const out: KicadSymbol[] = [];
-  const str = String.raw`"((?:[^"\\]|\\.)*)"`;
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.kicad_sym')).sort()) {
-    const lib = file.slice(0, -'.kicad_sym'.length);
-    for (const part of readFileSync(join(dir, file), 'utf8').split(/\n {2}\(symbol /).slice(1)) {
-      const prop = (k: string): string => (new RegExp(String.raw`\(property "${k}" ${str}`).exec(part)?.[1] ?? '').replace(/\\"/g, '"');
-      out.push({ lib, name: new RegExp(`^${str}`).exec(part)?.[1] ?? '', description: prop('ki_description'), keywords: prop('ki_keywords') });
-    }
-  }
-  return out;
-}
 
 describe('CATEGORY_TREE', () => {
   it('has unique ids in the documented ranges with valid parents', () => {
