@@ -10,6 +10,8 @@ import { productDetail, productIdByCode, similarParts, notFoundPart } from './de
 import { queryHeader } from './filters.server.ts';
 import { footprintSvg, partZip, symbolSvg, type Svg } from './product-files.server.ts';
 import type { Context } from 'hono';
+import { gunzipSync } from 'node:zlib';
+import { partModel } from './model3d/part-model.server.ts';
 
 const MfgMpnCode = z.string().regex(/^[A-Za-z0-9._~-]{1,160}$/, 'URL-safe part code');
 
@@ -101,6 +103,7 @@ const DetailSchema = z
         smd: z.boolean(),
         model3dPath: z.string().nullable(),
         model3d: z.object({ path: z.string(), format: z.string(), byteSize: z.number() }).nullable(),
+        preview3d: z.object({ path: z.string(), source: z.string(), licence: z.string() }).nullable().openapi({ description: 'Library model shown by the 3D preview (GET /chiplet/products/model3d); null when there is none' }),
         source: z.string(),
         licence: z.string(),
       })
@@ -214,6 +217,33 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       },
     }),
     async (c) => svgResponse(c, await footprintSvg(c.var.db, c.req.valid('query').mfgMpnCode)),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/chiplet/products/model3d',
+      tags: ['catalogue'],
+      summary: "The part's 3D preview: its KiCad 3D model placed on a board made from its footprint's pads (CPM1 mesh, src/lib/viewer3d/mesh-format.ts)",
+      request: { query: z.object({ mfgMpnCode: MfgMpnCode }) },
+      responses: {
+        200: { description: 'CPM1 mesh (gzip-encoded when the client accepts it)', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
+        404: { description: 'Unknown part, or no footprint or 3D model (40400)', content: { 'application/json': { schema: errorEnvelope } } },
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { gzip, etag } = await partModel(c.var.db, c.req.valid('query').mfgMpnCode);
+      const headers: Record<string, string> = {
+        'Content-Type': 'application/octet-stream',
+        'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800',
+        ETag: etag,
+        Vary: 'Accept-Encoding',
+        'X-Content-Type-Options': 'nosniff',
+      };
+      if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+      if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) return c.body(new Uint8Array(gzip), 200, { ...headers, 'Content-Encoding': 'gzip' });
+      return c.body(new Uint8Array(gunzipSync(gzip)), 200, headers);
+    },
   )
   .openapi(
     createRoute({

@@ -63,6 +63,8 @@ export type ProductDetail = {
     model3dPath: string | null;
     /** The 3D model file when it was imported (models3d); null when only referenced or absent. */
     model3d: { path: string; format: string; byteSize: number } | null;
+    /** The library model the in-page 3D preview shows (the file itself or its VRML twin); null: no preview. */
+    preview3d: { path: string; source: string; licence: string } | null;
     source: string;
     licence: string;
   } | null;
@@ -101,7 +103,7 @@ type JsonRow = {
   };
   b: { id: number; key: string; name_zh: string; name_en: string; country: string | null; website: string | null } | null;
   s: { library: string; name: string; unit_count: number; pin_count: number; has_demorgan: boolean; source: string; licence: string } | null;
-  f: { library: string; name: string; description: string | null; pad_count: number; smd: boolean; model3d_path: string | null; source: string; licence: string; model3d: { path: string; format: string; byte_size: number } | null } | null;
+  f: { library: string; name: string; description: string | null; pad_count: number; smd: boolean; model3d_path: string | null; source: string; licence: string; model3d: { path: string; format: string; byte_size: number } | null; preview3d: { path: string; source: string; licence: string } | null } | null;
   params: { key: string; unit: string | null; value_num: number | null; value_text: string | null }[];
   pins: DetailPin[];
 };
@@ -116,9 +118,12 @@ const DETAIL_SQL = `SELECT json_build_object(
   's', (SELECT row_to_json(s) FROM (SELECT library, name, unit_count, pin_count, has_demorgan, source, licence FROM symbols WHERE id = p.symbol_id) s),
   'f', (SELECT row_to_json(f) FROM (
           SELECT library, name, description, pad_count, smd, model3d_path, source, licence,
-            (SELECT row_to_json(m) FROM (SELECT path, format, byte_size FROM models3d
-               WHERE path = regexp_replace(footprints.model3d_path, '^\\$\\{[A-Z0-9_]+\\}/?', '') LIMIT 1) m) AS model3d
-          FROM footprints WHERE id = p.footprint_id) f),
+            (SELECT row_to_json(m) FROM (SELECT path, format, byte_size FROM models3d WHERE path = k.key LIMIT 1) m) AS model3d,
+            (SELECT row_to_json(v) FROM (SELECT path, source, licence FROM models3d
+               WHERE mesh IS NOT NULL AND path IN (k.key, regexp_replace(k.key, '\\.(step|stp)$', '.wrl', 'i'))
+               ORDER BY path = k.key DESC LIMIT 1) v) AS preview3d
+          FROM footprints, LATERAL (SELECT regexp_replace(footprints.model3d_path, '^\\$\\{[A-Z0-9_]+\\}/?', '') AS key) k
+          WHERE id = p.footprint_id) f),
   'params', (SELECT coalesce(json_agg(x), '[]'::json) FROM (SELECT key, unit, value_num, value_text FROM product_params WHERE product_id = p.id) x),
   'pins', (SELECT coalesce(json_agg(x), '[]'::json) FROM (SELECT unit, number, name, electrical_type AS "electricalType" FROM symbol_pins WHERE symbol_id = p.symbol_id) x)
 ) AS j
@@ -189,6 +194,7 @@ export async function productDetail(db: Db, mfgMpnCode: string, locale: Locale, 
           smd: f.smd,
           model3dPath: f.model3d_path,
           model3d: f.model3d ? { path: f.model3d.path, format: f.model3d.format, byteSize: Number(f.model3d.byte_size) } : null,
+          preview3d: f.preview3d,
           source: f.source,
           licence: f.licence,
         }

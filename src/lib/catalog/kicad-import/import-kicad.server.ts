@@ -4,7 +4,7 @@ import { decodeKicadText } from '../../kicad/sexpr.ts';
 import { parseFootprint } from '../../kicad/footprint.ts';
 import { parseSymbolLibrary } from '../../kicad/symbol-lib.ts';
 import type { Database } from '../../server/db/client.server.ts';
-import { models3d } from '../../server/db/schema/index.ts';
+import { importModels3dDir } from '../model3d/import-models-dir.server.ts';
 import { brandKeyOf, deriveMfgMpnCode, type CatalogRecord } from '../import/catalog-record.ts';
 import { loadCatalogRecords } from '../import/bulk-load.server.ts';
 import { seedCategories } from '../import/seed-categories.server.ts';
@@ -98,19 +98,14 @@ export async function importKicadLibraries(database: Database, options: KicadImp
     }
   }
 
-  // 2. Optional 3D models: record which model files exist.
+  // 2. Optional 3D models: stored with a preview mesh each (src/lib/catalog/model3d).
   if (options.models3dDir && existsSync(options.models3dDir)) {
-    const rows: (typeof models3d.$inferInsert)[] = [];
-    for (const dir of readdirSync(options.models3dDir).filter((d) => d.endsWith('.3dshapes'))) {
-      for (const f of readdirSync(join(options.models3dDir, dir))) {
-        const format = f.split('.').pop()?.toLowerCase() ?? '';
-        if (!['wrl', 'step', 'stp'].includes(format)) continue;
-        rows.push({ path: `${dir}/${f}`, format, byteSize: statSync(join(options.models3dDir, dir, f)).size, source: `${source} (packages3D)`, licence: KICAD_LICENCE });
-      }
-    }
-    for (let i = 0; i < rows.length; i += 1000) await database.db.insert(models3d).values(rows.slice(i, i + 1000)).onConflictDoNothing();
-    stats.models3d = rows.length;
-    progress(`3D models: ${rows.length}`);
+    const r = await importModels3dDir(database.db, options.models3dDir, { source: `${source} (packages3D)`, licence: KICAD_LICENCE }, progress);
+    for (const f of r.failures) skip({ file: join(options.models3dDir, f.key), line: 0, reason: `3D model kept without preview: ${f.reason}` });
+    for (const f of r.rejected) skip({ file: join(options.models3dDir, f.key), line: 0, reason: f.reason });
+    for (const key of r.tooLarge) skip({ file: join(options.models3dDir, key), line: 0, reason: 'file larger than 64 MB' });
+    stats.models3d = r.stored;
+    progress(`3D models: ${r.stored} (${r.meshes} with preview)`);
   }
 
   // 3. Symbols, then the products they name.

@@ -1,11 +1,13 @@
 import { loadDemoCatalog } from '../../catalog/demo/demo-catalog.server.ts';
+import { loadDemoModels } from '../../catalog/demo/demo-models.server.ts';
 import { seedCategories } from '../../catalog/import/seed-categories.server.ts';
 import type { Database } from './client.server.ts';
 import { logger } from '../logger.server.ts';
 
 /**
  * First-start data: the category tree (always kept current) and, once, the demo catalogue
- * (KiCad-derived parts and the everyday passives). Later starts see the finished run and skip it.
+ * (KiCad-derived parts and the everyday passives) and its 3D models. Later starts see the
+ * finished runs and skip them.
  */
 export async function seedDatabase(database: Database): Promise<void> {
   await seedCategories(database);
@@ -14,5 +16,10 @@ export async function seedDatabase(database: Database): Promise<void> {
     if (process.stdout.isTTY) process.stdout.write('\n');
     logger.info(stats, 'demo catalogue loaded');
     console.log(`chipedia: demo catalogue loaded: ${stats.products} KiCad parts, ${stats.passives} passives, ${stats.symbols} symbols, ${stats.footprints} footprints in ${stats.seconds} s`);
+  }
+  const models = await loadDemoModels(database);
+  if (models) {
+    logger.info(models, 'demo 3D models loaded');
+    console.log(`chipedia: demo 3D models loaded: ${models.meshes} previews from ${models.models} KiCad model files in ${models.seconds} s`);
   }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bytea } from './column-types.ts';
 
 // The catalogue (DESIGN.md §Data). Every imported row keeps its source and licence.
 // Indexes are designed for the search issue's queries: exact / prefix / fuzzy MPN, category and
@@ -89,7 +90,12 @@ export const footprints = pgTable(
   (t) => [uniqueIndex('footprints_lib_name_idx').on(t.library, t.name)],
 );
 
-/** 3D model files found on disk for a footprint's model path (optional import). */
+/**
+ * 3D model files of the KiCad 3D library (packages3D), keyed by the path footprints name them by
+ * without the `${KICAD*_3DMODEL_DIR}/` prefix. VRML files keep their bytes (brotli) for downloads
+ * and a preview mesh (CPM1, src/lib/viewer3d/mesh-format.ts) made once at import; STEP files are
+ * only recorded (no STEP reader here).
+ */
 export const models3d = pgTable(
   'models3d',
   {
@@ -99,6 +105,14 @@ export const models3d = pgTable(
     byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
     source: text('source').notNull(),
     licence: text('licence').notNull(),
+    /** The original file, brotli-compressed; null when only recorded. */
+    content: bytea('content'),
+    /** Preview mesh in millimetres (CPM1); null for STEP or a file that could not be read. */
+    mesh: bytea('mesh'),
+    /** Why no mesh could be made (parser message with line), for the import report. */
+    meshError: text('mesh_error'),
+    /** Content hash: the preview's ETag part, changes when the file is re-imported with new bytes. */
+    sha256: text('sha256'),
   },
   (t) => [uniqueIndex('models3d_path_idx').on(t.path)],
 );

@@ -1,4 +1,5 @@
-import { bigint, customType, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { bytea } from './column-types.ts';
 import { users } from './users.ts';
 
 // Tables of the single sign-on service (src/lib/sso). Every time is seconds since the epoch so
@@ -127,8 +128,6 @@ export const ssoLoginHistory = pgTable(
   },
   (t) => [index('sso_login_history_user_idx').on(t.userId, t.at)],
 );
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /** Avatars (u/base/uploadImage), re-encoded and small: kept in the database, served by the API. */
 export const userAvatars = pgTable('user_avatars', {
