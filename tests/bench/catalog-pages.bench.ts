@@ -4,7 +4,9 @@
 //   Measured twice: the first visit of each part (nothing cached but the category tree), then
 //   steady state (similar-parts lists cached, as in production after one visit).
 // - JavaScript shipped on the filter and detail pages ≤ 60 KB gzip (header included).
-// Also reported, without budgets: catalogue, filter (with a unit range) and search pages.
+// Also reported, without budgets: catalogue, filter (with a unit range) and search pages; the 3D
+// preview: the viewer's on-demand JavaScript, and GET model3d over the parts that have one
+// (first request per footprint composes the board and model; later ones come from the cache).
 //
 // Options (environment): BENCH_BASE=http://host:port measures a server that is already running
 // instead of starting one; BENCH_DATA_DIR reuses a data directory (default: a fresh one, which
@@ -63,6 +65,26 @@ const other = {
   partNotFound: await load(`${base}/productDetail/NO_SUCH_PART_x`, 10, 300, zh),
 };
 
+// 3D previews: parts whose footprint has a stored model (the detail call says which).
+const with3d: string[] = [];
+for (const code of codes) {
+  if (with3d.length >= 300) break;
+  const res = await fetch(`${base}/api/chiplet/products/detail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mfgMpnCode: code }) });
+  const body = (await res.json()) as { result?: { footprint?: { preview3d?: unknown } | null } };
+  if (body.result?.footprint?.preview3d) with3d.push(code);
+}
+let j = 0;
+const nextModel = () => `${base}/api/chiplet/products/model3d?mfgMpnCode=${with3d[j++ % with3d.length]}`;
+const gz = { 'accept-encoding': 'gzip' };
+const model3dFirst = with3d.length ? await load(nextModel, 10, with3d.length, gz) : null;
+const model3dCached = with3d.length ? await load(nextModel, 10, 2000, gz) : null;
+let modelBytes = 0;
+for (const code of with3d.slice(0, 50)) {
+  const res = await fetch(`${base}/api/chiplet/products/model3d?mfgMpnCode=${code}`, { headers: gz });
+  await res.arrayBuffer();
+  modelBytes += Number(res.headers.get('content-length') ?? 0); // bytes on the wire (gzip)
+}
+
 await stop();
 if (fresh && dataDir) rmSync(dataDir, { recursive: true, force: true });
 
@@ -72,6 +94,13 @@ const result = {
   parts: parts.length,
   javascriptGzipKB: { filter: kb(js.filter.gzipBytes), detail: kb(js.detail.gzipBytes) },
   render: { detailFirstVisit, detailSteady, ...other },
+  preview3d: {
+    viewerOnDemandGzipKB: kb(js.detail.onDemandGzipBytes),
+    partsSampled: with3d.length,
+    meanTransferKB: with3d.length ? kb(modelBytes / Math.min(50, with3d.length)) : null,
+    model3dFirstRequest: model3dFirst,
+    model3dCached,
+  },
   budgets: {
     detailRps: { limit: 200, firstVisit: detailFirstVisit.rps, steady: detailSteady.rps, ok: detailSteady.rps >= 200 },
     filterJsKB: { limit: 60, ok: js.filter.gzipBytes <= 60 * 1024 },
