@@ -116,7 +116,7 @@ function roundedRect(hw: number, hh: number, r: number): Point[] {
 }
 
 /** Pad-local (Y down) → board (Y up): rotate by the pad's angle, move to its place, flip Y. */
-function placePad(points: Point[], pad: Pad, offset: Point = { x: 0, y: 0 }): Point[] {
+export function placePad(points: Point[], pad: Pad, offset: Point = { x: 0, y: 0 }): Point[] {
   const a = (pad.at.rotation * Math.PI) / 180;
   const c = Math.cos(a);
   const s = Math.sin(a);

@@ -6,6 +6,7 @@ import { footprints, models3d, products } from '../../server/db/schema/index.ts'
 import { AppError, Code } from '../../server/errors.ts';
 import { parseFootprint } from '../../kicad/footprint.ts';
 import { boundingBox, decodeMesh, encodeMesh } from '../../viewer3d/mesh-format.ts';
+import { checkAlignment } from './alignment.ts';
 import { boardParts } from './board-mesh.ts';
 import { modelKey, previewCandidates } from './model-paths.ts';
 import { placeParts } from './place-model.ts';
@@ -73,9 +74,18 @@ export async function partModel(db: Db, mfgMpnCode: string): Promise<PartModel> 
   const placement = fp?.models.find((m) => modelKey(m.path) === modelKey(part.model3dPath!)) ?? fp?.models[0];
   const placed = placement ? placeParts(model.parts, placement) : model.parts;
   const board = fp ? boardParts(fp, boundingBox(placed)) : [];
+  const alignment = fp ? checkAlignment(fp, placed) : { verdict: 'unknown', pads: 0, met: 0 };
   const mesh = encodeMesh({
     parts: [...board, ...placed],
-    meta: { model: row.path, footprint: `${part.library}:${part.name}`, source: row.source, licence: row.licence },
+    meta: {
+      model: row.path,
+      footprint: `${part.library}:${part.name}`,
+      source: row.source,
+      licence: row.licence,
+      alignment: alignment.verdict,
+      alignmentPads: String(alignment.pads),
+      alignmentMet: String(alignment.met),
+    },
   });
   const value: PartModel = { gzip: gzipSync(mesh, { level: 6 }), etag: `"m3-${createHash('sha1').update(key).digest('base64url')}"` };
   remember(key, value);

@@ -1,0 +1,82 @@
+import type { Footprint } from '../../kicad/footprint.ts';
+import type { MeshPart } from '../../viewer3d/mesh-format.ts';
+import { padOutline, placePad } from './board-mesh.ts';
+
+// Does the 3D model stand on its pads? Downloaded CAD data most often goes wrong as a model at the
+// wrong offset or rotation (../shared/notes/anchors.md, item 9). Two looks, both near the board
+// (leads, balls and through-hole pins reach z ≤ 0.35 mm; bodies mostly stand higher):
+// - forward: how many pad numbers some model geometry touches (a pad number, not a pad, so the
+//   thermal vias under an exposed pad count once);
+// - backward: how much of the pins' contact geometry lands on copper. KiCad's library draws some
+//   packages with fewer contacts than pads (its BGA models carry only the outer ring of balls);
+//   when every contact still lands on a pad, the model is aligned.
+
+export type AlignmentVerdict = 'aligned' | 'partial' | 'misaligned' | 'unknown';
+
+export interface Alignment {
+  verdict: AlignmentVerdict;
+  /** Pad numbers checked (copper pads, not mechanical holes). */
+  pads: number;
+  /** Of those, pad numbers that model geometry touches. */
+  met: number;
+}
+
+const CONTACT_Z_MM = 0.35;
+const GROW_MM = 0.15;
+/** KiCad's model generators name lead, ball and pin materials PIN-01, PIN-02, …. */
+const PIN_MATERIAL = /pin/i;
+
+type Box = { x0: number; x1: number; y0: number; y1: number };
+
+function padBoxes(fp: Footprint): Map<string, Box[]> {
+  const byNumber = new Map<string, Box[]>();
+  for (const pad of fp.pads) {
+    if (pad.type === 'np_thru_hole' || pad.number === '' || !(pad.size.width > 0 && pad.size.height > 0)) continue;
+    const box = { x0: Infinity, x1: -Infinity, y0: Infinity, y1: -Infinity };
+    for (const q of placePad(padOutline(pad), pad)) {
+      box.x0 = Math.min(box.x0, q.x - GROW_MM);
+      box.x1 = Math.max(box.x1, q.x + GROW_MM);
+      box.y0 = Math.min(box.y0, q.y - GROW_MM);
+      box.y1 = Math.max(box.y1, q.y + GROW_MM);
+    }
+    byNumber.set(pad.number, [...(byNumber.get(pad.number) ?? []), box]);
+  }
+  return byNumber;
+}
+
+const inside = (b: Box, x: number, y: number) => x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1;
+
+/** x, y of model vertices near the board; pin-material vertices apart. */
+function contacts(model: MeshPart[]): { all: number[]; pins: number[] } {
+  const all: number[] = [];
+  const pins: number[] = [];
+  for (const part of model) {
+    const pin = PIN_MATERIAL.test(part.name);
+    const p = part.positions;
+    for (let i = 0; i < p.length; i += 3) {
+      if (p[i + 2]! > CONTACT_Z_MM) continue;
+      all.push(p[i]!, p[i + 1]!);
+      if (pin) pins.push(p[i]!, p[i + 1]!);
+    }
+  }
+  return { all, pins };
+}
+
+export function checkAlignment(fp: Footprint, model: MeshPart[]): Alignment {
+  const pads = padBoxes(fp);
+  const near = contacts(model);
+  let met = 0;
+  for (const boxes of pads.values()) {
+    let hit = false;
+    for (let i = 0; i < near.all.length && !hit; i += 2) hit = boxes.some((b) => inside(b, near.all[i]!, near.all[i + 1]!));
+    if (hit) met++;
+  }
+  if (pads.size === 0 || near.all.length === 0) return { verdict: 'unknown', pads: pads.size, met };
+  const forward = met / pads.size;
+  let onCopper = 0;
+  const boxes = [...pads.values()].flat();
+  for (let i = 0; i < near.pins.length; i += 2) if (boxes.some((b) => inside(b, near.pins[i]!, near.pins[i + 1]!))) onCopper++;
+  const backward = near.pins.length > 0 ? onCopper / (near.pins.length / 2) : 0;
+  const verdict = forward >= 0.8 || (backward >= 0.9 && forward >= 0.1) ? 'aligned' : forward >= 0.4 ? 'partial' : 'misaligned';
+  return { verdict, pads: pads.size, met };
+}
