@@ -85,6 +85,8 @@ test.describe('3D preview on the product page', () => {
   test('toolbar: named views, board toggle, reset; keyboard turns the focused view', async ({ page }) => {
     const { frame, canvas } = await openViewer(page, SMD_PART);
     const iso = await pixels(canvas);
+    // The library SOIC-8 stands on all eight pads of its footprint.
+    await expect(frame.locator('[data-model3d-alignment]')).toHaveText('模型与焊盘对齐：8/8 个焊盘与引脚重合');
 
     await frame.getByRole('button', { name: '顶视' }).click();
     await expect(frame.getByRole('button', { name: '顶视' })).toHaveAttribute('aria-pressed', 'true');

@@ -82,7 +82,10 @@ export function boundingBox(parts: readonly { positions: Float32Array }[]): BBox
   return { min, max };
 }
 
-const align4 = (n: number) => (n + 3) & ~3;
+// Plain arithmetic, not `& ~3`: bitwise ops wrap at 2 GiB and would let hostile counts through.
+const align4 = (n: number) => Math.ceil(n / 4) * 4;
+/** More than any real model (KiCad's largest is ~2 M vertices) and far less than memory. */
+const MAX_COUNT = 50_000_000;
 
 export function encodeMesh(model: MeshModel): Uint8Array {
   const parts = model.parts.filter((p) => p.indices.length >= 3);
@@ -143,13 +146,13 @@ export function decodeMesh(input: ArrayBuffer | Uint8Array): DecodedMesh {
   if (view.getUint32(0, true) !== MAGIC) throw new MeshFormatError('not a CPM1 mesh');
   const headerBytes = view.getUint32(4, true);
   if (8 + headerBytes > bytes.length) throw new MeshFormatError('header runs past the end');
-  let header: Header;
+  let raw: unknown;
   try {
-    header = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + headerBytes))) as Header;
+    raw = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + headerBytes)));
   } catch {
     throw new MeshFormatError('header is not JSON');
   }
-  if (header.v !== 1 || !Array.isArray(header.parts)) throw new MeshFormatError('unknown header version');
+  const header = checkHeader(raw);
   const { bbox } = header;
   const span = [0, 1, 2].map((k) => bbox.max[k]! - bbox.min[k]!);
   let at = 8 + headerBytes;
@@ -159,7 +162,7 @@ export function decodeMesh(input: ArrayBuffer | Uint8Array): DecodedMesh {
     const wide = n > 65536;
     const posBytes = align4(n * 6);
     const idxBytes = align4(h.indexCount * (wide ? 4 : 2));
-    if (!Number.isInteger(n) || !Number.isInteger(h.indexCount) || n < 0 || h.indexCount < 0 || at + posBytes + idxBytes > bytes.length) {
+    if (at + posBytes + idxBytes > bytes.length) {
       throw new MeshFormatError(`part ${h.name}: data runs past the end`);
     }
     const positions = new Float32Array(n * 3);
@@ -178,4 +181,31 @@ export function decodeMesh(input: ArrayBuffer | Uint8Array): DecodedMesh {
     parts.push({ name: h.name, kind: h.kind, material: h.material, creaseAngle: h.creaseAngle, positions, indices });
   }
   return { parts, bbox, ...(header.meta ? { meta: header.meta } : {}) };
+}
+
+const KINDS = new Set<MeshPartKind>(['model', 'board', 'pad', 'hole']);
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isVec3 = (v: unknown): v is [number, number, number] => Array.isArray(v) && v.length === 3 && v.every(isNum);
+const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_COUNT;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The header as sent, checked field by field: a broken or hostile buffer ends in MeshFormatError. */
+function checkHeader(raw: unknown): Header {
+  if (!isObject(raw) || raw.v !== 1) throw new MeshFormatError('unknown header version');
+  const bbox = raw.bbox;
+  if (!isObject(bbox) || !isVec3(bbox.min) || !isVec3(bbox.max)) throw new MeshFormatError('header has no valid bbox');
+  if (!Array.isArray(raw.parts)) throw new MeshFormatError('header has no parts list');
+  const parts = raw.parts.map((p: unknown, i: number): HeaderPart => {
+    if (!isObject(p)) throw new MeshFormatError(`part ${i} is not an object`);
+    const m = p.material;
+    const material =
+      isObject(m) && isVec3(m.diffuse) && isVec3(m.specular) && isVec3(m.emissive) && isNum(m.shininess) && isNum(m.transparency) && isNum(m.ambient)
+        ? { diffuse: m.diffuse, specular: m.specular, emissive: m.emissive, shininess: m.shininess, transparency: m.transparency, ambient: m.ambient }
+        : null;
+    if (typeof p.name !== 'string' || !KINDS.has(p.kind as MeshPartKind) || !material || !isNum(p.creaseAngle)) throw new MeshFormatError(`part ${i} has a malformed description`);
+    if (!isCount(p.vertexCount) || !isCount(p.indexCount)) throw new MeshFormatError(`part ${i} has impossible counts`);
+    return { name: p.name, kind: p.kind as MeshPartKind, material, creaseAngle: p.creaseAngle, vertexCount: p.vertexCount, indexCount: p.indexCount };
+  });
+  const meta = isObject(raw.meta) ? Object.fromEntries(Object.entries(raw.meta).filter((e): e is [string, string] => typeof e[1] === 'string')) : undefined;
+  return { v: 1, bbox: { min: bbox.min, max: bbox.max }, parts, ...(meta ? { meta } : {}) };
 }

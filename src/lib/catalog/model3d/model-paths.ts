@@ -35,7 +35,7 @@ export function previewCandidates(model3dPath: string): string[] {
  */
 export function isLibraryModelKey(key: string): boolean {
   if (key.length > 300 || key.startsWith('/') || key.includes('..') || key.includes('\\')) return false;
-  if (/[\u0000-\u001f]/.test(key)) return false;
+  for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) < 0x20) return false;
   const parts = key.split('/');
   return parts.length === 2 && parts[0]!.endsWith('.3dshapes') && parts[0]!.length > 9 && modelFormat(parts[1]!) !== null && parts[1]!.length > 4;
 }
