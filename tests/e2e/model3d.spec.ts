@@ -8,9 +8,10 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 const THT_PART = 'NE555P_ti'; // Package_DIP:DIP-8_W7.62mm
 const SMD_PART = 'SSM2211S_adi'; // Package_SO:SOIC-8_3.9x4.9mm_P1.27mm
 
-/** Raw RGB pixels of an element's screenshot. */
+/** Raw RGB pixels of the canvas's screenshot; the toolbar over it is masked (its hover and pressed states would count as change). */
 async function pixels(el: Locator): Promise<{ data: Buffer; width: number; height: number }> {
-  const { data, info } = await sharp(await el.screenshot()).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const overlays = el.locator('xpath=..').locator('[data-model3d-toolbar], [data-model3d-stats]');
+  const { data, info } = await sharp(await el.screenshot({ mask: [overlays], maskColor: '#808080' })).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
@@ -113,6 +114,14 @@ test.describe('3D preview on the product page', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowUp');
     expect(difference(iso.data, (await pixels(canvas)).data)).toBeGreaterThan(0.03);
+  });
+
+  test('warns when the library model does not stand on its pads', async ({ page }) => {
+    // KiCad 6's MeanWell IRM-03 model and footprint disagree: only pin 1 meets its pad.
+    const { frame } = await openViewer(page, 'IRM-03-12_meanwell');
+    const verdict = frame.locator('[data-model3d-alignment]');
+    await expect(verdict).toHaveAttribute('data-verdict', 'misaligned');
+    await expect(verdict).toContainText('模型可能偏移或旋转：仅 1/5 个焊盘与引脚重合');
   });
 
   test('English page labels the viewer in English', async ({ page }) => {

@@ -15,7 +15,11 @@ export function installDetailPage(root: HTMLElement): void {
     }
   });
   const frame = root.querySelector<HTMLElement>('[data-model3d]');
-  if (frame) loadWhenNear(frame, () => import('./model-viewer.ts').then((m) => m.mountModelViewer(frame)));
+  if (frame) {
+    const status = frame.querySelector<HTMLElement>('[data-model3d-status]');
+    if (status) status.textContent = frame.dataset.labelLoading ?? '';
+    loadWhenNear(frame, () => import('./model-viewer.ts').then((m) => m.mountModelViewer(frame)));
+  }
   root.addEventListener('click', (event) => {
     const el = (event.target as Element | null)?.closest<HTMLElement>('[data-mark]');
     if (!el) return;
