@@ -10,9 +10,23 @@ const SMD_PART = 'SSM2211S_adi'; // Package_SO:SOIC-8_3.9x4.9mm_P1.27mm
 
 /** Raw RGB pixels of the canvas's screenshot; the toolbar over it is masked (its hover and pressed states would count as change). */
 async function pixels(el: Locator): Promise<{ data: Buffer; width: number; height: number }> {
+  // Centre it first: the page's sticky section bar would otherwise cover the top of the canvas in some shots.
+  await el.evaluate((e) => e.scrollIntoView({ block: 'center' }));
   const overlays = el.locator('xpath=..').locator('[data-model3d-toolbar], [data-model3d-stats]');
   const { data, info } = await sharp(await el.screenshot({ mask: [overlays], maskColor: '#808080' })).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
+}
+
+/** Pixels once the view has settled (a resize can re-fit the view a frame or two after load). */
+async function settledPixels(el: Locator): Promise<{ data: Buffer; width: number; height: number }> {
+  let last = await pixels(el);
+  for (let i = 0; i < 10; i++) {
+    await el.page().waitForTimeout(150);
+    const next = await pixels(el);
+    if (next.data.length === last.data.length && difference(last.data, next.data, 4) < 0.001) return next;
+    last = next;
+  }
+  return last;
 }
 
 /** Share of pixels that differ by more than `tolerance` in any channel. */
@@ -57,7 +71,7 @@ test.describe('3D preview on the product page', () => {
     await expect(frame).toContainText('Package_DIP.3dshapes/DIP-8_W7.62mm.wrl');
     await expect(frame.locator('[data-model3d-stats]')).toContainText(/[\d,]+ 个三角面/);
 
-    const first = await pixels(canvas);
+    const first = await settledPixels(canvas);
     // The DIP-8 body and the green board fill a good part of the view, and the board is green.
     expect(coverage(first)).toBeGreaterThan(0.15);
     expect(coverage(first, isGreen)).toBeGreaterThan(0.05);
@@ -85,7 +99,7 @@ test.describe('3D preview on the product page', () => {
 
   test('toolbar: named views, board toggle, reset; keyboard turns the focused view', async ({ page }) => {
     const { frame, canvas } = await openViewer(page, SMD_PART);
-    const iso = await pixels(canvas);
+    const iso = await settledPixels(canvas);
     // The library SOIC-8 stands on all eight pads of its footprint.
     await expect(frame.locator('[data-model3d-alignment]')).toHaveText('模型与焊盘对齐：8/8 个焊盘与引脚重合');
 
@@ -106,7 +120,7 @@ test.describe('3D preview on the product page', () => {
     // Reset returns to the first view.
     await frame.getByRole('button', { name: '复位' }).click();
     await expect(frame.getByRole('button', { name: '等轴测' })).toHaveAttribute('aria-pressed', 'true');
-    expect(difference(iso.data, (await pixels(canvas)).data)).toBeLessThan(0.01);
+    expect(difference(iso.data, (await settledPixels(canvas)).data)).toBeLessThan(0.01);
 
     // Keyboard: focus the canvas, arrows orbit.
     await canvas.focus();
