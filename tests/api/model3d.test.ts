@@ -5,6 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearPartModelCache } from '../../src/lib/catalog/model3d/part-model.server.ts';
 import { storeModels3d, type StoreModelsResult } from '../../src/lib/catalog/model3d/store-models.server.ts';
+import { readZip } from '../../src/lib/files/zip.ts';
 import { createApp } from '../../src/lib/server/app.ts';
 import { footprints, models3d } from '../../src/lib/server/db/schema/index.ts';
 import { decodeMesh, type DecodedMesh } from '../../src/lib/viewer3d/mesh-format.ts';
@@ -125,6 +126,15 @@ describe(`3D preview (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`
     const { res, mesh } = await preview('LM358_ti', {});
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(mesh!.parts.length).toBeGreaterThan(3);
+  });
+
+  it('bundles the stored model file, byte for byte, in the KiCad download', async () => {
+    const res = await app.request('/api/chiplet/products/downloadZip?mfgMpnCode=LM358_ti');
+    expect(res.status).toBe(200);
+    const files = readZip(new Uint8Array(await res.arrayBuffer()));
+    const model = files.find((f) => f.name === 'LM358/3d/SOIC-8_3.9x4.9mm_P1.27mm.wrl');
+    expect(model?.data.equals(wrl)).toBe(true);
+    expect(files.find((f) => f.name === 'LM358/LICENSE.txt')!.data.toString()).toContain('3d/SOIC-8_3.9x4.9mm_P1.27mm.wrl');
   });
 
   it('previews the VRML twin when the footprint names the STEP file', async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { brotliDecompressSync } from 'node:zlib';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { renderFootprintSvg } from '../kicad/footprint-svg.ts';
 import { parseFootprint } from '../kicad/footprint.ts';
 import { renderSymbolSvg } from '../kicad/symbol-svg.ts';
@@ -10,6 +10,7 @@ import { createZip, type ZipEntry } from '../files/zip.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { footprints, models3d, products, symbols } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
+import { previewCandidates } from './model3d/model-paths.ts';
 
 // Symbol and footprint previews and the KiCad download of one part.
 
@@ -92,8 +93,8 @@ export async function footprintSvg(db: Db, mfgMpnCode: string): Promise<Svg> {
 
 const safeName = (s: string) => s.replace(/[^\w.-]+/g, '_');
 
-/** The KiCad download: a symbol library, a .pretty folder with the footprint, the 3D model when known, a licence note. */
-export async function partZip(db: Db, mfgMpnCode: string, modelsRoot?: string): Promise<{ fileName: string; zip: Buffer }> {
+/** The KiCad download: a symbol library, a .pretty folder with the footprint, the 3D model when stored, a licence note. */
+export async function partZip(db: Db, mfgMpnCode: string): Promise<{ fileName: string; zip: Buffer }> {
   const part = await partFiles(db, mfgMpnCode);
   const base = safeName(part.mpn);
   const entries: ZipEntry[] = [];
@@ -104,16 +105,27 @@ export async function partZip(db: Db, mfgMpnCode: string, modelsRoot?: string): 
   let modelNote = '';
   if (part.footprint) {
     entries.push({ name: `${base}/${base}.pretty/${safeName(part.footprint.name)}.kicad_mod`, data: part.footprint.content });
-    if (part.footprint.model3dPath) {
-      const rel = part.footprint.model3dPath.replace(/^\$\{[A-Z0-9_]+\}\/?/, '');
-      const known = (await db.select({ path: models3d.path }).from(models3d).where(eq(models3d.path, rel)).limit(1))[0];
-      const file = modelsRoot ? `${modelsRoot}/${rel}` : '';
-      if (known && file && existsSync(file)) entries.push({ name: `${base}/3d/${rel.split('/').pop()}`, data: readFileSync(file) });
-      else modelNote = `\n3D model: the footprint refers to ${part.footprint.model3dPath} (KiCad packages3D library); it is not bundled here.\n`;
-    }
+    if (part.footprint.model3dPath) modelNote = await addModel(db, entries, base, part.footprint.model3dPath);
   }
   if (entries.length === 0) throw new AppError(Code.notFound, `Part ${mfgMpnCode} has no KiCad symbol or footprint to download`);
   const readme = `${part.mpn} — KiCad files from Chipedia (芯百科)\n\nSymbol: ${part.symbol ? `${part.symbol.library}:${part.symbol.name}` : 'none'}\nFootprint: ${part.footprint ? `${part.footprint.library}:${part.footprint.name}` : 'none'}\nPart data source: ${part.source} (${part.licence})\n${modelNote}\n${KICAD_LICENCE_NOTE}`;
   entries.push({ name: `${base}/LICENSE.txt`, data: readme });
   return { fileName: `${base}.zip`, zip: createZip(entries) };
+}
+
+/**
+ * Bundles the footprint's stored 3D model (the file it names, else its VRML twin) under 3d/. The
+ * footprint keeps its KiCad library path, which KiCad resolves wherever the 3D library is
+ * installed; the bundled copy serves machines without it. Returns the README line about it.
+ */
+async function addModel(db: Db, entries: ZipEntry[], base: string, model3dPath: string): Promise<string> {
+  const candidates = previewCandidates(model3dPath);
+  const rows = candidates.length
+    ? await db.select({ path: models3d.path, content: models3d.content }).from(models3d).where(and(inArray(models3d.path, candidates), isNotNull(models3d.content)))
+    : [];
+  const row = candidates.map((c) => rows.find((r) => r.path === c)).find((r) => r !== undefined);
+  if (!row?.content) return `\n3D model: the footprint refers to ${model3dPath} (KiCad 3D library); it is not bundled here.\n`;
+  const name = row.path.split('/').pop()!;
+  entries.push({ name: `${base}/3d/${name}`, data: brotliDecompressSync(row.content) });
+  return `\n3D model: 3d/${name} (${row.path} from the KiCad 3D library). The footprint names ${model3dPath}, which KiCad finds when its 3D library is installed; otherwise point the footprint's 3D model at this file.\n`;
 }

@@ -25,7 +25,7 @@ export async function pageJavaScript(base: string, path: string, headers: Record
       const code = await (await fetch(url)).text();
       bytes += gzipSync(code).length;
       for (const m of code.matchAll(/(?:from|import)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) start.add(new URL(m[1]!, url).href);
-      for (const m of code.matchAll(/import\(\s*["'](\.{1,2}\/[^"']+\.js)["']\s*\)/g)) dynamic.add(new URL(m[1]!, url).href);
+      for (const m of code.matchAll(/import\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g)) dynamic.add(new URL(m[1]!, url).href);
     }
     return bytes;
   };
