@@ -14,7 +14,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { load } from './lib/load.ts';
+import { load, wireBytes } from './lib/load.ts';
 import { pageJavaScript } from './lib/page-js.ts';
 import { startServer } from './lib/server.ts';
 
@@ -79,11 +79,8 @@ const gz = { 'accept-encoding': 'gzip' };
 const model3dFirst = with3d.length ? await load(nextModel, 10, with3d.length, gz) : null;
 const model3dCached = with3d.length ? await load(nextModel, 10, 2000, gz) : null;
 let modelBytes = 0;
-for (const code of with3d.slice(0, 50)) {
-  const res = await fetch(`${base}/api/chiplet/products/model3d?mfgMpnCode=${code}`, { headers: gz });
-  await res.arrayBuffer();
-  modelBytes += Number(res.headers.get('content-length') ?? 0); // bytes on the wire (gzip)
-}
+// Bytes on the wire (gzip), counted raw: fetch would decompress them.
+for (const code of with3d.slice(0, 50)) modelBytes += await wireBytes(`${base}/api/chiplet/products/model3d?mfgMpnCode=${code}`, gz);
 
 await stop();
 if (fresh && dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -95,7 +92,7 @@ const result = {
   javascriptGzipKB: { filter: kb(js.filter.gzipBytes), detail: kb(js.detail.gzipBytes) },
   render: { detailFirstVisit, detailSteady, ...other },
   preview3d: {
-    viewerOnDemandGzipKB: kb(js.detail.onDemandGzipBytes),
+    viewerOnDemandGzipKB: kb(js.detail.onDemand['model-viewer'] ?? 0),
     partsSampled: with3d.length,
     meanTransferKB: with3d.length ? kb(modelBytes / Math.min(50, with3d.length)) : null,
     model3dFirstRequest: model3dFirst,

@@ -39,3 +39,16 @@ export async function load(url: string | (() => string), connections: number, re
   const pct = (p: number) => Number((latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? 0).toFixed(2));
   return { requests: latencies.length, errors, rps: Math.round(latencies.length / seconds), p50: pct(50), p95: pct(95), p99: pct(99), max: pct(100) };
 }
+
+/** Body bytes as sent (no decompression), for transfer sizes. */
+export function wireBytes(url: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let n = 0;
+        res.on('data', (chunk: Buffer) => (n += chunk.length));
+        res.on('end', () => resolve(n));
+      })
+      .on('error', reject);
+  });
+}

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
  * renderer URLs, and every static import those modules pull in (followed transitively); and,
  * apart, what their dynamic import() calls would load on demand.
  */
-export async function pageJavaScript(base: string, path: string, headers: Record<string, string>): Promise<{ files: number; gzipBytes: number; onDemandGzipBytes: number }> {
+export async function pageJavaScript(base: string, path: string, headers: Record<string, string>): Promise<{ files: number; gzipBytes: number; onDemand: Record<string, number> }> {
   const html = await (await fetch(base + path, { headers })).text();
   let gzipBytes = 0;
   for (const m of html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)) {
@@ -31,7 +31,11 @@ export async function pageJavaScript(base: string, path: string, headers: Record
   };
   gzipBytes += await follow(queue);
   const files = seen.size;
-  // Chunks loaded later by import() (e.g. the 3D viewer, when its frame nears the viewport).
-  const onDemandGzipBytes = await follow(new Set([...dynamic].filter((u) => !seen.has(u))));
-  return { files, gzipBytes, onDemandGzipBytes };
+  // Chunks loaded later by import() (the login dialog on first open, the 3D viewer when its frame
+  // nears the viewport), each with the static imports it adds: file name without hash → gzip bytes.
+  const onDemand: Record<string, number> = {};
+  for (const url of [...dynamic].filter((u) => !seen.has(u))) {
+    onDemand[url.split('/').pop()!.replace(/\.[\w-]+\.js$/, '')] = await follow(new Set([url]));
+  }
+  return { files, gzipBytes, onDemand };
 }
