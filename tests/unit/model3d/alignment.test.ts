@@ -34,6 +34,11 @@ describe('checkAlignment: does the model stand on its pads?', () => {
     expect(checkAlignment(fp, placeParts(model, { ...none, offset: { x: 0, y: 0, z: 2 } })).verdict).toBe('unknown');
   });
 
+  it('does not accuse a model that draws no leads near the board (nothing to judge by)', () => {
+    const leadless = placeParts(model, { ...none, rotate: { x: 0, y: 0, z: 90 } }).map((p) => ({ ...p, name: 'IC-BODY' }));
+    expect(checkAlignment(fp, leadless).verdict).toBe('unknown');
+  });
+
   it('counts a pad number once, however many pads share it', () => {
     const withVias = parseFootprint(
       `(footprint "EP" (version 20211014) (generator test) (layer "F.Cu")

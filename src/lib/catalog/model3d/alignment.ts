@@ -9,7 +9,8 @@ import { padOutline, placePad } from './board-mesh.ts';
 //   thermal vias under an exposed pad count once);
 // - backward: how much of the pins' contact geometry lands on copper. KiCad's library draws some
 //   packages with fewer contacts than pads (its BGA models carry only the outer ring of balls);
-//   when every contact still lands on a pad, the model is aligned.
+//   when every contact still lands on a pad, the model is aligned. A model that draws no leads
+//   near the board gives no evidence either way: 'unknown', not an accusation.
 
 export type AlignmentVerdict = 'aligned' | 'partial' | 'misaligned' | 'unknown';
 
@@ -76,7 +77,11 @@ export function checkAlignment(fp: Footprint, model: MeshPart[]): Alignment {
   let onCopper = 0;
   const boxes = [...pads.values()].flat();
   for (let i = 0; i < near.pins.length; i += 2) if (boxes.some((b) => inside(b, near.pins[i]!, near.pins[i + 1]!))) onCopper++;
-  const backward = near.pins.length > 0 ? onCopper / (near.pins.length / 2) : 0;
-  const verdict = forward >= 0.8 || (backward >= 0.9 && forward >= 0.1) ? 'aligned' : forward >= 0.4 ? 'partial' : 'misaligned';
+  if (forward >= 0.8) return { verdict: 'aligned', pads: pads.size, met };
+  // Without drawn leads near the board (an LGA body, a display on a spacer) there is nothing to
+  // judge by: say so rather than accuse the model.
+  if (near.pins.length === 0) return { verdict: 'unknown', pads: pads.size, met };
+  const backward = onCopper / (near.pins.length / 2);
+  const verdict = backward >= 0.9 && forward >= 0.1 ? 'aligned' : forward >= 0.4 ? 'partial' : 'misaligned';
   return { verdict, pads: pads.size, met };
 }
