@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { renderFootprintSvg } from '../kicad/footprint-svg.ts';
 import { parseFootprint } from '../kicad/footprint.ts';
 import { renderSymbolSvg } from '../kicad/symbol-svg.ts';
@@ -10,7 +10,7 @@ import { createZip, type ZipEntry } from '../files/zip.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { footprints, models3d, products, symbols } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
-import { previewCandidates } from './model3d/model-paths.ts';
+import { findStoredModel } from './model3d/find-model.server.ts';
 
 // Symbol and footprint previews and the KiCad download of one part.
 
@@ -119,11 +119,8 @@ export async function partZip(db: Db, mfgMpnCode: string): Promise<{ fileName: s
  * installed; the bundled copy serves machines without it. Returns the README line about it.
  */
 async function addModel(db: Db, entries: ZipEntry[], base: string, model3dPath: string): Promise<string> {
-  const candidates = previewCandidates(model3dPath);
-  const rows = candidates.length
-    ? await db.select({ path: models3d.path, content: models3d.content }).from(models3d).where(and(inArray(models3d.path, candidates), isNotNull(models3d.content)))
-    : [];
-  const row = candidates.map((c) => rows.find((r) => r.path === c)).find((r) => r !== undefined);
+  const ref = await findStoredModel(db, model3dPath, 'content');
+  const [row] = ref ? await db.select({ path: models3d.path, content: models3d.content }).from(models3d).where(eq(models3d.id, ref.id)).limit(1) : [];
   if (!row?.content) return `\n3D model: the footprint refers to ${model3dPath} (KiCad 3D library); it is not bundled here.\n`;
   const name = row.path.split('/').pop()!;
   entries.push({ name: `${base}/3d/${name}`, data: brotliDecompressSync(row.content) });

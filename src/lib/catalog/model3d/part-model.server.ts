@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.server.ts';
 import { footprints, models3d, products } from '../../server/db/schema/index.ts';
 import { AppError, Code } from '../../server/errors.ts';
@@ -8,7 +8,8 @@ import { parseFootprint } from '../../kicad/footprint.ts';
 import { boundingBox, decodeMesh, encodeMesh } from '../../viewer3d/mesh-format.ts';
 import { checkAlignment } from './alignment.ts';
 import { boardParts } from './board-mesh.ts';
-import { modelKey, previewCandidates } from './model-paths.ts';
+import { findStoredModel } from './find-model.server.ts';
+import { modelKey } from './model-paths.ts';
 import { placeParts } from './place-model.ts';
 
 // A part's 3D preview: the library model placed as its footprint says, standing on a board made
@@ -36,17 +37,6 @@ function remember(key: string, value: PartModel): void {
   }
 }
 
-/** Finds the stored preview behind a footprint's model path (the file, else its VRML twin; the detail query picks the same row). */
-async function previewRow(db: Db, model3dPath: string) {
-  const candidates = previewCandidates(model3dPath);
-  if (candidates.length === 0) return null;
-  const rows = await db
-    .select({ id: models3d.id, path: models3d.path, sha256: models3d.sha256, source: models3d.source, licence: models3d.licence })
-    .from(models3d)
-    .where(and(inArray(models3d.path, candidates), isNotNull(models3d.mesh)));
-  return candidates.map((c) => rows.find((r) => r.path === c)).find((r) => r !== undefined) ?? null;
-}
-
 export async function partModel(db: Db, mfgMpnCode: string): Promise<PartModel> {
   const [part] = await db
     .select({ footprintId: footprints.id, library: footprints.library, name: footprints.name, content: footprints.content, model3dPath: footprints.model3dPath })
@@ -56,7 +46,7 @@ export async function partModel(db: Db, mfgMpnCode: string): Promise<PartModel> 
     .limit(1);
   if (!part) throw new AppError(Code.notFound, `No part with mfgMpnCode ${mfgMpnCode}`);
   if (!part.footprintId || !part.content) throw new AppError(Code.notFound, `Part ${mfgMpnCode} has no footprint, so no 3D model`);
-  const row = part.model3dPath ? await previewRow(db, part.model3dPath) : null;
+  const row = part.model3dPath ? await findStoredModel(db, part.model3dPath, 'mesh') : null;
   if (!row) throw new AppError(Code.notFound, `Part ${mfgMpnCode} has no 3D model in this catalogue`);
   const key = `${part.footprintId}:${row.id}:${row.sha256 ?? ''}:${createHash('sha1').update(part.content).digest('base64url')}`;
   const hit = cache.get(key);
