@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importModels3dDir } from '../../src/lib/catalog/model3d/import-models-dir.server.ts';
 import { clearPartModelCache } from '../../src/lib/catalog/model3d/part-model.server.ts';
 import { storeModels3d, type StoreModelsResult } from '../../src/lib/catalog/model3d/store-models.server.ts';
 import { readZip } from '../../src/lib/files/zip.ts';
@@ -164,6 +167,31 @@ describe(`3D preview (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`
       const res = await app.request(`/api/chiplet/products/model3d?mfgMpnCode=${bad}`);
       expect(res.status, bad).toBe(400);
       expect(((await res.json()) as Env).code).toBe(40000);
+    }
+  });
+});
+
+describe('import:3d reads a KiCad 3D library directory', () => {
+  it('stores every VRML with a preview, records STEP by size, ignores other files and folders', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chipedia-3dlib-'));
+    try {
+      mkdirSync(join(dir, 'Resistor_SMD.3dshapes'));
+      mkdirSync(join(dir, 'Not_a_library'));
+      copyFileSync(new URL('../fixtures/wrl/R_0603_1608Metric.wrl', import.meta.url), join(dir, 'Resistor_SMD.3dshapes/R_0603_1608Metric.wrl'));
+      const step = 'ISO-10303-21; (not read, only recorded)';
+      writeFileSync(join(dir, 'Resistor_SMD.3dshapes/R_0603_1608Metric.step'), step);
+      writeFileSync(join(dir, 'Resistor_SMD.3dshapes/README.txt'), 'not a model');
+      copyFileSync(new URL('../fixtures/wrl/SOT-23.wrl', import.meta.url), join(dir, 'Not_a_library/SOT-23.wrl'));
+      const r = await importModels3dDir(database.db, dir, { source: 'test dir', licence: 'CC-BY-SA 4.0' });
+      expect({ stored: r.stored, meshes: r.meshes, failures: r.failures, rejected: r.rejected, tooLarge: r.tooLarge }).toEqual({ stored: 2, meshes: 1, failures: [], rejected: [], tooLarge: [] });
+      const rows = await database.db.select({ path: models3d.path, format: models3d.format, byteSize: models3d.byteSize, mesh: models3d.mesh }).from(models3d).where(eq(models3d.source, 'test dir'));
+      expect(rows.map((x) => [x.path, x.format, x.mesh !== null]).sort()).toEqual([
+        ['Resistor_SMD.3dshapes/R_0603_1608Metric.step', 'step', false],
+        ['Resistor_SMD.3dshapes/R_0603_1608Metric.wrl', 'wrl', true],
+      ]);
+      expect(rows.find((x) => x.format === 'step')!.byteSize).toBe(step.length);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
