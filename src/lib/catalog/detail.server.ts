@@ -110,7 +110,8 @@ type JsonRow = {
 
 /**
  * The whole part in one statement (one round trip, one plan): the product row with its brand,
- * symbol, footprint (and imported 3D model), parameters and pins aggregated as JSON.
+ * symbol, footprint (and imported 3D model), parameters and pins aggregated as JSON. `preview3d`
+ * picks the row findStoredModel() (model3d/find-model.server.ts) would: the file, else its VRML twin.
  */
 const DETAIL_SQL = `SELECT json_build_object(
   'p', row_to_json(p),
