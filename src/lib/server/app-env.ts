@@ -5,7 +5,11 @@ import type { SessionUser } from './auth.server.ts';
 
 /** What every handler finds on `c.var`. */
 export type AppEnv = {
+  /** What the host passes as the second argument of fetch: the client address from the socket. */
+  Bindings: { ip?: string | undefined };
   Variables: {
+    /** The socket's peer address ('unknown' where the host cannot tell); never X-Forwarded-For. */
+    ip: string;
     db: Db;
     locale: Locale;
     log: Logger;

@@ -40,6 +40,7 @@ export function createApp(deps: AppDeps) {
   app.use(async (c, next) => {
     const started = performance.now();
     c.set('db', deps.db);
+    c.set('ip', (c.env?.ip ?? '').trim() || 'unknown');
     c.set('now', now);
     c.set('locale', localeFromRequest(c.req.header('cookie'), c.req.header('accept-language')));
     c.set('log', log.child({ reqId: c.var.requestId }));

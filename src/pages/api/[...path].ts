@@ -6,7 +6,16 @@ import { getDb } from '../../lib/server/db/runtime.server.ts';
 export const prerender = false;
 let app: ReturnType<typeof createApp> | undefined;
 
-export const ALL: APIRoute = async ({ request }) => {
+export const ALL: APIRoute = async ({ request, clientAddress }) => {
   app ??= createApp({ db: await getDb() });
-  return app.fetch(request);
+  return app.fetch(request, { ip: addressOf(() => clientAddress) });
 };
+
+/** Astro's clientAddress is the socket's peer; it throws where the adapter cannot tell. */
+function addressOf(read: () => string): string | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
