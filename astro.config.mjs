@@ -12,7 +12,13 @@ export default defineConfig({
   integrations: [preact()],
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'auto' },
-  security: { checkOrigin: false },
+  // CSP: Astro hashes its inline scripts into the page's Content-Security-Policy header; the
+  // environment-dependent directives (frame-ancestors from HOST_ORIGINS…) are added by
+  // src/middleware.ts. Inline style attributes stay allowed (islands position elements with them).
+  security: {
+    checkOrigin: false,
+    csp: { styleDirective: { resources: ["'self'", "'unsafe-inline'"] } },
+  },
   vite: {
     plugins: [tailwindcss()],
     ssr: { external: ['@electric-sql/pglite', 'pg', 'pino'] },

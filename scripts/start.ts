@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError, getConfig } from '../src/lib/server/config.server.ts';
 import { ensureBuilt } from './lib/ensure-built.ts';
 import { sanitizeRequestUrl } from '../src/lib/server/request-url.ts';
+import { baseSecurityHeaders, pageCsp, ssoOriginOf } from '../src/lib/server/security-headers.ts';
 
 const startedAt = performance.now();
 let config;
@@ -33,7 +34,12 @@ const entry = (await import(pathToFileURL(`${process.cwd()}/dist/server/entry.mj
   handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
 };
 
+// Static files never reach Astro's middleware: they get the same headers here (a response that
+// sets its own keeps its values, since Node merges these defaults under the handler's writeHead).
+const securityOptions = { hostOrigins: config.HOST_ORIGINS, ssoOrigin: ssoOriginOf(config.SSO_URL) };
+const defaultHeaders = { ...baseSecurityHeaders(securityOptions), 'Content-Security-Policy': pageCsp("script-src 'self'; style-src 'self'", securityOptions) };
 const server = createServer((req, res) => {
+  for (const [name, value] of Object.entries(defaultHeaders)) res.setHeader(name, value);
   req.url = sanitizeRequestUrl(req.url ?? '/');
   entry.handler(req, res);
 });

@@ -1,12 +1,43 @@
 import { defineMiddleware } from 'astro:middleware';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from './lib/i18n/i18n.ts';
 import { decideLocale, switchTarget } from './lib/i18n/locale-routing.ts';
+import { getConfig } from './lib/server/config.server.ts';
+import { applyBaseSecurityHeaders, DATA_CSP, pageCsp, ssoOriginOf } from './lib/server/security-headers.ts';
 
 // Locale routing: zh at /, en at /en/*, served by the same page files through a rewrite
 // (docs/decisions/0002-i18n.md). API, SSO and static files pass straight through.
 const PASS_THROUGH = /^\/(api|sso|_astro|doc|favicon|robots\.txt|sitemap)/;
 
-export const onRequest = defineMiddleware(async (context, next) => {
+export const onRequest = defineMiddleware(async (context, next) => withSecurityHeaders(await route(context, next)));
+
+/** One set of security headers on every answer (src/lib/server/security-headers.ts). */
+function withSecurityHeaders(response: Response): Response {
+  const { HOST_ORIGINS: hostOrigins, SSO_URL } = getConfig();
+  const options = { hostOrigins, ssoOrigin: ssoOriginOf(SSO_URL) };
+  let headers = response.headers;
+  try {
+    applyBaseSecurityHeaders(headers, options);
+  } catch {
+    // Immutable headers (a fetched or redirect Response): copy into a mutable one.
+    response = new Response(response.body, response);
+    headers = response.headers;
+    applyBaseSecurityHeaders(headers, options);
+  }
+  const html = (headers.get('content-type') ?? '').startsWith('text/html');
+  const csp = headers.get('content-security-policy');
+  if (html) {
+    // Astro's header carries the script hashes; HTML from elsewhere (the SSO's pages) gets ours.
+    headers.set('Content-Security-Policy', pageCsp(csp ?? "script-src 'self'; style-src 'self' 'unsafe-inline'", options));
+  } else if (!csp) {
+    headers.set('Content-Security-Policy', DATA_CSP);
+  }
+  return response;
+}
+
+type Context = Parameters<Parameters<typeof defineMiddleware>[0]>[0];
+type Next = Parameters<Parameters<typeof defineMiddleware>[0]>[1];
+
+async function route(context: Context, next: Next): Promise<Response> {
   const { pathname, search } = context.url;
   if (PASS_THROUGH.test(pathname)) {
     context.locals.locale = 'zh';
@@ -35,4 +66,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const response = decision.locale === 'en' ? await next(decision.barePath.replaceAll('%', '%25') + search) : await next();
   response.headers.append('Vary', 'Cookie, Accept-Language');
   return response;
-});
+}

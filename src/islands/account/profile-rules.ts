@@ -1,6 +1,8 @@
 // Client-side checks of the profile form, mirroring the server's (account.routes.ts): the server
 // decides, these only spare a round trip and speak the page's language.
 
+import { visibleNameProblem } from '../../lib/users/visible-name.ts';
+
 export const NICKNAME_MAX = 30;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -11,8 +13,7 @@ const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][
 export function nicknameError(value: string): 'nicknameTooLong' | 'nicknameBad' | null {
   const v = value.trim();
   if (v.length > NICKNAME_MAX) return 'nicknameTooLong';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(v)) return 'nicknameBad';
+  if (visibleNameProblem(v)) return 'nicknameBad';
   return null;
 }
 

@@ -1,6 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.server.ts';
-import { categories, modules, products } from '../server/db/schema/index.ts';
+import { categories, modules, products, trackingMarks } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { buildCategoryTree, type CategoryNode, type CategoryTreeNode } from './catalog.ts';
 
@@ -200,20 +200,54 @@ export type MarkType = 'COMPONENT' | 'MODULE';
  * mfgMpnCode: the module must exist, and the counters live on the product it is built around
  * (the modules table has no counters of its own). Unknown keys are 40400; nothing is created.
  */
-export async function bumpCounters(db: Db, mKey: string, mType: MarkType, names: readonly CounterName[], locale: 'zh' | 'en' = 'zh'): Promise<Counters> {
+/** Who counts once a day: `u:<user id>` for a signed-in caller, else a keyed hash of the IP. */
+export type MarkClient = { client: string; day: number };
+
+export async function bumpCounters(
+  db: Db,
+  mKey: string,
+  mType: MarkType,
+  names: readonly CounterName[],
+  locale: 'zh' | 'en' = 'zh',
+  once?: MarkClient,
+): Promise<Counters> {
   if (names.length === 0) throw new AppError(Code.badInput, locale === 'en' ? 'No counter to add to' : '没有要累加的计数项');
   if (mType === 'MODULE') {
     const mod = await db.select({ id: modules.id }).from(modules).where(eq(modules.mfgMpnCode, mKey)).limit(1);
     if (mod.length === 0) throw new AppError(Code.notFound, locale === 'en' ? `No module with key ${mKey}` : `模块 ${mKey} 不存在`);
   }
-  const set: Record<string, unknown> = {};
-  for (const name of new Set(names)) set[name] = sql`${COUNTER_COLUMNS[name]} + 1`;
-  const rows = await db
-    .update(products)
-    .set(set)
-    .where(eq(products.mfgMpnCode, mKey))
-    .returning(COUNTER_COLUMNS);
-  const row = rows[0];
-  if (!row) throw new AppError(Code.notFound, locale === 'en' ? `No part with mfgMpnCode ${mKey}` : `元器件 ${mKey} 不存在`);
-  return row;
+  const notFound = () => new AppError(Code.notFound, locale === 'en' ? `No part with mfgMpnCode ${mKey}` : `元器件 ${mKey} 不存在`);
+  return db.transaction(async (tx) => {
+    let fresh = [...new Set(names)];
+    if (once) {
+      await purgeOldMarks(tx, once.day);
+      // Only the counters this client has not marked today count; a repeat answers the values as they are.
+      const inserted = await tx
+        .insert(trackingMarks)
+        .values(fresh.map((counter) => ({ day: once.day, client: once.client, mKey, mType, counter })))
+        .onConflictDoNothing()
+        .returning({ counter: trackingMarks.counter });
+      const added = new Set(inserted.map((r) => r.counter));
+      fresh = fresh.filter((n) => added.has(n));
+    }
+    if (fresh.length === 0) {
+      const [row] = await tx.select(COUNTER_COLUMNS).from(products).where(eq(products.mfgMpnCode, mKey)).limit(1);
+      if (!row) throw notFound();
+      return row;
+    }
+    const set: Record<string, unknown> = {};
+    for (const name of fresh) set[name] = sql`${COUNTER_COLUMNS[name]} + 1`;
+    const [row] = await tx.update(products).set(set).where(eq(products.mfgMpnCode, mKey)).returning(COUNTER_COLUMNS);
+    // Throwing rolls the marks back too: an unknown part leaves nothing behind.
+    if (!row) throw notFound();
+    return row;
+  });
+}
+
+let purgedBefore = 0;
+/** Once a day per process: marks older than yesterday are no longer needed. */
+async function purgeOldMarks(tx: Pick<Db, 'delete'>, today: number): Promise<void> {
+  if (purgedBefore >= today - 1) return;
+  purgedBefore = today - 1;
+  await tx.delete(trackingMarks).where(lt(trackingMarks.day, today - 1));
 }

@@ -1,8 +1,10 @@
 import { $kicadVersion } from './store.ts';
 
-// Messages to an embedding host (desktop EDA or KiCad webview). SPEC §7 leaves names and shapes
-// open; ours are `{ source: 'chipedia', type, payload }` posted to the parent frame and, when the
-// host injects one, to `window.chipediaHost.postMessage`.
+// Messages to an embedding host (desktop EDA or KiCad web view). SPEC §7 leaves names and shapes
+// open; ours are `{ source: 'chipedia', type, payload }`, handed to the host object a web view
+// injects (`window.chipediaHost`), or posted to the parent frame, but only when the parent's
+// origin is one of HOST_ORIGINS and only to that origin: a foreign page that frames us receives
+// nothing (issue #9 item 1; the session token travels in `updateToken`).
 export type HostMessageType =
   | 'login'
   | 'addComponent'
@@ -14,26 +16,59 @@ export type HostMessageType =
 
 type HostObject = { postMessage?: (message: unknown) => void; version?: string };
 
-function hostObject(): HostObject | undefined {
-  return (globalThis as { chipediaHost?: HostObject }).chipediaHost;
+/** What the bridge reads of the page; tests pass their own. */
+export type BridgeWindow = {
+  parent: unknown;
+  location: { ancestorOrigins?: ArrayLike<string> };
+  document: { referrer: string; documentElement: { dataset: Record<string, string | undefined> } };
+  chipediaHost?: HostObject;
+};
+
+const pageWindow = (): BridgeWindow | undefined => (typeof window === 'undefined' ? undefined : (window as unknown as BridgeWindow));
+
+/** HOST_ORIGINS, rendered by the layout into `<html data-host-origins>`. */
+export function allowedHostOrigins(win = pageWindow()): string[] {
+  return (win?.document?.documentElement?.dataset['hostOrigins'] ?? '').split(/\s+/).filter(Boolean);
 }
 
-export function isEmbedded(): boolean {
-  return typeof window !== 'undefined' && (window.parent !== window || hostObject() !== undefined);
+/**
+ * The origin of the frame that embeds us, when it is an allowed host; else ''. Chromium and WebKit
+ * tell it in `location.ancestorOrigins`; elsewhere the referrer names it. Either way the message is
+ * posted with this exact target origin, so the browser itself refuses delivery to anyone else.
+ */
+export function embeddingHostOrigin(win = pageWindow()): string {
+  if (!win || win.parent === win) return '';
+  let origin = win.location.ancestorOrigins?.[0] ?? '';
+  if (!origin) {
+    try {
+      origin = win.document.referrer ? new URL(win.document.referrer).origin : '';
+    } catch {
+      origin = '';
+    }
+  }
+  return allowedHostOrigins(win).includes(origin) ? origin : '';
 }
 
-export function postToHost(type: HostMessageType, payload: unknown = null): boolean {
+function hostObject(win = pageWindow()): HostObject | undefined {
+  return win?.chipediaHost;
+}
+
+/** Inside a host: a web view's host object, or a frame whose parent is an allowed host. */
+export function isEmbedded(win = pageWindow()): boolean {
+  return hostObject(win) !== undefined || embeddingHostOrigin(win) !== '';
+}
+
+export function postToHost(type: HostMessageType, payload: unknown = null, win = pageWindow()): boolean {
   const message = { source: 'chipedia', type, payload };
-  const host = hostObject();
+  const host = hostObject(win);
   if (host?.postMessage) {
     host.postMessage(message);
     return true;
   }
-  if (typeof window !== 'undefined' && window.parent !== window) {
-    window.parent.postMessage(message, '*');
-    return true;
-  }
-  return false;
+  const origin = embeddingHostOrigin(win);
+  if (!origin) return false;
+  (win!.parent as Window).postMessage(message, origin);
+  return true;
 }
 
 /** Compares dotted versions numerically: '9.0.10' > '9.0.5'. */

@@ -7,6 +7,12 @@ export const CLIENT_MESSAGE_KEYS = [
   'toast.networkError',
   'toast.close',
   'overlay.confirmCancel',
+  'session.switchTitle',
+  'session.switchBody',
+  'session.switchConfirm',
+  'session.keep',
+  'session.signedInAs',
+  'session.linkInvalid',
 ] as const;
 export type ClientMessageKey = (typeof CLIENT_MESSAGE_KEYS)[number];
 

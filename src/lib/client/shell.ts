@@ -5,7 +5,8 @@ import { installLoadingOverlay, showLoadingOverlay } from './loading-overlay.ts'
 import { mobileRedirectTarget } from './mobile-redirect.ts';
 import { clientMessage } from './messages.ts';
 import { createProgressBar } from './progress.ts';
-import { $kicadVersion, $locale, $online, setUserInfo } from './store.ts';
+import { adoptHandedToken, takeFlash } from './session-handover.ts';
+import { $kicadVersion, $locale, $online } from './store.ts';
 import { toast } from './toast.ts';
 import { extractUrlAuth } from './url-auth.ts';
 
@@ -30,19 +31,17 @@ function boot(): void {
   $locale.set(locale);
   const [, bare] = locale === 'en' ? ['en', location.pathname.slice(3) || '/'] : ['zh', location.pathname];
 
-  // 1. Credentials handed over in the URL: store, strip, reload.
+  // 1. Credentials handed over in the URL (SPEC §4): stripped from the address at once; a token
+  // signs in only once the API confirms it and, over another account's session, only if the user
+  // agrees (session-handover.ts); the page then reloads. Names in the URL are never taken: the
+  // API's record says whose account it is.
   const urlAuth = extractUrlAuth(location.href);
   if (urlAuth) {
-    setUserInfo({
-      ...(urlAuth.auth.token ? { token: urlAuth.auth.token } : {}),
-      phone: urlAuth.auth.phone ?? null,
-      nickname: urlAuth.auth.nickname ?? null,
-      username: urlAuth.auth.username ?? null,
-    });
     history.replaceState(history.state, '', urlAuth.cleanUrl);
-    location.reload();
-    return;
+    if (urlAuth.auth.token) void adoptHandedToken(urlAuth.auth.token, { reload: true });
   }
+  const flash = takeFlash();
+  if (flash) toast(flash, 'success');
 
   // 2. Mobile site.
   const mobile = mobileRedirectTarget(

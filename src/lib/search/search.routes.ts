@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../server/app-env.ts';
 import { envelopeOf, errorEnvelope, errorResponses, ok } from '../server/envelope.ts';
-import { validationHook } from '../server/validation.ts';
+import { INT32_MAX, validationHook } from '../server/validation.ts';
 import { MAX_KEYWORD_LENGTH } from './search.ts';
 import { MAX_PAGE_SIZE, MAX_WINDOW, searchProducts, suggest } from './search.server.ts';
 
@@ -9,7 +9,7 @@ import { MAX_PAGE_SIZE, MAX_WINDOW, searchProducts, suggest } from './search.ser
 // the search box's suggestions. Validation failures answer 40000 with the field named.
 
 const ParamFilterSchema = z
-  .object({
+  .strictObject({
     key: z
       .string()
       .regex(/^[a-z][a-zA-Z0-9_]{0,63}$/, 'not a parameter key')
@@ -36,14 +36,14 @@ const ParamFilterSchema = z
   .openapi('ParamFilter');
 
 const QueryPageBody = z
-  .object({
+  .strictObject({
     keyword: z.string().trim().max(MAX_KEYWORD_LENGTH, `at most ${MAX_KEYWORD_LENGTH} characters`).nullish().openapi({ example: 'stm32f103c8' }),
-    cateId: z.number().int().positive('must be a positive integer').nullish().openapi({ example: 100 }),
-    brandIds: z.array(z.number().int().positive()).max(50, 'at most 50 brands').nullish(),
+    cateId: z.number().int().positive('must be a positive integer').max(INT32_MAX, `must be ≤ ${INT32_MAX}`).nullish().openapi({ example: 100 }),
+    brandIds: z.array(z.number().int().positive().max(INT32_MAX, `must be ≤ ${INT32_MAX}`)).max(50, 'at most 50 brands').nullish(),
     params: z.array(ParamFilterSchema).max(20, 'at most 20 parameter filters').nullish(),
     package: z.array(z.string().trim().min(1).max(200)).max(50, 'at most 50 packages').nullish(),
     sort: z.enum(['relevance', 'mpn', 'mpnDesc', 'popular']).nullish(),
-    pageNum: z.number().int('must be an integer').min(1, 'must be ≥ 1').default(1),
+    pageNum: z.number().int('must be an integer').min(1, 'must be ≥ 1').max(MAX_WINDOW, `must be ≤ ${MAX_WINDOW}`).default(1),
     pageSize: z.number().int('must be an integer').min(1, 'must be ≥ 1').max(MAX_PAGE_SIZE, `must be ≤ ${MAX_PAGE_SIZE}`).default(20),
   })
   .refine((b) => b.pageNum * b.pageSize <= MAX_WINDOW, {

@@ -34,6 +34,7 @@ const messages = {
   internal: { zh: '服务器内部错误，请稍后再试', en: 'Internal server error; please try again later' },
   unavailable: { zh: '服务暂时不可用，请稍后再试', en: 'Service temporarily unavailable; please try again later' },
   malformedJson: { zh: '请求体不是有效的 JSON', en: 'The request body is not valid JSON' },
+  rateLimited: { zh: '请求过于频繁，请{seconds}秒后再试', en: 'Too many requests; try again in {seconds} s' },
 } as const;
 export type MessageKey = keyof typeof messages;
 

@@ -12,9 +12,14 @@ import { AppError, Code, httpStatusOf } from './errors.ts';
 import { logger as rootLogger, type Logger } from './logger.server.ts';
 import { renderApiReference } from './openapi-reference.ts';
 import { validationHook } from './validation.ts';
+import { requestGuard } from './request-guard.ts';
+import { getConfig } from './config.server.ts';
+import { applyBaseSecurityHeaders, DATA_CSP, frameAncestors } from './security-headers.ts';
 
 export type AppDeps = {
   db: Db;
+  /** Origins that may frame us (HOST_ORIGINS); default from the environment. */
+  hostOrigins?: readonly string[];
   logger?: Logger;
   /** Seconds since the epoch; tests inject a clock. */
   now?: () => number;
@@ -36,7 +41,18 @@ export function createApp(deps: AppDeps) {
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
 
+  const hostOrigins = deps.hostOrigins ?? getConfig().HOST_ORIGINS;
   app.use(requestId({ headerName: 'X-Request-Id' }));
+  // Security headers on every answer; data gets a CSP under which nothing runs (the HTML of
+  // /api/docs, its own inline style only).
+  app.use(async (c, next) => {
+    await next();
+    applyBaseSecurityHeaders(c.res.headers, { hostOrigins });
+    if (!c.res.headers.has('Content-Security-Policy')) {
+      const html = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
+      c.res.headers.set('Content-Security-Policy', html ? `default-src 'none'; style-src 'unsafe-inline'; ${frameAncestors(hostOrigins)}` : DATA_CSP);
+    }
+  });
   app.use(async (c, next) => {
     const started = performance.now();
     c.set('db', deps.db);
@@ -50,6 +66,8 @@ export function createApp(deps: AppDeps) {
       'request',
     );
   });
+
+  app.use(requestGuard());
 
   app.route('/', catalogRoutes);
   app.route('/', userRoutes);

@@ -48,6 +48,7 @@ const schema = z.object({
   WECHAT_APP_ID: blankToUndefined,
   WECHAT_APP_SECRET: blankToUndefined,
   WECHAT_REDIRECT_URI: optionalUrl,
+  HOST_ORIGINS: blankToUndefined.transform((v, ctx) => parseHostOrigins(v, ctx)),
 }).superRefine((c, ctx) => checkSsoConfig(c, ctx));
 
 export type Config = z.infer<typeof schema>;
@@ -81,6 +82,32 @@ function parseSsoSites(value: string | undefined, ctx: z.RefinementCtx): SsoSite
     return z.NEVER;
   }
   return result.data;
+}
+
+/**
+ * Origins of the pages that may embed ours (a desktop EDA host's web view, a partner portal):
+ * comma- or space-separated `scheme://host[:port]`. They alone may frame our pages
+ * (CSP frame-ancestors), receive host messages such as the session token, and send us host
+ * messages. Empty (the default): nobody frames us.
+ */
+function parseHostOrigins(value: string | undefined, ctx: z.RefinementCtx): string[] {
+  if (value === undefined) return [];
+  const origins: string[] = [];
+  for (const item of value.split(/[\s,]+/).filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(item);
+    } catch {
+      url = undefined;
+    }
+    // Exactly an origin: no path, query, credentials or wildcard, so the list means what it says.
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '') || item.includes('*')) {
+      ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin such as https://eda.example.com` });
+      return z.NEVER;
+    }
+    origins.push(url.origin);
+  }
+  return [...new Set(origins)];
 }
 
 type SsoConfigFields = {
@@ -148,6 +175,7 @@ export function publicConfig() {
     icpNumber: c.ICP_NUMBER,
     icpUrl: c.ICP_URL,
     siteUrl: c.SITE_URL ?? '',
+    hostOrigins: c.HOST_ORIGINS,
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

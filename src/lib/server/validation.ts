@@ -1,4 +1,5 @@
 import type { Hook } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { apiMessage } from './api-locale.ts';
 import type { AppEnv } from './app-env.ts';
 import { AppError, Code } from './errors.ts';
@@ -8,8 +9,15 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c
   if (result.success) return;
   const issue = result.error.issues[0];
   const field = issue?.path.length ? issue.path.join('.') : result.target;
-  throw new AppError(
-    Code.badInput,
-    apiMessage('field', c.var.locale ?? 'zh', { field, problem: issue?.message ?? 'invalid' }),
-  );
+  const locale = c.var.locale ?? 'zh';
+  // A custom rule may carry its English text in params.en (its message is the Chinese one).
+  const en = (issue as { params?: { en?: unknown } } | undefined)?.params?.en;
+  const problem = locale === 'en' && typeof en === 'string' ? en : (issue?.message ?? 'invalid');
+  throw new AppError(Code.badInput, apiMessage('field', locale, { field, problem }));
 };
+
+/** PostgreSQL `integer` columns hold at most this; larger ids are refused at the route, not by the database. */
+export const INT32_MAX = 2_147_483_647;
+
+/** A row id in a path or query: a positive integer that fits its column. */
+export const RowId = z.coerce.number().int('must be an integer').positive('must be a positive integer').max(INT32_MAX, `must be ≤ ${INT32_MAX}`);

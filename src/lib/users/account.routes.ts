@@ -1,12 +1,13 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../server/app-env.ts';
 import { requireUser, resolveSession, revokeSession, SESSION_TTL_SECONDS } from '../server/auth.server.ts';
 import { getConfig, publicConfig } from '../server/config.server.ts';
 import { authErrorResponses, envelopeOf, errorEnvelope, errorResponses, ok } from '../server/envelope.ts';
 import { AppError, Code } from '../server/errors.ts';
-import { validationHook } from '../server/validation.ts';
+import { declareBodyLimit } from '../server/request-guard.ts';
+import { RowId, validationHook } from '../server/validation.ts';
 import { UserInfoSchema } from './users.routes.ts';
+import { visibleNameProblem, type NameProblem } from './visible-name.ts';
 import {
   AVATAR_MAX_BYTES,
   COUNTRIES,
@@ -29,6 +30,9 @@ import {
 const text = {
   nicknameTooLong: { zh: '昵称不能超过30个字符', en: 'The nickname must be at most 30 characters' },
   nicknameBad: { zh: '昵称不能包含控制字符', en: 'The nickname must not contain control characters' },
+  nicknameBidi: { zh: '昵称不能包含文字方向控制字符', en: 'The nickname must not contain text-direction control characters' },
+  nicknameInvisible: { zh: '昵称不能包含不可见字符', en: 'The nickname must not contain invisible characters' },
+  nicknameInvalid: { zh: '昵称包含无效字符', en: 'The nickname contains invalid characters' },
   emailBad: { zh: '邮箱格式不正确', en: 'Invalid email address' },
   imageMissing: { zh: '请选择图片文件（字段 file）', en: 'Choose an image file (field "file")' },
   imageTooLarge: { zh: '图片不能超过2MB', en: 'The image must be at most 2 MB' },
@@ -60,15 +64,24 @@ const LoginSettingsSchema = z
   })
   .openapi('LoginSettings');
 
+const nicknameProblemText: Record<NameProblem, { zh: string; en: string }> = {
+  control: text.nicknameBad,
+  bidi: text.nicknameBidi,
+  invisible: text.nicknameInvisible,
+  invalid: text.nicknameInvalid,
+};
+
 const nicknameSchema = z
   .string()
   .trim()
   .max(30, text.nicknameTooLong.zh)
-  // eslint-disable-next-line no-control-regex
-  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), text.nicknameBad.zh);
+  .superRefine((v, ctx) => {
+    const problem = visibleNameProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: nicknameProblemText[problem].zh, params: { en: nicknameProblemText[problem].en } });
+  });
 
 const UpdateBaseSchema = z
-  .object({
+  .strictObject({
     nickname: nicknameSchema.nullable().optional().openapi({ description: 'At most 30 characters; empty or null clears it' }),
     email: z
       .union([z.literal(''), z.email(text.emailBad.zh).max(254)])
@@ -83,19 +96,15 @@ const UploadSchema = z.object({
 });
 
 const UpdateLoginSchema = z
-  .object({ agreeCollectIP: z.boolean().optional().openapi({ description: 'Consent to keep the login IP in the history' }) })
+  .strictObject({ agreeCollectIP: z.boolean().optional().openapi({ description: 'Consent to keep the login IP in the history' }) })
   .openapi('UpdateLogin');
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const loc = (c: { var: { locale: 'zh' | 'en' } }, key: keyof typeof text) => text[key][c.var.locale];
 
-/** Refuses an oversize upload while streaming, before it is buffered (41300). */
-const avatarBodyLimit = bodyLimit({
-  maxSize: AVATAR_MAX_BYTES + 16 * 1024,
-  onError: (c) => {
-    throw new AppError(Code.tooLarge, text.imageTooLarge[(c.var as { locale?: 'zh' | 'en' }).locale ?? 'zh']);
-  },
-});
+// The avatar upload may carry 2 MB (plus the multipart envelope); the API's guard refuses more
+// while streaming, before it is buffered (41300).
+declareBodyLimit('/api/chiplet/u/base/uploadImage', AVATAR_MAX_BYTES + 16 * 1024, text.imageTooLarge);
 
 export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(
@@ -172,7 +181,7 @@ export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       tags: ['user'],
       summary: 'Upload an avatar (multipart field file): PNG/JPEG/WebP sniffed from magic bytes, ≤ 2 MB, ≤ 16 MP, re-encoded',
       security: [{ XToken: [] }],
-      middleware: [requireUser, avatarBodyLimit] as const,
+      middleware: [requireUser] as const,
       request: { body: { content: { 'multipart/form-data': { schema: UploadSchema } }, required: true } },
       responses: {
         200: json(envelopeOf(z.object({ headimage: z.string() })), 'The new avatar URL (also stored as headimage)'),
@@ -204,7 +213,7 @@ export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       path: '/chiplet/user/avatar/{userId}',
       tags: ['user'],
       summary: "A user's avatar image (the headimage URL)",
-      request: { params: z.object({ userId: z.coerce.number().int().positive() }) },
+      request: { params: z.object({ userId: RowId }) },
       responses: {
         200: { description: 'The image', content: { 'image/webp': { schema: z.any() }, 'image/png': { schema: z.any() }, 'image/jpeg': { schema: z.any() } } },
         404: json(errorEnvelope, 'No avatar (40400)'),
@@ -303,7 +312,7 @@ export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       request: {
         body: {
           required: false,
-          content: { 'application/json': { schema: z.object({ pageNum: z.number().int().min(1).max(10_000).default(1), pageSize: z.number().int().min(1).max(100).default(20) }) } },
+          content: { 'application/json': { schema: z.strictObject({ pageNum: z.number().int().min(1).max(10_000).default(1), pageSize: z.number().int().min(1).max(100).default(20) }) } },
         },
       },
       responses: {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bytea } from './column-types.ts';
 
 // The catalogue (DESIGN.md §Data). Every imported row keeps its source and licence.
@@ -238,3 +238,18 @@ export const importRuns = pgTable('import_runs', {
   imported: bigint('imported', { mode: 'number' }).notNull().default(0),
   skipped: bigint('skipped', { mode: 'number' }).notNull().default(0),
 });
+
+// Tracking marks already counted today: one per client, part, counter and day, so the popularity
+// counters cannot be pumped by repeating a call (issue #9 item 8). `client` is `u:<user id>` or
+// an HMAC of the IP; `day` counts days since the epoch (UTC). Rows older than yesterday are purged.
+export const trackingMarks = pgTable(
+  'tracking_marks',
+  {
+    day: integer('day').notNull(),
+    client: text('client').notNull(),
+    mKey: text('m_key').notNull(),
+    mType: text('m_type').notNull(),
+    counter: text('counter').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.client, t.mKey, t.mType, t.counter] })],
+);

@@ -1,0 +1,39 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
+import { apiMessage } from './api-locale.ts';
+import type { AppEnv } from './app-env.ts';
+import { resolveSession } from './auth.server.ts';
+import { getConfig } from './config.server.ts';
+import { AppError, Code } from './errors.ts';
+import type { Throttle } from './rate-limit.ts';
+
+// Who is calling, for counting and throttling without keeping addresses: a signed-in caller is
+// `u:<user id>`; anyone else an HMAC of the socket address (keyed by SSO_SECRET, else a key made
+// at start, so a table of digests cannot be reversed by hashing all IPv4 addresses).
+
+const processKey = randomBytes(32);
+
+export function ipDigest(ip: string): string {
+  return createHmac('sha256', getConfig().SSO_SECRET ?? processKey).update(`ip|${ip}`).digest('base64url').slice(0, 24);
+}
+
+/** `u:<id>` when X-token is a live session, else `ip:<digest>`; a bad token is not an error here. */
+export async function callerKey(c: Context<AppEnv>): Promise<string> {
+  const token = c.req.header('x-token');
+  if (token) {
+    try {
+      return `u:${(await resolveSession(c.var.db, token, c.var.now())).id}`;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  return `ip:${ipDigest(c.var.ip)}`;
+}
+
+/** Counts one request of this IP against `throttle`; over the limit: 42900 with Retry-After. */
+export function throttleByIp(c: Context<AppEnv>, throttle: Throttle): void {
+  const verdict = throttle.hit(c.var.ip);
+  if (verdict.ok) return;
+  c.header('Retry-After', String(verdict.retryAfter));
+  throw new AppError(Code.rateLimited, apiMessage('rateLimited', c.var.locale, { seconds: String(verdict.retryAfter) }));
+}

@@ -1,0 +1,159 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { apiMessage } from './api-locale.ts';
+import type { AppEnv } from './app-env.ts';
+import { AppError, Code } from './errors.ts';
+
+// The API's first line of validation, for every route at once (issue #9 items 5 and 6): one body
+// limit (64 KB, larger only where an upload route declares it), and text that the database or the
+// pages cannot hold (NUL, invalid UTF-8, lone surrogates) refused with 40000 naming the field,
+// before any handler runs. Route schemas (strict, bounded) do the rest.
+
+/** Request bodies above this are refused with 41300 unless the route declared a larger limit. */
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+
+type Localized = { zh: string; en: string };
+const declaredLimits = new Map<string, { bytes: number; message: Localized | undefined }>();
+
+/**
+ * An upload route's own body limit, by its full path (e.g. /api/chiplet/u/base/uploadImage), with
+ * the message its users should read when they exceed it ('the image must be at most 2 MB').
+ */
+export function declareBodyLimit(path: string, bytes: number, message?: Localized): void {
+  declaredLimits.set(path, { bytes, message });
+}
+
+export function bodyLimitOf(path: string): number {
+  return declaredLimits.get(path)?.bytes ?? DEFAULT_BODY_LIMIT_BYTES;
+}
+
+export type TextProblem = 'nul' | 'surrogate' | 'encoding';
+
+/** NUL (PostgreSQL text cannot hold it) and unpaired surrogates (not Unicode text). */
+export function textProblem(s: string): TextProblem | null {
+  if (s.includes('\u0000')) return 'nul';
+  // eslint-disable-next-line no-control-regex
+  if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s)) return 'surrogate';
+  return null;
+}
+
+export type InputProblem = { field: string; problem: TextProblem };
+
+/** The first bad key or value of a raw query string ('?a=1&b=…' or 'a=1…'). */
+export function queryProblem(search: string): InputProblem | null {
+  const raw = search.startsWith('?') ? search.slice(1) : search;
+  if (raw === '') return null;
+  for (const pair of raw.split('&')) {
+    const eq = pair.indexOf('=');
+    const parts = eq < 0 ? [pair] : [pair.slice(0, eq), pair.slice(eq + 1)];
+    let key = parts[0]!;
+    for (const [i, part] of parts.entries()) {
+      let text: string;
+      try {
+        text = decodeURIComponent(part.replace(/\+/g, ' '));
+      } catch {
+        return { field: i === 0 ? 'query' : key, problem: 'encoding' };
+      }
+      if (i === 0) key = text;
+      const problem = textProblem(text);
+      if (problem) return { field: i === 0 ? 'query' : key, problem };
+    }
+  }
+  return null;
+}
+
+/** The first bad string (key or value) anywhere in parsed JSON; the field is its path. */
+export function jsonProblem(value: unknown, path = ''): InputProblem | null {
+  if (typeof value === 'string') {
+    const problem = textProblem(value);
+    return problem ? { field: path || 'body', problem } : null;
+  }
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const found = jsonProblem(v, `${path}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const keyProblem = textProblem(k);
+      if (keyProblem) return { field: path || 'body', problem: keyProblem };
+      const found = jsonProblem(v, path ? `${path}.${k}` : k);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+const problemText = {
+  nul: { zh: '含有空字符（NUL）', en: 'contains a NUL character' },
+  surrogate: { zh: '含有无效的 Unicode 字符', en: 'contains invalid Unicode' },
+  encoding: { zh: '不是有效的 UTF-8 编码', en: 'is not valid UTF-8' },
+} as const;
+
+export function describeProblem({ field, problem }: InputProblem, locale: 'zh' | 'en'): string {
+  return apiMessage('field', locale, { field, problem: problemText[problem][locale] });
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Middleware: body limit, then the query string and any JSON body checked as text. */
+export function requestGuard(): MiddlewareHandler<AppEnv> {
+  const limiters = new Map<string, MiddlewareHandler<AppEnv>>();
+  const limiterFor = (path: string) => {
+    const declared = declaredLimits.get(path);
+    const key = declared ? path : '';
+    let limiter = limiters.get(key);
+    if (!limiter) {
+      // Streams are counted as they arrive: an oversize body is refused before it is buffered.
+      limiter = bodyLimit({
+        maxSize: declared?.bytes ?? DEFAULT_BODY_LIMIT_BYTES,
+        onError: (c) => {
+          const locale = (c.var as { locale?: 'zh' | 'en' }).locale ?? 'zh';
+          throw new AppError(Code.tooLarge, declared?.message?.[locale] ?? apiMessage('tooLarge', locale));
+        },
+      }) as MiddlewareHandler<AppEnv>;
+      limiters.set(key, limiter);
+    }
+    return limiter;
+  };
+  return async (c, next) => {
+    const locale = c.var.locale ?? 'zh';
+    const url = new URL(c.req.url);
+    let pathProblem: InputProblem | null = null;
+    try {
+      const p = textProblem(decodeURIComponent(url.pathname));
+      if (p) pathProblem = { field: 'path', problem: p };
+    } catch {
+      pathProblem = { field: 'path', problem: 'encoding' };
+    }
+    const problem = pathProblem ?? queryProblem(url.search);
+    if (problem) throw new AppError(Code.badInput, describeProblem(problem, locale));
+
+    return limiterFor(url.pathname)(c, async () => {
+      const type = (c.req.header('content-type') ?? '').toLowerCase();
+      if (type.startsWith('application/json') && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+        // Read once (Hono caches it for the route's validator), bounded by the limit above.
+        const bytes = await c.req.arrayBuffer();
+        let text: string;
+        try {
+          text = utf8.decode(bytes);
+        } catch {
+          throw new AppError(Code.badInput, describeProblem({ field: 'body', problem: 'encoding' }, locale));
+        }
+        if (text.trim() !== '') {
+          let value: unknown;
+          try {
+            value = JSON.parse(text);
+          } catch {
+            throw new AppError(Code.badInput, apiMessage('malformedJson', locale));
+          }
+          const found = jsonProblem(value);
+          if (found) throw new AppError(Code.badInput, describeProblem(found, locale));
+        }
+      }
+      await next();
+    });
+  };
+}
