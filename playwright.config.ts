@@ -3,6 +3,9 @@ import { defineConfig } from '@playwright/test';
 // End-to-end tests drive the built server (npm start) in Debian's Chromium: no browser download.
 const port = Number(process.env.E2E_PORT ?? 4399);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** Second origins of tests/e2e/security.spec.ts: a host listed in HOST_ORIGINS, and a stranger. */
+export const ALLOWED_HOST_PORT = port - 2;
+export const ATTACKER_PORT = port - 3;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -36,6 +39,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Short QR lifetime so the expiry journey runs in seconds (production keeps 120 s).
       SSO_QR_TTL_SECONDS: '30',
+      HOST_ORIGINS: `http://127.0.0.1:${ALLOWED_HOST_PORT}`,
     },
   },
 });

@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from './lib/i18n/i18n.ts';
 import { decideLocale, switchTarget } from './lib/i18n/locale-routing.ts';
 import { getConfig } from './lib/server/config.server.ts';
+import { cleanQuery } from './lib/server/input-text.ts';
 import { applyBaseSecurityHeaders, DATA_CSP, pageCsp, ssoOriginOf } from './lib/server/security-headers.ts';
 
 // Locale routing: zh at /, en at /en/*, served by the same page files through a rewrite
@@ -62,8 +63,14 @@ async function route(context: Context, next: Next): Promise<Response> {
   }
   context.locals.locale = decision.locale;
   context.locals.barePath = decision.barePath;
+  // Query text no page can use (NUL, invalid UTF-8): the page renders without those parameters
+  // and says so, with status 400, instead of failing in the database with a 500.
+  const cleaned = cleanQuery(search);
+  if (cleaned.problem) context.locals.inputProblem = cleaned.problem.field;
   // Astro decodes a rewrite target once more than a direct request, so '%' is escaped once more.
-  const response = decision.locale === 'en' ? await next(decision.barePath.replaceAll('%', '%25') + search) : await next();
+  const response =
+    decision.locale === 'en' || cleaned.problem ? await next(decision.barePath.replaceAll('%', '%25') + cleaned.search) : await next();
   response.headers.append('Vary', 'Cookie, Accept-Language');
+  if (cleaned.problem && response.status === 200) return new Response(response.body, { status: 400, headers: response.headers });
   return response;
 }

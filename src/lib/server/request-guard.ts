@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { apiMessage } from './api-locale.ts';
 import type { AppEnv } from './app-env.ts';
 import { AppError, Code } from './errors.ts';
+import { jsonProblem, queryProblem, textProblem, type InputProblem } from './input-text.ts';
 
 // The API's first line of validation, for every route at once (issue #9 items 5 and 6): one body
 // limit (64 KB, larger only where an upload route declares it), and text that the database or the
@@ -25,65 +26,6 @@ export function declareBodyLimit(path: string, bytes: number, message?: Localize
 
 export function bodyLimitOf(path: string): number {
   return declaredLimits.get(path)?.bytes ?? DEFAULT_BODY_LIMIT_BYTES;
-}
-
-export type TextProblem = 'nul' | 'surrogate' | 'encoding';
-
-/** NUL (PostgreSQL text cannot hold it) and unpaired surrogates (not Unicode text). */
-export function textProblem(s: string): TextProblem | null {
-  if (s.includes('\u0000')) return 'nul';
-  // eslint-disable-next-line no-control-regex
-  if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s)) return 'surrogate';
-  return null;
-}
-
-export type InputProblem = { field: string; problem: TextProblem };
-
-/** The first bad key or value of a raw query string ('?a=1&b=…' or 'a=1…'). */
-export function queryProblem(search: string): InputProblem | null {
-  const raw = search.startsWith('?') ? search.slice(1) : search;
-  if (raw === '') return null;
-  for (const pair of raw.split('&')) {
-    const eq = pair.indexOf('=');
-    const parts = eq < 0 ? [pair] : [pair.slice(0, eq), pair.slice(eq + 1)];
-    let key = parts[0]!;
-    for (const [i, part] of parts.entries()) {
-      let text: string;
-      try {
-        text = decodeURIComponent(part.replace(/\+/g, ' '));
-      } catch {
-        return { field: i === 0 ? 'query' : key, problem: 'encoding' };
-      }
-      if (i === 0) key = text;
-      const problem = textProblem(text);
-      if (problem) return { field: i === 0 ? 'query' : key, problem };
-    }
-  }
-  return null;
-}
-
-/** The first bad string (key or value) anywhere in parsed JSON; the field is its path. */
-export function jsonProblem(value: unknown, path = ''): InputProblem | null {
-  if (typeof value === 'string') {
-    const problem = textProblem(value);
-    return problem ? { field: path || 'body', problem } : null;
-  }
-  if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) {
-      const found = jsonProblem(v, `${path}[${i}]`);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const keyProblem = textProblem(k);
-      if (keyProblem) return { field: path || 'body', problem: keyProblem };
-      const found = jsonProblem(v, path ? `${path}.${k}` : k);
-      if (found) return found;
-    }
-  }
-  return null;
 }
 
 const problemText = {
