@@ -1,10 +1,12 @@
 // `npm start`: validate the environment, build the site if sources changed, open and migrate the
 // database, then serve. One clear line and exit code 1 on a bad environment variable.
 import { createServer } from 'node:http';
+import { networkInterfaces } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, getConfig } from '../src/lib/server/config.server.ts';
 import { ensureBuilt } from './lib/ensure-built.ts';
 import { sanitizeRequestUrl } from '../src/lib/server/request-url.ts';
+import { processDevKey } from '../src/lib/sso/dev-access.server.ts';
 import { baseSecurityHeaders, pageCsp, ssoOriginOf } from '../src/lib/server/security-headers.ts';
 
 const startedAt = performance.now();
@@ -47,7 +49,38 @@ server.listen(config.PORT, config.HOST, () => {
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const db = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
   console.log(`Chipedia listening on http://${shown}:${config.PORT} (${db}; ready in ${Math.round(performance.now() - startedAt)} ms)`);
+  if (config.SMS_PROVIDER === 'dev' || config.WECHAT_PROVIDER === 'dev') {
+    printDevKey({ shown, host: config.HOST, port: config.PORT, sms: config.SMS_PROVIDER, wechat: config.WECHAT_PROVIDER });
+  }
 });
+
+/**
+ * The development providers' tools (/sso/dev/*) answer this machine only; other devices (a phone on
+ * the LAN scanning the dev QR code) need this process's key, printed here the way Jupyter prints
+ * its token. The key is the one the server bundle checks (shared through globalThis).
+ */
+function printDevKey({ shown, host, port, sms, wechat }: { shown: string; host: string; port: number; sms: string; wechat: string }): void {
+  const key = processDevKey();
+  const anyInterface = host === '0.0.0.0' || host === '::';
+  const lan = anyInterface
+    ? Object.values(networkInterfaces())
+        .flat()
+        .filter((a) => a && a.family === 'IPv4' && !a.internal)
+        .map((a) => a!.address)
+    : [];
+  const bases = [...new Set([shown, ...lan])].map((h) => `http://${h.includes(':') ? `[${h}]` : h}:${port}/sso/dev`);
+  const lines = [
+    `Development SMS/WeChat providers are on (SMS_PROVIDER=${sms}, WECHAT_PROVIDER=${wechat}).`,
+    '/sso/dev/* answers this machine only; from other devices use the development key of this process:',
+    `    dev key: ${key}`,
+    'or open one of these URLs (the WeChat simulator then keeps the access in a cookie):',
+    ...bases.flatMap((b) => [
+      ...(wechat === 'dev' ? [`    ${b}/wechat/scan?key=${key}`] : []),
+      ...(sms === 'dev' ? [`    ${b}/inbox?key=${key}&phone=`] : []),
+    ]),
+  ];
+  console.log(lines.join('\n'));
+}
 
 const stop = async () => {
   server.close();

@@ -306,9 +306,9 @@ describe(`Captcha tickets (${label})`, () => {
 });
 
 describe(`Slider verification (${label})`, () => {
+  /** A challenge, then a track made for its stored answer (the picture's gap). */
   const attempt = async (ip: string, make: (targetX: number) => TrackPoint[], challengeId?: string) => {
-    const challenge = await sso.call('/captcha/challenge', {}, ip);
-    const data = challenge.body.data as { challengeId: string; targetX: number };
+    const data = await sso.challenge(ip);
     return sso.call('/captcha/verify', sso.json({ challengeId: challengeId ?? data.challengeId, track: make(data.targetX) }), ip);
   };
   const linear = (targetX: number, n = 30, ms = 900): TrackPoint[] =>
@@ -331,22 +331,19 @@ describe(`Slider verification (${label})`, () => {
     const ip = freshIp();
     const fast = await attempt(ip, (x) => humanTrack(x, { durationMs: 200 }));
     expect(fast.body).toMatchObject({ error_code: 40100, msg: '滑动验证失败,失败编号1002' });
-    const challenge = await sso.call('/captcha/challenge', {}, ip);
-    const data = challenge.body.data as { challengeId: string; targetX: number };
+    const data = await sso.challenge(ip);
     const ok = await sso.call('/captcha/verify', sso.json({ challengeId: data.challengeId, track: humanTrack(data.targetX) }), ip);
     expect(ok.body.error_code).toBe(0);
     const replay = await sso.call('/captcha/verify', sso.json({ challengeId: data.challengeId, track: humanTrack(data.targetX) }), ip);
     expect(replay.body.msg).toBe('滑动验证失败,失败编号1010');
-    const late = await sso.call('/captcha/challenge', {}, ip);
-    const lateData = late.body.data as { challengeId: string; targetX: number };
+    const lateData = await sso.challenge(ip);
     clock.now += 120;
     const expired = await sso.call('/captcha/verify', sso.json({ challengeId: lateData.challengeId, track: humanTrack(lateData.targetX) }), ip);
     expect(expired.body.msg).toBe('滑动验证失败,失败编号1001');
   });
 
   it('a challenge issued to one IP cannot be solved from another', async () => {
-    const challenge = await sso.call('/captcha/challenge', {}, freshIp());
-    const data = challenge.body.data as { challengeId: string; targetX: number };
+    const data = await sso.challenge(freshIp());
     const res = await sso.call('/captcha/verify', sso.json({ challengeId: data.challengeId, track: humanTrack(data.targetX) }), freshIp());
     expect(res.body.msg).toBe('滑动验证失败,失败编号1001');
   });

@@ -49,13 +49,17 @@ describe(`SSO flows (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`,
   it('full SMS flow: challenge → slider → regsms → dev inbox → smsLogin → token works on the main API', async () => {
     const challenge = await sso.call('/captcha/challenge');
     expect(challenge.res.status).toBe(200);
-    const c = challenge.body.data as { challengeId: string; targetX: number; trackWidth: number; pieceWidth: number };
+    const c = challenge.body.data as { challengeId: string; trackWidth: number; height: number; pieceWidth: number; background: string; piece: string };
     expect(c.challengeId).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(c.trackWidth).toBe(300);
-    expect(c.targetX).toBeGreaterThan(0);
+    expect(c).toMatchObject({ trackWidth: 300, height: 150, pieceWidth: 60 });
+    expect(c.background).toMatch(/^data:image\/webp;base64,/);
+    expect(c.piece).toMatch(/^data:image\/webp;base64,/);
+    expect(c).not.toHaveProperty('targetX');
 
+    // The person sees the gap in the picture; the test reads the answer where the server keeps it.
+    const targetX = await sso.answerOf(c.challengeId);
     const { humanTrack } = await import('../../src/lib/sso/sso.ts');
-    const verify = await sso.call('/captcha/verify', sso.json({ challengeId: c.challengeId, track: humanTrack(c.targetX) }));
+    const verify = await sso.call('/captcha/verify', sso.json({ challengeId: c.challengeId, track: humanTrack(targetX) }));
     expect(verify.body.error_code).toBe(0);
     const ticket = verify.body.data as Record<string, string>;
     expect(Object.keys(ticket).sort()).toEqual(['csessionid', 'sessionId', 'sig', 'token']);
@@ -66,7 +70,7 @@ describe(`SSO flows (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`,
     );
     expect(send.body).toMatchObject({ error_code: 0, msg: '验证码已发送' });
 
-    const inbox = await sso.call('/dev/inbox?phone=13812341234');
+    const inbox = await sso.dev('/dev/inbox?phone=13812341234');
     const messages = (inbox.body.data as { messages: { code: string; purpose: string }[] }).messages;
     expect(messages).toHaveLength(1);
     expect(messages[0]!.code).toMatch(/^\d{6}$/);
@@ -143,13 +147,13 @@ describe(`SSO flows (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`,
     const poll = () => sso.call(`/wechat/qrconnect?siteid=35&uuid=${info.uuid}`, { headers: { cookie } });
 
     expect((await poll()).body).toMatchObject({ error_code: 1405, msg: '等待扫码' });
-    const page = await sso.call(`/dev/wechat/scan?uuid=${info.uuid}`);
+    const page = await sso.dev(`/dev/wechat/scan?uuid=${info.uuid}`);
     expect(page.res.headers.get('content-type')).toContain('text/html');
     expect(page.body.msg).toContain('confirm-bound');
 
-    await sso.call('/dev/wechat/scan', sso.form({ uuid: info.uuid, step: 'scan' }));
+    await sso.dev('/dev/wechat/scan', sso.form({ uuid: info.uuid, step: 'scan' }));
     expect((await poll()).body).toMatchObject({ error_code: 1405, msg: '已扫码，请在手机上确认' });
-    await sso.call('/dev/wechat/scan', sso.form({ uuid: info.uuid, step: 'confirm-bound' }));
+    await sso.dev('/dev/wechat/scan', sso.form({ uuid: info.uuid, step: 'confirm-bound' }));
 
     const done = await poll();
     expect(done.body.error_code).toBe(0);
@@ -169,7 +173,7 @@ describe(`SSO flows (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`,
     const qr = await sso.call('/wechat/qrlogin');
     const info = qr.body.info as { uuid: string };
     const cookie = cookieOf(qr.res, 'sso_qr')!;
-    await sso.call('/dev/wechat/scan', sso.form({ uuid: info.uuid, step: 'confirm-unbound', unionid }));
+    await sso.dev('/dev/wechat/scan', sso.form({ uuid: info.uuid, step: 'confirm-unbound', unionid }));
     const unbound = await sso.call(`/wechat/qrconnect?uuid=${info.uuid}`, { headers: { cookie } });
     expect(unbound.body.error_code).toBe(2000);
     const bindTicket = (unbound.body.data as { bindTicket: string }).bindTicket;
@@ -212,7 +216,7 @@ describe(`SSO flows (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`,
     // The same WeChat account now logs straight in.
     const qr2 = await sso.call('/wechat/qrlogin');
     const uuid2 = (qr2.body.info as { uuid: string }).uuid;
-    await sso.call('/dev/wechat/scan', sso.form({ uuid: uuid2, step: 'confirm-unbound', unionid }));
+    await sso.dev('/dev/wechat/scan', sso.form({ uuid: uuid2, step: 'confirm-unbound', unionid }));
     const direct = await sso.call(`/wechat/qrconnect?uuid=${uuid2}`, { headers: { cookie: cookieOf(qr2.res, 'sso_qr')! } });
     expect(direct.body.error_code).toBe(0);
     expect((await baseGet((direct.body.data as { token: string }).token)).result.id).toBe(me.result.id);
@@ -229,7 +233,7 @@ describe(`SSO flows (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`,
     expect((await poll()).body.error_code).toBe(1405);
     clock.now += 1;
     expect((await poll()).body).toMatchObject({ error_code: 1404, msg: '二维码已失效，请刷新' });
-    await sso.call('/dev/wechat/scan', sso.form({ uuid, step: 'confirm-bound' }));
+    await sso.dev('/dev/wechat/scan', sso.form({ uuid, step: 'confirm-bound' }));
     expect((await poll()).body.error_code).toBe(1404);
 
     expect((await poll('B'.repeat(22))).body.error_code).toBe(1404);
@@ -237,7 +241,7 @@ describe(`SSO flows (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`,
 
     const qr2 = await sso.call('/wechat/qrlogin');
     const uuid2 = (qr2.body.info as { uuid: string }).uuid;
-    await sso.call('/dev/wechat/scan', sso.form({ uuid: uuid2, step: 'cancel' }));
+    await sso.dev('/dev/wechat/scan', sso.form({ uuid: uuid2, step: 'cancel' }));
     expect((await poll(uuid2, { cookie: cookieOf(qr2.res, 'sso_qr')! })).body.error_code).toBe(1404);
   });
 
@@ -293,6 +297,7 @@ describe(`SSO flows (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`,
     });
     expect((await prod.call('/dev/inbox?phone=13812341234')).res.status).toBe(404);
     expect((await prod.call('/dev/wechat/scan?uuid=x')).res.status).toBe(404);
+    expect((await prod.dev('/dev/captcha/answer?challengeId=x')).res.status).toBe(404);
     const qr = await prod.call('/wechat/qrlogin');
     const info = qr.body.info as { qrcode: string; mode: string };
     expect(info.mode).toBe('iframe');

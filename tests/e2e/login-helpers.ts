@@ -1,8 +1,10 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { humanTrack } from '../../src/lib/sso/sso.ts';
+import { CAPTCHA_TRACK_WIDTH, humanTrack } from '../../src/lib/sso/sso.ts';
 
 // Helpers of the login and account journeys: distinct phones (the SSO allows one SMS per phone a
 // minute), a human-like mouse drag of the slider, the dev inbox, and a login through the SSO's API.
+// The slider's answer is only in its picture; the tests read it from the development tool
+// GET /sso/dev/captcha/answer (dev SMS provider only; open to this machine, as the tests are).
 
 /** Islands answer clicks once hydrated (Astro drops their `ssr` attribute then). */
 export async function hydrated(page: Page): Promise<void> {
@@ -23,19 +25,39 @@ export function uniquePhone(prefix = '138'): string {
 
 export const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
 
+/** The stored answer of a slider challenge (the piece's left edge in the 300-unit track). */
+export async function captchaAnswer(request: APIRequestContext, challengeId: string): Promise<number> {
+  const res = await request.get(`/sso/dev/captcha/answer?challengeId=${encodeURIComponent(challengeId)}`);
+  const body = (await res.json()) as { error_code: number; msg: string; data: { targetX: number } | null };
+  expect(body.error_code, body.msg).toBe(0);
+  return body.data!.targetX;
+}
+
 /**
- * Drags the slider in `scope` onto its slot the way a hand does: ease-out over ~0.8 s, the pointer
- * wobbling a pixel or two vertically, then waits for the server's verdict.
+ * Where to drag the slider shown in `scope`: the knob's centre and the distance in CSS pixels that
+ * puts the piece onto the gap (the answer scaled from the 300-unit track to the drawn one).
+ */
+export async function sliderDrag(page: Page, scope: Locator): Promise<{ x0: number; y0: number; dx: number }> {
+  const slider = scope.getByTestId('login-slider');
+  await expect(slider).toHaveAttribute('data-status', 'idle');
+  const challengeId = await slider.getAttribute('data-challenge-id');
+  expect(challengeId).toMatch(/^[\w-]{22}$/);
+  const targetX = await captchaAnswer(page.request, challengeId!);
+  const drawn = await scope.getByTestId('login-slider-track').evaluate((el) => el.clientWidth);
+  const knob = (await scope.getByTestId('login-slider-knob').boundingBox())!;
+  return { x0: knob.x + knob.width / 2, y0: knob.y + knob.height / 2, dx: (targetX * drawn) / CAPTCHA_TRACK_WIDTH };
+}
+
+/**
+ * Drags the slider in `scope` so the piece fills the gap, the way a hand does: ease-out over ~0.8 s,
+ * the pointer wobbling a pixel or two vertically, then waits for the server's verdict. The puzzle
+ * picture opens while the pointer is on the slider.
  */
 export async function dragSlider(page: Page, scope: Locator): Promise<void> {
   const slider = scope.getByTestId('login-slider');
-  await expect(slider).toHaveAttribute('data-status', 'idle');
-  const knob = (await scope.getByTestId('login-slider-knob').boundingBox())!;
-  const slot = (await scope.getByTestId('login-slider-slot').boundingBox())!;
-  const dx = slot.x - knob.x;
-  const x0 = knob.x + knob.width / 2;
-  const y0 = knob.y + knob.height / 2;
+  const { x0, y0, dx } = await sliderDrag(page, scope);
   await page.mouse.move(x0, y0);
+  await expect(scope.getByTestId('login-slider-picture')).toBeVisible();
   await page.mouse.down();
   const steps = 28;
   for (let i = 1; i <= steps; i++) {
@@ -62,11 +84,12 @@ export async function inboxCode(request: APIRequestContext, phone: string, purpo
   return code;
 }
 
-/** A slider ticket solved through the API with a synthetic human-like track. */
+/** A slider ticket solved through the API: the answer from the dev tool, a synthetic human-like track. */
 export async function apiTicket(request: APIRequestContext): Promise<Record<string, string>> {
-  const challenge = (await (await request.get('/sso/captcha/challenge')).json()) as { data: { challengeId: string; targetX: number } };
+  const challenge = (await (await request.get('/sso/captcha/challenge')).json()) as { data: { challengeId: string } };
+  const targetX = await captchaAnswer(request, challenge.data.challengeId);
   const verify = (await (
-    await request.post('/sso/captcha/verify', { data: { challengeId: challenge.data.challengeId, track: humanTrack(challenge.data.targetX) } })
+    await request.post('/sso/captcha/verify', { data: { challengeId: challenge.data.challengeId, track: humanTrack(targetX) } })
   ).json()) as { error_code: number; data: Record<string, string> };
   expect(verify.error_code).toBe(0);
   return verify.data;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, apiSendCode, dragSlider, hydrated, inboxCode, masked, uniquePhone } from './login-helpers.ts';
+import { apiLogin, apiSendCode, dragSlider, hydrated, inboxCode, masked, sliderDrag, uniquePhone } from './login-helpers.ts';
 
 // The login dialog against the real SSO with the development SMS and WeChat providers
 // (src/lib/sso/README.md): SMS login, WeChat QR login (bound and unbound), QR refresh, validation,
@@ -131,19 +131,49 @@ test('SMS login: slider dragged by mouse, failed send shows re-send, countdown, 
   expect([40001, 40002]).toContain(after.code);
 });
 
+test('the slider is a picture puzzle: it opens on pointing, the piece follows the knob, and the page holds no answer', async ({ page }) => {
+  const dialog = await openDialog(page);
+  const slider = dialog.getByTestId('login-slider');
+  await expect(slider).toHaveAttribute('data-status', 'idle');
+  const picture = dialog.getByTestId('login-slider-picture');
+  await expect(picture).toBeHidden();
+  const knob = (await dialog.getByTestId('login-slider-knob').boundingBox())!;
+  await page.mouse.move(knob.x + knob.width / 2, knob.y + knob.height / 2);
+  await expect(picture).toBeVisible();
+  // Both pictures decoded at their sizes, and drawn within the dialog.
+  const sizes = await picture.locator('img').evaluateAll((imgs) => imgs.map((i) => [(i as HTMLImageElement).naturalWidth, (i as HTMLImageElement).naturalHeight]));
+  expect(sizes).toEqual([
+    [300, 150],
+    [60, 150],
+  ]);
+  const box = (await picture.boundingBox())!;
+  const dialogBox = (await dialog.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(dialogBox.y);
+  expect(box.y + box.height).toBeLessThanOrEqual(dialogBox.y + dialogBox.height + 1);
+  expect(await dialog.getByTestId('login-slider-piece').evaluate((el) => (el as HTMLElement).style.left)).toBe('0%');
+  // Nothing in the page tells where the gap is.
+  expect(await dialog.innerHTML()).not.toMatch(/targetX|pieceY|login-slider-slot/);
+  // Dragging moves the piece with the knob.
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(knob.x + knob.width / 2 + i * 6, knob.y + knob.height / 2 + (i % 2));
+  await expect(slider).toHaveAttribute('data-status', 'dragging');
+  const left = await dialog.getByTestId('login-slider-piece').evaluate((el) => parseFloat((el as HTMLElement).style.left));
+  expect(left).toBeGreaterThan(10);
+  await page.mouse.up();
+  await page.mouse.move(0, 0);
+  await expect(slider).not.toHaveAttribute('data-status', 'dragging');
+});
+
 test('the slider also works by touch (pointer events from a touch screen)', async ({ browser }) => {
   const context = await browser.newContext({ hasTouch: true, viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
   const page = await context.newPage();
   const dialog = await openDialog(page);
   const slider = dialog.getByTestId('login-slider');
-  await expect(slider).toHaveAttribute('data-status', 'idle');
-  const knob = (await dialog.getByTestId('login-slider-knob').boundingBox())!;
-  const slot = (await dialog.getByTestId('login-slider-slot').boundingBox())!;
+  const { x0, y0, dx } = await sliderDrag(page, dialog);
   const cdp = await context.newCDPSession(page);
-  const x0 = knob.x + knob.width / 2;
-  const y0 = knob.y + knob.height / 2;
-  const dx = slot.x - knob.x;
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0 }] });
+  // The finger on the knob opens the puzzle.
+  await expect(dialog.getByTestId('login-slider-picture')).toBeVisible();
   for (let i = 1; i <= 25; i++) {
     const f = i / 25;
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 + dx * (1 - (1 - f) ** 3), y: y0 + (i % 3) - 1 }] });
@@ -280,15 +310,17 @@ test('host auth callback: 3 signs in, stale 3 asks the host, 1 is ignored, 2 log
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
   expect(await call(3, payload)).toBe('login');
-  await expect(page.getByTestId('display-name')).toHaveText('Host User');
+  // The token is confirmed with the API first, and the name shown is the API's, not the payload's.
+  const shown = masked(login.phone!);
+  await expect(page.getByTestId('display-name')).toHaveText(shown);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(login.token);
   expect(await call(1, null)).toBe('ignore');
-  await expect(page.getByTestId('display-name')).toHaveText('Host User');
+  await expect(page.getByTestId('display-name')).toHaveText(shown);
 
   // The parent-frame message form does the same (here the page is its own parent: ignored).
   await page.evaluate(() => window.postMessage({ source: 'kicad-host', type: 'auth', state: 2 }, '*'));
   await page.waitForTimeout(200);
-  await expect(page.getByTestId('display-name')).toHaveText('Host User');
+  await expect(page.getByTestId('display-name')).toHaveText(shown);
 
   expect(await call(2, null)).toBe('logout');
   await expect(page.getByTestId('login-link')).toBeVisible();

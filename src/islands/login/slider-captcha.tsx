@@ -3,23 +3,27 @@ import {
   createTrackRecorder,
   isCaptchaTicket,
   precheckTrack,
+  readSliderChallenge,
   SLIDER_CHALLENGE_LIFE_MS,
   SLIDER_TICKET_LIFE_MS,
   ssoErrorText,
   type CaptchaTicket,
+  type SliderChallenge,
 } from '../../lib/client/login-flow.ts';
 import type { LoginContext } from './labels.ts';
 import { sso } from './sso-client.ts';
 
-type Challenge = { challengeId: string; trackWidth: number; pieceWidth: number; targetX: number; pieceY: number };
 type Status = 'loading' | 'loadError' | 'idle' | 'dragging' | 'verifying' | 'ok';
 
 const MAX_POINTS = 1400;
 
 /**
- * The self-hosted slider (src/lib/sso/README.md "Slider captcha"): the challenge's 300-unit track is
- * drawn at the width available, with the slot at targetX; the block is dragged with a mouse, pen or
- * finger (pointer events) and the track of points {x, y, t} goes to POST /captcha/verify, whose
+ * The self-hosted slider (src/lib/sso/README.md "Slider captcha"): a picture puzzle. The challenge
+ * brings a background with a gap (and decoy holes) and the piece as a full-height strip; where the
+ * gap is, only the pixels say. While the slider is pointed at, pressed or moved by keys, the picture
+ * opens over the form (below the track, or above it when there is no room), scaled to the width
+ * available, and the piece follows the knob: the user drops it into the hole at its own height.
+ * The track of points {x, y, t} (x in the challenge's 300 units) goes to POST /captcha/verify, whose
  * one-time ticket is handed to the form. Keyboard: arrows move the block and Enter submits, but the
  * server wants a hand-made track (y varies, slows at the end), so keyboard tracks are checked here
  * first and never sent when they would fail; the user is pointed to the mouse, touch or WeChat.
@@ -43,11 +47,14 @@ export function SliderCaptcha({
   knobRef?: { current: HTMLDivElement | null };
 }) {
   const { labels, locale } = ctx;
-  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  const [challenge, setChallenge] = useState<SliderChallenge | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [message, setMessage] = useState('');
   const [x, setX] = useState(0);
   const [loadCount, setLoadCount] = useState(0);
+  /** The pointer is over the track (or a finger on it): the picture shows. */
+  const [hover, setHover] = useState(false);
+  const [placement, setPlacement] = useState<'below' | 'above'>('below');
   const trackRef = useRef<HTMLDivElement>(null);
   const ownKnob = useRef<HTMLDivElement>(null);
   const knob = knobRef ?? ownKnob;
@@ -57,7 +64,8 @@ export function SliderCaptcha({
   onTicketRef.current = onTicket;
 
   const width = challenge?.trackWidth ?? 300;
-  const pieceWidth = challenge?.pieceWidth ?? 44;
+  const height = challenge?.height ?? 150;
+  const pieceWidth = challenge?.pieceWidth ?? 60;
   const maxX = width - pieceWidth;
 
   // Load a challenge on mount, on reset, and when it nears its 120 s life untouched.
@@ -71,9 +79,10 @@ export function SliderCaptcha({
       try {
         const answer = await sso(ssoBase, '/captcha/challenge');
         if (!alive) return;
-        const d = answer.data as Partial<Challenge & { loadError: number }> | null;
-        if (answer.error_code === 0 && d && typeof d.challengeId === 'string' && typeof d.targetX === 'number') {
-          setChallenge({ challengeId: d.challengeId, trackWidth: d.trackWidth ?? 300, pieceWidth: d.pieceWidth ?? 44, targetX: d.targetX, pieceY: d.pieceY ?? 0 });
+        const d = answer.data as { loadError?: unknown } | null;
+        const next = answer.error_code === 0 ? readSliderChallenge(d) : null;
+        if (next) {
+          setChallenge(next);
           setStatus('idle');
           if (!keepMessage.current) setMessage('');
           keepMessage.current = false;
@@ -108,7 +117,31 @@ export function SliderCaptcha({
   const scale = () => width / Math.max(1, trackRef.current?.clientWidth ?? width);
   const canDrag = status === 'idle' && challenge !== null;
 
+  /** Below the track when the picture fits inside the clipping box (the dialog), else above. */
+  const place = () => {
+    const track = trackRef.current;
+    if (!track) return;
+    const box = track.getBoundingClientRect();
+    let clip = { top: 0, bottom: window.innerHeight };
+    for (let el = track.parentElement; el; el = el.parentElement) {
+      const style = getComputedStyle(el);
+      if (style.overflowY !== 'visible' || el.tagName === 'DIALOG') {
+        const r = el.getBoundingClientRect();
+        clip = { top: Math.max(clip.top, r.top), bottom: Math.min(clip.bottom, r.bottom) };
+      }
+    }
+    const needed = (box.width * height) / width + 6;
+    const below = clip.bottom - box.bottom;
+    const above = box.top - clip.top;
+    setPlacement(below >= needed || below >= above ? 'below' : 'above');
+  };
+  const enter = () => {
+    place();
+    setHover(true);
+  };
+
   const begin = (clientX: number, clientY: number, keyboard: boolean) => {
+    if (keyboard) place();
     const recorder = createTrackRecorder(scale(), maxX);
     recorder.start(clientY, performance.now());
     drag.current = { recorder, startX: clientX, keyboard };
@@ -121,7 +154,7 @@ export function SliderCaptcha({
     if (!d || !challenge) return;
     drag.current = null;
     const track = d.recorder.points;
-    const local = precheckTrack(track, challenge.targetX, width);
+    const local = precheckTrack(track, width);
     if (!local.ok) {
       // Not sent: the challenge stays usable, the block goes back.
       setX(0);
@@ -189,26 +222,36 @@ export function SliderCaptcha({
 
   const px = (units: number) => `${(units / width) * 100}%`;
   const done = status === 'ok';
+  const showPicture = challenge !== null && (status === 'dragging' || status === 'verifying' || (status === 'idle' && hover));
   const hintId = 'slider-keyboard-hint';
   const text =
     status === 'loading' ? labels.sliderLoading : status === 'verifying' ? labels.sliderVerifying : done ? labels.sliderOk : status === 'loadError' ? '' : labels.sliderHint;
 
   return (
-    <div class="w-full" data-testid="login-slider" data-status={status}>
+    <div class="relative w-full" data-testid="login-slider" data-status={status} data-challenge-id={challenge?.challengeId}>
+      {challenge && (
+        // The puzzle: over the form, never in the way of a click (pointer-events: none).
+        <div
+          class={`pointer-events-none absolute inset-x-0 z-20 rounded-md bg-white p-0.5 shadow-lg ring-1 ring-slate-300 ${placement === 'below' ? 'top-full mt-1' : 'bottom-full mb-1'} ${showPicture ? '' : 'hidden'}`}
+          data-testid="login-slider-picture"
+          data-placement={placement}
+          aria-hidden="true"
+        >
+          <div class="relative w-full overflow-hidden rounded" style={{ aspectRatio: `${width} / ${height}` }}>
+            <img src={challenge.background} alt="" draggable={false} class="absolute inset-0 h-full w-full select-none" />
+            <img src={challenge.piece} alt="" draggable={false} class="absolute top-0 h-full max-w-none select-none" style={{ left: px(x), width: px(pieceWidth) }} data-testid="login-slider-piece" />
+          </div>
+        </div>
+      )}
       <div
         ref={trackRef}
+        onPointerEnter={enter}
+        onPointerLeave={() => setHover(false)}
         class={`relative h-8 w-full select-none overflow-hidden rounded-md border text-xs ${done ? 'border-green-500 bg-green-50' : invalid ? 'border-red-500 bg-slate-100' : 'border-slate-300 bg-slate-100'}`}
+        data-testid="login-slider-track"
       >
-        {/* The drag trail and the slot the block must fill. */}
+        {/* The drag trail. */}
         <div class={`absolute inset-y-0 left-0 ${done ? 'bg-green-100' : 'bg-brand-100'}`} style={{ width: px(x + pieceWidth / 2) }} aria-hidden="true" />
-        {challenge && !done && status !== 'loadError' && (
-          <div
-            class="absolute inset-y-1 z-[1] rounded-sm border-2 border-dashed border-brand-600/70 bg-white"
-            style={{ left: px(challenge.targetX), width: px(pieceWidth) }}
-            data-testid="login-slider-slot"
-            aria-hidden="true"
-          />
-        )}
         <span
           class={`pointer-events-none absolute inset-0 flex items-center ${done ? (x > maxX / 2 ? 'justify-start pl-3 text-green-700' : 'justify-end pr-3 text-green-700') : 'justify-center pl-10 text-slate-500'}`}
           aria-hidden="true"

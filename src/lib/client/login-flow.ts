@@ -1,7 +1,7 @@
 // Pure state logic of the login dialog (SPEC §2, §4, §5, §8, §9): validation, the SMS button's
 // countdown, the WeChat poll decisions, the slider's track recorder, the SSO form bodies and the
 // user-info read after login. No DOM and no fetch here, so all of it is unit-tested.
-import { DEFAULT_AREACODE, DEFAULT_SITE_ID, judgeTrack, PHONE_PATTERN, SsoCode, type TrackPoint } from '../sso/sso.ts';
+import { DEFAULT_AREACODE, DEFAULT_SITE_ID, judgeTrackShape, PHONE_PATTERN, SsoCode, type TrackPoint } from '../sso/sso.ts';
 
 /** SPEC §9. */
 export const SMS_RESEND_SECONDS = 60;
@@ -154,12 +154,36 @@ export function createTrackRecorder(scale: number, maxX: number) {
 }
 
 /**
- * The dialog's own run of the server's judge before sending: a track that would surely fail is not
- * sent, so a human's slips do not count towards the server's 5-failure lock. Only the server's
- * verdict grants a ticket.
+ * The dialog's own run of the server's judge before sending, on what the dialog knows: duration,
+ * points, start, jumps, wobble and slowing down. A track that would surely fail is not sent, so a
+ * human's slips do not count towards the server's 5-failure lock. Whether the piece landed on the
+ * gap only the server knows (the dialog has the picture, not the answer); only its verdict grants
+ * a ticket.
  */
-export function precheckTrack(track: readonly TrackPoint[], targetX: number, width: number): { ok: true } | { ok: false; failure: number } {
-  return judgeTrack(track, targetX, width);
+export function precheckTrack(track: readonly TrackPoint[], width: number): { ok: true } | { ok: false; failure: number } {
+  return judgeTrackShape(track, width);
+}
+
+/** A challenge as the dialog uses it; null when the answer is not one (missing pictures…). */
+export type SliderChallenge = { challengeId: string; trackWidth: number; height: number; pieceWidth: number; background: string; piece: string };
+
+const IMAGE_URL = /^data:image\/(png|webp|jpeg);base64,[A-Za-z0-9+/=]+$/;
+
+export function readSliderChallenge(data: unknown): SliderChallenge | null {
+  if (!data || typeof data !== 'object') return null;
+  const d = data as Record<string, unknown>;
+  const size = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= 2000 ? v : fallback);
+  if (typeof d['challengeId'] !== 'string' || !d['challengeId']) return null;
+  if (typeof d['background'] !== 'string' || !IMAGE_URL.test(d['background'])) return null;
+  if (typeof d['piece'] !== 'string' || !IMAGE_URL.test(d['piece'])) return null;
+  return {
+    challengeId: d['challengeId'],
+    trackWidth: size(d['trackWidth'], 300),
+    height: size(d['height'], 150),
+    pieceWidth: size(d['pieceWidth'], 60),
+    background: d['background'],
+    piece: d['piece'],
+  };
 }
 
 // ---- SSO bodies (SPEC §3 login form, WeChat binding form) ------------------------------------

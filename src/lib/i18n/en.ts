@@ -43,7 +43,7 @@ export const en: Dictionary = {
   'login.sliderFailed': 'Slider check failed, error {n}',
   'login.sliderLoadError': 'The slider check could not load, error {n}',
   'login.sliderLabel': 'Slider check',
-  'login.sliderHint': 'Drag the piece into the gap at its height',
+  'login.sliderHint': 'Slide to fit the piece',
   'login.sliderVerifying': 'Checking…',
   'login.sliderOk': 'Verified',
   'login.sliderLoading': 'Loading the check…',

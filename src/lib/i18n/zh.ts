@@ -43,7 +43,7 @@ export const zh = {
   'login.sliderFailed': '滑动验证失败,失败编号{n}',
   'login.sliderLoadError': '验证码加载异常,异常编号{n}',
   'login.sliderLabel': '滑动验证',
-  'login.sliderHint': '拖动滑块，把拼图块嵌入同一高度的缺口',
+  'login.sliderHint': '拖动滑块完成拼图',
   'login.sliderVerifying': '验证中…',
   'login.sliderOk': '验证通过',
   'login.sliderLoading': '验证加载中…',

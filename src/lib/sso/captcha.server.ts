@@ -1,13 +1,14 @@
-import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../server/db/client.server.ts';
 import { ssoCaptchaChallenges, ssoCaptchaTickets } from '../server/db/schema/index.ts';
 import { hmacHex, randomId, safeEqual, sha256Hex } from './crypto.server.ts';
 import { clearFailures, hitRateLimits, lockRemaining, recordFailure, type FailurePolicy } from './rate-limit.server.ts';
-import { CAPTCHA_PIECE_WIDTH, CAPTCHA_TRACK_WIDTH, CaptchaFailure, CaptchaLoadError, judgeTrack, type TrackPoint } from './sso.ts';
+import { drawPuzzle } from './captcha-image.server.ts';
+import { CAPTCHA_HEIGHT, CAPTCHA_PIECE_WIDTH, CAPTCHA_TRACK_WIDTH, CaptchaFailure, CaptchaLoadError, judgeTrack, type TrackPoint } from './sso.ts';
 
-// The self-hosted slider: a challenge (target x in a fixed-width track) is verified once against a
-// drag track; success yields a one-time ticket { sessionId, sig, token, csessionid } for regsms.
+// The self-hosted slider: a challenge is a picture with a gap at a secret x (drawn by
+// captcha-image.server.ts; the x is stored here and never sent), verified once against a drag
+// track; success yields a one-time ticket { sessionId, sig, token, csessionid } for regsms.
 
 export const CHALLENGE_TTL_SECONDS = 120;
 export const TICKET_TTL_SECONDS = 120;
@@ -16,14 +17,20 @@ export const CAPTCHA_FAILURE_POLICY: FailurePolicy = { windowSeconds: 360, max: 
 /** Challenges per IP (AJ-Captcha: 30 requests a minute). */
 export const CHALLENGE_RATE = { seconds: 60, max: 30 } as const;
 
+/**
+ * What the client gets: the pictures, never the answer. The piece image is a full-height strip
+ * `pieceWidth` wide (transparent but for the piece at its height); dragged so that its left edge
+ * lands on the gap (±5 px), it fills it.
+ */
 export type Challenge = {
   challengeId: string;
   trackWidth: number;
+  height: number;
   pieceWidth: number;
-  /** Where the gap is drawn: the piece must be dragged so its left edge lands here (±5 px). */
-  targetX: number;
-  /** Vertical position of the piece, for drawing only. */
-  pieceY: number;
+  /** `data:image/webp;base64,…`, trackWidth × height: the picture with the gap (and decoys). */
+  background: string;
+  /** `data:image/webp;base64,…`, pieceWidth × height. */
+  piece: string;
   expiresIn: number;
 };
 
@@ -39,17 +46,19 @@ export async function issueChallenge(db: Db, ipHash: string, now: number): Promi
   if (locked > 0) return { ok: false, loadError: CaptchaLoadError.locked, retryAfter: locked };
   const limit = await hitRateLimits(db, [{ key: `challenge:${ipHash}`, windows: [CHALLENGE_RATE] }], now);
   if (!limit.ok) return { ok: false, loadError: CaptchaLoadError.tooMany, retryAfter: limit.retryAfter };
+  const puzzle = await drawPuzzle();
   const challenge: Challenge = {
     challengeId: randomId(),
     trackWidth: CAPTCHA_TRACK_WIDTH,
+    height: CAPTCHA_HEIGHT,
     pieceWidth: CAPTCHA_PIECE_WIDTH,
-    targetX: randomInt(80, CAPTCHA_TRACK_WIDTH - CAPTCHA_PIECE_WIDTH - 10),
-    pieceY: randomInt(10, 100),
+    background: puzzle.background,
+    piece: puzzle.piece,
     expiresIn: CHALLENGE_TTL_SECONDS,
   };
   await db.insert(ssoCaptchaChallenges).values({
     id: challenge.challengeId,
-    targetX: challenge.targetX,
+    targetX: puzzle.targetX,
     ipHash,
     createdAt: now,
     expiresAt: now + CHALLENGE_TTL_SECONDS,
@@ -135,4 +144,17 @@ export async function consumeTicket(
     )
     .returning({ sessionId: ssoCaptchaTickets.sessionId });
   return rows.length === 1;
+}
+
+/**
+ * The stored answer of a challenge (development tools and tests only: GET /dev/captcha/answer, which
+ * exists only with the dev SMS provider, and the API tests).
+ */
+export async function challengeAnswer(db: Db, challengeId: string): Promise<number | undefined> {
+  const rows = await db
+    .select({ targetX: ssoCaptchaChallenges.targetX })
+    .from(ssoCaptchaChallenges)
+    .where(eq(ssoCaptchaChallenges.id, challengeId))
+    .limit(1);
+  return rows[0]?.targetX;
 }

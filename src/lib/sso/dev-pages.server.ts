@@ -47,3 +47,22 @@ ${args.note ? `<p>${escapeHtml(args.note)}</p>` : ''}${form}`,
 export function renderMessagePage(title: string, message: string): string {
   return shell(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`);
 }
+
+/**
+ * The refusal of a development page to a client that is not this machine: a form for the
+ * development key printed in the start-up log. The key is never part of any page (every visitor
+ * sees the dev QR code); the form posts it once and gets a cookie derived from it.
+ */
+export function renderKeyPage(args: { action: string; uuid: string; wrong: boolean }): string {
+  return shell(
+    '开发工具需要密钥',
+    `<h1>开发工具需要密钥</h1>
+<p>微信扫码模拟器只对本机开放。从其他设备（例如局域网里的手机）访问，请输入服务启动日志中打印的开发密钥（<code>dev key</code>）。</p>
+<p class="warn">The development tools answer this machine only. From another device, type the development key printed in the server's start-up log.</p>
+${args.wrong ? '<p class="status">密钥不正确 · Wrong key</p>' : ''}<form method="post" action="${escapeHtml(args.action)}">
+<input type="hidden" name="uuid" value="${escapeHtml(args.uuid)}">
+<label>开发密钥 · Development key<input name="key" type="password" autocomplete="off" autocapitalize="off" spellcheck="false" required autofocus></label>
+<button class="primary">继续 · Continue</button>
+</form>`,
+  );
+}

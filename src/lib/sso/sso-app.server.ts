@@ -12,10 +12,11 @@ import { getConfig } from '../server/config.server.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { ssoLoginHistory, users } from '../server/db/schema/index.ts';
 import { logger as rootLogger, type Logger } from '../server/logger.server.ts';
-import { consumeTicket, issueChallenge, verifyChallenge } from './captcha.server.ts';
+import { challengeAnswer, consumeTicket, issueChallenge, verifyChallenge } from './captcha.server.ts';
 import { CODE_TTL_SECONDS, consumeCode, generateCode, storeCode, type CodePurpose, type CodeTarget } from './codes.server.ts';
 import { hmacHex, ID_PATTERN, randomId, sha256Hex } from './crypto.server.ts';
-import { renderMessagePage, renderScanPage } from './dev-pages.server.ts';
+import { devCookieValue, isLocalRequest, processDevKey, sameKey } from './dev-access.server.ts';
+import { renderKeyPage, renderMessagePage, renderScanPage } from './dev-pages.server.ts';
 import {
   findOrCreateUserByPhone,
   findUserById,
@@ -89,6 +90,11 @@ export type SsoAppOptions = {
   basePath?: string;
   /** Secure cookies; default: APP_ENV=production or an https request. */
   secureCookies?: boolean;
+  /**
+   * The key that opens the development tools (/dev/*) to clients other than this machine; default
+   * the process's own (dev-access.server.ts `processDevKey`, printed at start-up).
+   */
+  devKey?: string;
 };
 
 /** SMS sends: per phone 1 a minute, 5 an hour, 10 a day (Aliyun's defaults); per IP 20 an hour. */
@@ -107,6 +113,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 const POLL_COOKIE = 'sso_qr';
 const SESSION_COOKIE = 'sso_session';
+/** Left by the development key form; holds a digest of the key, not the key. */
+const DEV_COOKIE = 'sso_dev';
 const TRANSPARENT_GIF = Uint8Array.from([
   0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0x21, 0xf9, 0x04,
   0x01, 0x00, 0x00, 0x00, 0x00, 0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3b,
@@ -172,11 +180,19 @@ export function createSsoApp(options: SsoAppOptions) {
   const qrTtl = options.qrTtlSeconds ?? config?.SSO_QR_TTL_SECONDS ?? QR_TTL_SECONDS;
   const productionCookies = options.secureCookies ?? config?.APP_ENV === 'production';
 
+  const devTools = isDevSmsProvider(sms) || wechat.kind === 'dev';
+  const devKey = options.devKey ?? processDevKey();
+  const devPath = `${basePath}/dev`;
   if (sms.kind === 'dev') {
-    log.warn(`!!! SMS_PROVIDER=dev (development): SMS codes are NOT sent. They are written to this log and to GET ${basePath}/dev/inbox?phone=`);
+    log.warn(
+      `!!! SMS_PROVIDER=dev (development): SMS codes are NOT sent. They are written to this log and to GET ${devPath}/inbox?phone= ; the slider's answer is at GET ${devPath}/captcha/answer?challengeId=`,
+    );
   }
   if (wechat.kind === 'dev') {
-    log.warn(`!!! WECHAT_PROVIDER=dev (development): WeChat login is simulated at GET ${basePath}/dev/wechat/scan?uuid=`);
+    log.warn(`!!! WECHAT_PROVIDER=dev (development): WeChat login is simulated at GET ${devPath}/wechat/scan?uuid=`);
+  }
+  if (devTools) {
+    log.warn(`!!! ${devPath}/* answers this machine only; from elsewhere give the development key (?key= or X-Dev-Key): ${devKey}`);
   }
 
   const allowedOrigins = new Set(
@@ -515,16 +531,77 @@ export function createSsoApp(options: SsoAppOptions) {
 
   // ---- Development tools (only with the dev providers) ----------------------------------------
 
+  if (devTools) {
+    const devCookie = devCookieValue(devKey);
+    const setDevCookie = (c: Ctx) =>
+      setCookie(c, DEV_COOKIE, devCookie, { path: devPath, httpOnly: true, sameSite: 'Lax', secure: secure(c), maxAge: 12 * 3600 });
+    const scanPath = `${devPath}/wechat/scan`;
+    const keyPath = `${devPath}/key`;
+
+    // This machine, or the development key (dev-access.server.ts); everyone else gets 403.
+    app.use('/dev/*', async (c, next) => {
+      if (c.req.path === keyPath || isLocalRequest(c.env?.ip, c.req.raw.headers, c.req.url)) return next();
+      const queryKey = c.req.query('key');
+      const given = queryKey ?? c.req.header('x-dev-key');
+      if (given !== undefined && sameKey(given, devKey)) {
+        if (queryKey !== undefined && c.req.method === 'GET' && c.req.path === scanPath) {
+          // As Jupyter does: the access goes into a cookie and the key out of the address bar.
+          setDevCookie(c);
+          const url = new URL(c.req.url);
+          url.searchParams.delete('key');
+          return c.redirect(`${url.pathname}${url.search}`, 303);
+        }
+        return next();
+      }
+      const cookie = getCookie(c, DEV_COOKIE);
+      if (cookie !== undefined && sameKey(cookie, devCookie)) return next();
+      c.var.log.warn({ path: c.req.path, keyGiven: given !== undefined }, 'sso dev tool refused: not this machine and no development key');
+      if (c.req.path === scanPath) {
+        let uuid = c.req.query('uuid') ?? '';
+        if (c.req.method === 'POST') {
+          const body = await readFields(c).catch(() => ({}) as Record<string, unknown>);
+          uuid = typeof body['uuid'] === 'string' ? body['uuid'] : '';
+        }
+        return c.html(renderKeyPage({ action: keyPath, uuid: ID_PATTERN.test(uuid) ? uuid : '', wrong: given !== undefined }), 403);
+      }
+      return answer(c, SsoCode.forbidden, ssoMessages.devKeyRequired);
+    });
+
+    /** The key form's target: a right key leaves the cookie and goes on to the simulator. */
+    app.post('/dev/key', async (c) => {
+      const f = await readFields(c);
+      const key = typeof f['key'] === 'string' ? f['key'] : '';
+      const uuid = typeof f['uuid'] === 'string' && ID_PATTERN.test(f['uuid']) ? f['uuid'] : '';
+      if (!sameKey(key, devKey)) {
+        c.var.log.warn({ path: c.req.path }, 'sso dev tool refused: wrong development key');
+        return c.html(renderKeyPage({ action: keyPath, uuid, wrong: true }), 403);
+      }
+      setDevCookie(c);
+      return c.redirect(uuid ? `${scanPath}?uuid=${encodeURIComponent(uuid)}` : scanPath, 303);
+    });
+  }
+
   if (isDevSmsProvider(sms)) {
     const devSms = sms;
     app.get('/dev/inbox', (c) => {
       const phone = phoneOrThrow(c.req.query('phone'), c.req.query('areacode'));
       return answer(c, SsoCode.ok, ssoMessages.ok, { phone: phone.national, messages: devSms.inbox(phone.key) });
     });
+    /**
+     * The slider's stored answer, so that browser tests can drag to the right place. Only with the
+     * dev SMS provider, whose inbox already hands out the codes the slider protects.
+     */
+    app.get('/dev/captcha/answer', async (c) => {
+      const challengeId = c.req.query('challengeId') ?? '';
+      if (!ID_PATTERN.test(challengeId)) throw new SsoError(SsoCode.badInput, ssoMessages.field.replace('{field}', 'challengeId').replace('{problem}', 'unknown challenge'));
+      const targetX = await challengeAnswer(db, challengeId);
+      if (targetX === undefined) return answer(c, SsoCode.notFound, ssoMessages.challengeUnknown);
+      return answer(c, SsoCode.ok, ssoMessages.ok, { targetX });
+    });
   }
 
   if (wechat.kind === 'dev') {
-    const scanAction = `${basePath}/dev/wechat/scan`;
+    const scanAction = `${devPath}/wechat/scan`;
     const statusOf = async (uuid: string) => {
       if (!ID_PATTERN.test(uuid)) return 'missing';
       const row = await liveQr(db, uuid, now());

@@ -119,6 +119,8 @@ export const ssoMessages = {
   filesRejected: '不接受文件上传',
   malformedJson: '请求体不是有效的 JSON',
   field: '参数 {field} 无效：{problem}',
+  devKeyRequired: '开发工具仅限本机访问；从其他设备访问请提供启动日志中的开发密钥（?key= 或 X-Dev-Key）',
+  challengeUnknown: '验证码不存在',
 } as const;
 
 export function captchaFailureMessage(n: number): string {
@@ -172,9 +174,14 @@ export function maskPhone(phone: string): string {
   return /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
 }
 
-/** The slider's fixed geometry; the challenge answer gives the target x inside the track. */
+/**
+ * The slider's fixed geometry: the background picture is CAPTCHA_TRACK_WIDTH × CAPTCHA_HEIGHT, the
+ * piece a full-height strip CAPTCHA_PIECE_WIDTH wide whose left edge is dragged onto the gap. The
+ * target x exists only on the server and in the pixels.
+ */
 export const CAPTCHA_TRACK_WIDTH = 300;
-export const CAPTCHA_PIECE_WIDTH = 44;
+export const CAPTCHA_HEIGHT = 150;
+export const CAPTCHA_PIECE_WIDTH = 60;
 
 export type TrackPoint = { x: number; y: number; t: number };
 
@@ -186,6 +193,17 @@ export type TrackVerdict = { ok: true } | { ok: false; failure: number };
  * ends within ±5 px of the target. Pure: the dialog may run it too, but only the server's verdict counts.
  */
 export function judgeTrack(track: readonly TrackPoint[], targetX: number, width = CAPTCHA_TRACK_WIDTH): TrackVerdict {
+  const shape = judgeTrackShape(track, width);
+  if (!shape.ok) return shape;
+  if (Math.abs(track[track.length - 1]!.x - targetX) > 5) return { ok: false, failure: CaptchaFailure.missedTarget };
+  return { ok: true };
+}
+
+/**
+ * Everything judgeTrack checks but the target: what the dialog can check itself before sending (it
+ * never knows the target, which is only in the picture).
+ */
+export function judgeTrackShape(track: readonly TrackPoint[], width = CAPTCHA_TRACK_WIDTH): TrackVerdict {
   const fail = (failure: number): TrackVerdict => ({ ok: false, failure });
   if (track.length < 10 || track.length > width * 5) return fail(CaptchaFailure.pointCount);
   for (let i = 0; i < track.length; i++) {
@@ -211,7 +229,6 @@ export function judgeTrack(track: readonly TrackPoint[], targetX: number, width 
   const tail = track.slice(k);
   const tailDuration = last.t - tail[0]!.t;
   if (tailDuration <= 0 || pathLength(tail) / tailDuration > 0.8 * mean) return fail(CaptchaFailure.noDeceleration);
-  if (Math.abs(last.x - targetX) > 5) return fail(CaptchaFailure.missedTarget);
   return { ok: true };
 }
 

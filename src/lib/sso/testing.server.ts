@@ -1,5 +1,6 @@
 // Test and tooling support: an SSO app with dev providers, an injected clock and request helpers.
 import pino from 'pino';
+import { challengeAnswer } from './captcha.server.ts';
 import { createSsoApp, type SsoAppOptions } from './sso-app.server.ts';
 import { createDevSmsProvider } from './providers/sms-dev.server.ts';
 import { createDevWechatProvider } from './providers/wechat-dev.server.ts';
@@ -8,6 +9,8 @@ import type { Db } from '../server/db/client.server.ts';
 
 export const silent = pino({ level: 'silent' });
 export const SECRET = 'test-secret-0123456789-abcdefghijklmnop';
+/** The development key of test apps (the real one is random per process). */
+export const DEV_KEY = 'test-dev-key-0123456789abcdefghijk';
 
 export type Answer = { error_code: number; msg: string; data: Record<string, unknown> | null; info?: Record<string, unknown> };
 
@@ -22,6 +25,7 @@ export function makeSso(db: Db, clock: { now: number }, overrides: Partial<SsoAp
     secret: SECRET,
     logger: silent,
     secureCookies: false,
+    devKey: DEV_KEY,
     ...overrides,
   });
   const call = async (path: string, init: RequestInit = {}, ip = '10.0.0.1') => {
@@ -41,11 +45,25 @@ export function makeSso(db: Db, clock: { now: number }, overrides: Partial<SsoAp
     for (const [k, v] of Object.entries(fields)) fd.append(k, v);
     return { method: 'POST', body: fd };
   };
-  /** Challenge → human-like track → ticket fields for regsms. */
+  /** A development tool (/dev/*) as a developer on another machine with the key would call it. */
+  const dev = (path: string, init: RequestInit = {}, ip = '10.0.0.1') =>
+    call(path, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), 'X-Dev-Key': DEV_KEY } }, ip);
+  /** The answer of a challenge, read where the server keeps it (the client never gets it). */
+  const answerOf = async (challengeId: string) => {
+    const targetX = await challengeAnswer(db, challengeId);
+    if (targetX === undefined) throw new Error(`no challenge ${challengeId}`);
+    return targetX;
+  };
+  /** A challenge and its stored answer. */
+  const challenge = async (ip = '10.0.0.1') => {
+    const issued = await call('/captcha/challenge', {}, ip);
+    const data = issued.body.data as { challengeId: string };
+    return { challengeId: data.challengeId, targetX: await answerOf(data.challengeId), body: issued.body };
+  };
+  /** Challenge → human-like track to the stored answer → ticket fields for regsms. */
   const captcha = async (ip = '10.0.0.1', track?: (targetX: number) => TrackPoint[]) => {
-    const challenge = await call('/captcha/challenge', {}, ip);
-    const data = challenge.body.data as { challengeId: string; targetX: number };
-    const verify = await call('/captcha/verify', json({ challengeId: data.challengeId, track: (track ?? humanTrack)(data.targetX) }), ip);
+    const { challengeId, targetX } = await challenge(ip);
+    const verify = await call('/captcha/verify', json({ challengeId, track: (track ?? humanTrack)(targetX) }), ip);
     return verify.body.data as { sessionId: string; sig: string; token: string; csessionid: string };
   };
   const sendCode = async (account: string, ip = '10.0.0.1', extra: Record<string, string> = {}) => {
@@ -53,5 +71,5 @@ export function makeSso(db: Db, clock: { now: number }, overrides: Partial<SsoAp
     return call('/register/regsms', json({ account, areacode: '86', scene: 'quick', aliscene: 'login', siteid: '35', ...ticket, ...extra }), ip);
   };
   const inbox = (phoneKey: string) => sms.inbox(phoneKey);
-  return { app, sms, call, json, form, captcha, sendCode, inbox };
+  return { app, sms, call, dev, json, form, answerOf, challenge, captcha, sendCode, inbox };
 }

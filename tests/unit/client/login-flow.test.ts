@@ -10,6 +10,7 @@ import {
   precheckTrack,
   qrPhaseFromPoll,
   readLoginAnswer,
+  readSliderChallenge,
   readUserPicName,
   safeRedirect,
   secondsLeft,
@@ -121,11 +122,27 @@ describe('slider track', () => {
     k.move(2, 0, 500);
     expect(k.points).toEqual([{ x: 0, y: 0, t: 0 }, { x: 2, y: 0, t: 1 }]);
   });
-  it("runs the server's judge before sending", () => {
-    expect(precheckTrack(humanTrack(150), 150, 300)).toEqual({ ok: true });
-    expect(precheckTrack(humanTrack(150), 120, 300)).toEqual({ ok: false, failure: 1004 });
+  it("runs the server's judge before sending, on what the dialog knows (never the target)", () => {
+    expect(precheckTrack(humanTrack(150), 300)).toEqual({ ok: true });
+    // Wherever the drag ends: whether that is the gap, only the server knows.
+    expect(precheckTrack(humanTrack(40), 300)).toEqual({ ok: true });
+    expect(precheckTrack(humanTrack(236), 300)).toEqual({ ok: true });
     const keyboard = Array.from({ length: 40 }, (_, i) => ({ x: Math.min(150, i * 5), y: 0, t: i * 100 }));
-    expect(precheckTrack(keyboard, 150, 300)).toEqual({ ok: false, failure: 1007 });
+    expect(precheckTrack(keyboard, 300)).toEqual({ ok: false, failure: 1007 });
+    expect(precheckTrack(humanTrack(150, { durationMs: 200 }), 300)).toEqual({ ok: false, failure: 1002 });
+    expect(precheckTrack(humanTrack(150, { points: 8 }), 300)).toEqual({ ok: false, failure: 1003 });
+  });
+  it('reads a picture challenge; anything without both pictures is a load error', () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    const webp = 'data:image/webp;base64,UklGRg==';
+    const good = { challengeId: 'c'.repeat(22), trackWidth: 300, height: 150, pieceWidth: 60, background: webp, piece: png, expiresIn: 120 };
+    expect(readSliderChallenge(good)).toEqual({ challengeId: 'c'.repeat(22), trackWidth: 300, height: 150, pieceWidth: 60, background: webp, piece: png });
+    expect(readSliderChallenge({ ...good, trackWidth: undefined, height: -1 })).toMatchObject({ trackWidth: 300, height: 150 });
+    // The old answer (target and piece y in the JSON) is not a challenge any more.
+    expect(readSliderChallenge({ challengeId: 'c'.repeat(22), trackWidth: 300, pieceWidth: 44, targetX: 120, pieceY: 40 })).toBeNull();
+    expect(readSliderChallenge({ ...good, background: 'javascript:alert(1)' })).toBeNull();
+    expect(readSliderChallenge({ ...good, piece: 'https://evil.example/x.png' })).toBeNull();
+    expect(readSliderChallenge(null)).toBeNull();
   });
   it('recognises a ticket', () => {
     expect(isCaptchaTicket({ sessionId: 'a', sig: 'b', token: 'c', csessionid: 'd' })).toBe(true);
@@ -248,7 +265,13 @@ describe('host auth callback (SPEC §4)', () => {
 
     const listeners: ((e: MessageEvent) => void)[] = [];
     const parent = {};
-    const win = { parent, addEventListener: (_: string, fn: (e: MessageEvent) => void) => listeners.push(fn) } as unknown as Parameters<typeof installHostAuth>[0] & {
+    // The host's origin must be one of HOST_ORIGINS (the page carries them in data-host-origins).
+    const host = 'https://host.example';
+    const win = {
+      parent,
+      document: { documentElement: { dataset: { hostOrigins: host } } },
+      addEventListener: (_: string, fn: (e: MessageEvent) => void) => listeners.push(fn),
+    } as unknown as Parameters<typeof installHostAuth>[0] & {
       chipediaHostAuth: (s: unknown, p: unknown) => string;
     };
     installHostAuth(win, effects);
@@ -256,9 +279,10 @@ describe('host auth callback (SPEC §4)', () => {
     expect(listeners).toHaveLength(1);
     expect(win.chipediaHostAuth(2, null)).toBe('logout');
     expect(effects.logout).toHaveBeenCalledTimes(1);
-    const message = (source: unknown, data: unknown) => listeners[0]!({ source, data } as MessageEvent);
+    const message = (source: unknown, data: unknown, origin = host) => listeners[0]!({ source, data, origin } as MessageEvent);
     message(parent, { source: 'kicad-host', type: 'auth', state: 4 });
     expect(effects.logout).toHaveBeenCalledTimes(2);
+    message(parent, { source: 'kicad-host', type: 'auth', state: 4 }, 'https://stranger.example'); // not an allowed host
     message({}, { source: 'kicad-host', type: 'auth', state: 4 }); // not the parent frame
     message(parent, { source: 'other', type: 'auth', state: 4 });
     message(parent, { source: 'kicad-host', type: 'other', state: 4 });
