@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, hydrated, uniquePhone, useSession } from './login-helpers.ts';
+import { apiLogin, dragSlider, hydrated, inboxCode, uniquePhone, useSession } from './login-helpers.ts';
 import { ALLOWED_HOST_PORT, ATTACKER_PORT } from '../../playwright.config.ts';
 
 // Issue #9 in a real browser, with real second origins on other local ports: a foreign page framing
@@ -52,28 +52,50 @@ test('item 1: a foreign origin cannot frame /login, so it never sees a token', a
   expect(await received(page)).toEqual([]);
 });
 
-test('item 1: an allowed host frames /login, gets updateToken at its own origin, and may sign the page in', async ({ page }) => {
+test('item 1: an allowed host frames /login and receives updateToken at its own origin', async ({ page }) => {
+  await page.goto(`http://127.0.0.1:${ALLOWED_HOST_PORT}/?src=/login`);
+  const box = page.frameLocator('#f').getByTestId('login-page');
+  await expect(box).toBeVisible();
+  await page.frames()[1]!.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+  const phone = uniquePhone('135');
+  await box.getByTestId('login-phone').fill(phone);
+  await dragSlider(page, box);
+  await box.getByTestId('login-get-code').click();
+  await box.getByTestId('login-code').fill(await inboxCode(page.request, phone));
+  await box.getByTestId('login-submit').click();
+  await expect.poll(async () => (await received(page)).length).toBeGreaterThan(0);
+  const [message] = await received(page);
+  expect(message!.origin).toBe(SITE);
+  expect(message!.data).toMatchObject({ source: 'chipedia', type: 'updateToken', payload: { phone } });
+  expect((message!.data as { payload: { token: string } }).payload.token).toMatch(/^[\w-]{40,}$/);
+});
+
+test('item 1: an allowed host signs a framed page in by message; malformed messages change nothing', async ({ page }) => {
   const login = await apiLogin(page.request, uniquePhone('135'));
   await page.goto(`http://127.0.0.1:${ALLOWED_HOST_PORT}/?src=/catalog`);
   const frame = page.frameLocator('#f');
   await expect(frame.getByTestId('login-link')).toBeVisible();
-  // The host signs the framed page in through the message protocol: verified by the API first.
+  await page.frames()[1]!.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+  // Verified by the API first; the name shown is the API's, not the message's.
   await page.evaluate(
     ([token, site]) => {
       const f = document.getElementById('f') as HTMLIFrameElement;
-      f.contentWindow!.postMessage({ source: 'kicad-host', type: 'auth', state: 3, payload: { token, lastLoginTime: Math.floor(Date.now() / 1000) } }, site!);
+      f.contentWindow!.postMessage({ source: 'kicad-host', type: 'auth', state: 3, payload: { token, nickname: 'Mallory', lastLoginTime: Math.floor(Date.now() / 1000) } }, site!);
     },
     [login.token, SITE],
   );
   await expect(frame.getByTestId('display-name')).toHaveText(`${login.phone!.slice(0, 3)}****${login.phone!.slice(7)}`);
-  // Malformed or unknown messages change nothing.
   await page.evaluate((site) => {
     const w = (document.getElementById('f') as HTMLIFrameElement).contentWindow!;
     w.postMessage({ source: 'kicad-host', type: 'auth', state: 9 }, site);
-    w.postMessage({ source: 'kicad-host', type: 'auth', state: '2', extra: { deep: true }, payload: 'x'.repeat(10) }, site);
+    w.postMessage({ source: 'kicad-host', type: 'auth', state: '2', extra: { deep: true } }, site);
+    w.postMessage('{"source":"kicad-host","type":"auth","state":2}', site);
   }, SITE);
-  await page.waitForTimeout(300);
+  await page.waitForTimeout(500);
   await expect(frame.getByTestId('display-name')).toBeVisible();
+  // A well-formed logout is honoured.
+  await page.evaluate((site) => (document.getElementById('f') as HTMLIFrameElement).contentWindow!.postMessage({ source: 'kicad-host', type: 'auth', state: 2 }, site), SITE);
+  await expect(frame.getByTestId('login-link')).toBeVisible();
 });
 
 test('item 3: a token in the URL never replaces another account without asking; names in the URL are ignored', async ({ page }) => {

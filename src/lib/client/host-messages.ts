@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 // Messages an embedding host sends us, as a zod union of their types (issue #9 item 1). Anything
-// that is not exactly one of these is dropped. zod/mini keeps this small for the page shell.
+// that is not exactly one of these (no extra keys) is dropped. zod/mini keeps this small for the page shell.
 
 const TOKEN_PATTERN = /^[\w-]{16,200}$/;
 // eslint-disable-next-line no-control-regex
@@ -38,13 +38,13 @@ const HostAuthState = z.union([z.literal(1), z.literal(2), z.literal(3), z.liter
 
 /** The parent frame's messages: `auth` (SPEC §4 callback states) and `version` (the host's version). */
 export const HostMessage = z.discriminatedUnion('type', [
-  z.object({
+  z.strictObject({
     source: z.literal('kicad-host'),
     type: z.literal('auth'),
     state: z.pipe(z.union([z.number(), z.string().check(z.regex(/^\d$/))]), z.transform(Number)).check(z.refine((s) => HostAuthState.safeParse(s).success)),
     payload: z.optional(z.unknown()),
   }),
-  z.object({
+  z.strictObject({
     source: z.literal('kicad-host'),
     type: z.literal('version'),
     version: z.string().check(z.regex(/^\d+(\.\d+){0,3}$/)),

@@ -79,6 +79,7 @@ describe('incoming host messages: a zod union of their types (item 1)', () => {
       { source: 'kicad-host', type: 'auth', state: '33' },
       { source: 'kicad-host', type: 'version', version: '9.0.5; rm' },
       { source: 'kicad-host', type: 'eval', code: '1' },
+      { source: 'kicad-host', type: 'auth', state: 2, extra: true },
     ]) {
       expect(parseHostMessage(bad), JSON.stringify(bad)).toBeNull();
     }
