@@ -7,6 +7,7 @@ import { openDatabase } from '../../src/lib/server/db/client.server.ts';
 import { createOpenWechatProvider } from '../../src/lib/sso/providers/wechat-open.server.ts';
 import type { SmsProvider } from '../../src/lib/sso/providers/sms.ts';
 import { makeSso, silent, type Answer } from '../../src/lib/sso/testing.server.ts';
+import { shownNickname } from '../../src/lib/sso/sso-app.server.ts';
 import { createTestDatabase } from '../helpers/test-db.ts';
 
 // End-to-end flows of the SSO service over HTTP (app.request), with an injected clock, on PGlite by
@@ -46,6 +47,26 @@ function nextDay() {
 }
 
 describe(`SSO flows (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  it('sends a CSP on every answer, also alone: data runs nothing; its HTML pages are framed by our sites only (issue #9 item 10)', async () => {
+    const json = await sso.call('/captcha/challenge');
+    expect(json.res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(json.res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const page = await sso.dev('/dev/wechat/scan?uuid=x');
+    expect(page.res.headers.get('content-type')).toContain('text/html');
+    expect(page.res.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(page.res.headers.get('content-security-policy')).not.toContain('script-src');
+    expect(json.res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('a WeChat nickname is kept only if it passes the rules for visible names (issue #9 item 9)', () => {
+    expect(shownNickname('微信用户')).toBe('微信用户');
+    expect(shownNickname('\u202eSTM32')).toBeNull();
+    expect(shownNickname('\u200b')).toBeNull();
+    expect(shownNickname('  ')).toBeNull();
+    expect(shownNickname(undefined)).toBeNull();
+    expect(shownNickname('x'.repeat(40))).toBe('x'.repeat(30));
+  });
+
   it('full SMS flow: challenge → slider → regsms → dev inbox → smsLogin → token works on the main API', async () => {
     const challenge = await sso.call('/captcha/challenge');
     expect(challenge.res.status).toBe(200);

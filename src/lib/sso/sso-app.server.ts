@@ -9,6 +9,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { createSession, resolveSession, revokeSession, SESSION_TTL_SECONDS } from '../server/auth.server.ts';
 import { getConfig } from '../server/config.server.ts';
+import { DATA_CSP } from '../server/security-headers.ts';
+import { visibleNameProblem } from '../users/visible-name.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { ssoLoginHistory, users } from '../server/db/schema/index.ts';
 import { logger as rootLogger, type Logger } from '../server/logger.server.ts';
@@ -205,6 +207,7 @@ export function createSsoApp(options: SsoAppOptions) {
     }),
   );
 
+  const ssoPageCsp = `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'self'${[...allowedOrigins].map((o) => ` ${o}`).join('')}`;
   const app = basePath ? new Hono<SsoEnv>().basePath(basePath) : new Hono<SsoEnv>();
 
   app.use(requestId({ headerName: 'X-Request-Id' }));
@@ -218,6 +221,13 @@ export function createSsoApp(options: SsoAppOptions) {
     c.header('Referrer-Policy', 'no-referrer');
     c.header('Cache-Control', 'no-store');
     await next();
+    // A CSP on every answer, also when the SSO runs alone (npm run sso). Its few HTML pages (the
+    // WeChat callback, the dev tools) run no script and may be framed by our sites only: the
+    // callback page opens inside the login dialog's iframe.
+    if (!c.res.headers.has('Content-Security-Policy')) {
+      const html = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
+      c.res.headers.set('Content-Security-Policy', html ? ssoPageCsp : DATA_CSP);
+    }
     c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'sso request');
   });
   if (allowedOrigins.size > 0) {
@@ -463,14 +473,14 @@ export function createSsoApp(options: SsoAppOptions) {
       }
       const rows = await db
         .update(users)
-        .set({ wechatUnionid: bound.unionid, nickname: user.nickname ?? bound.nickname?.slice(0, 30) ?? null })
+        .set({ wechatUnionid: bound.unionid, nickname: user.nickname ?? shownNickname(bound.nickname) })
         .where(eq(users.id, user.id))
         .returning();
       user = rows[0]!;
     } else {
       const rows = await db
         .insert(users)
-        .values({ phone: phone.national, areacode: '86', username: newUsername(), nickname: bound.nickname?.slice(0, 30) ?? null, wechatUnionid: bound.unionid })
+        .values({ phone: phone.national, areacode: '86', username: newUsername(), nickname: shownNickname(bound.nickname), wechatUnionid: bound.unionid })
         .returning();
       user = rows[0]!;
     }
@@ -666,6 +676,12 @@ export function createSsoApp(options: SsoAppOptions) {
 }
 
 export type SsoApp = ReturnType<typeof createSsoApp>;
+
+/** A WeChat nickname becomes ours only if it passes the rules for names others see (docs/security.md). */
+export function shownNickname(nickname: string | null | undefined): string | null {
+  const name = nickname?.trim().slice(0, 30) ?? '';
+  return name !== '' && visibleNameProblem(name) === null ? name : null;
+}
 
 function answer(c: Ctx, code: number, msg: string, data: unknown = null) {
   return c.json({ error_code: code, msg, data }, ssoHttpStatus(code) as ContentfulStatusCode);
