@@ -9,6 +9,7 @@ import { bumpCounters, cateTreeFor, COUNTER_NAMES, listCategories, type CounterN
 import { productDetail, productIdByCode, similarParts, notFoundPart } from './detail.server.ts';
 import { queryHeader } from './filters.server.ts';
 import { footprintSvg, partZip, symbolSvg, type Svg } from './product-files.server.ts';
+import { downloadLimited, rateLimitedResponses } from './download-limits.server.ts';
 import type { Context } from 'hono';
 import { gunzipSync } from 'node:zlib';
 import { partModel } from './model3d/part-model.server.ts';
@@ -195,12 +196,13 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       responses: {
         200: { description: 'SVG', content: { 'image/svg+xml': { schema: z.string() } } },
         404: { description: 'Unknown part or no symbol (40400)', content: { 'application/json': { schema: errorEnvelope } } },
+        ...rateLimitedResponses,
         ...errorResponses,
       },
     }),
     async (c) => {
       const { mfgMpnCode, unit } = c.req.valid('query');
-      return svgResponse(c, await symbolSvg(c.var.db, mfgMpnCode, unit));
+      return downloadLimited(c, 'svg') ?? svgResponse(c, await symbolSvg(c.var.db, mfgMpnCode, unit));
     },
   )
   .openapi(
@@ -213,10 +215,11 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       responses: {
         200: { description: 'SVG', content: { 'image/svg+xml': { schema: z.string() } } },
         404: { description: 'Unknown part or no footprint (40400)', content: { 'application/json': { schema: errorEnvelope } } },
+        ...rateLimitedResponses,
         ...errorResponses,
       },
     }),
-    async (c) => svgResponse(c, await footprintSvg(c.var.db, c.req.valid('query').mfgMpnCode)),
+    async (c) => downloadLimited(c, 'svg') ?? svgResponse(c, await footprintSvg(c.var.db, c.req.valid('query').mfgMpnCode)),
   )
   .openapi(
     createRoute({
@@ -378,6 +381,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       responses: {
         200: { description: 'ZIP archive', content: { 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } } },
         404: { description: 'Unknown part (40400 envelope)', content: { 'application/json': { schema: errorEnvelope } } },
+        ...rateLimitedResponses,
         ...errorResponses,
       },
     }),
@@ -393,19 +397,27 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       responses: {
         200: { description: 'ZIP archive', content: { 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } } },
         404: { description: 'Unknown part (40400 envelope, not a broken zip)', content: { 'application/json': { schema: errorEnvelope } } },
+        ...rateLimitedResponses,
         ...errorResponses,
       },
     }),
     async (c) => zipResponse(c, c.req.valid('json').mfgMpnCode),
   );
 
+/** The zip, built once per part version (product-files.server.ts); 304 when the client has it. Per-client limit first. */
 async function zipResponse(c: Context<AppEnv>, mfgMpnCode: string) {
-  const { fileName, zip } = await partZip(c.var.db, mfgMpnCode);
-  return c.body(new Uint8Array(zip), 200, {
+  const limited = downloadLimited(c, 'zip');
+  if (limited) return limited;
+  const zip = await partZip(c.var.db, mfgMpnCode);
+  const headers = {
     'Content-Type': 'application/zip',
-    'Content-Disposition': `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    'Content-Disposition': `attachment; filename="${zip.fileName}"; filename*=UTF-8''${encodeURIComponent(zip.fileName)}`,
     'Cache-Control': 'private, max-age=300',
-  });
+    ETag: zip.etag,
+  };
+  if (notModified(c, zip.etag)) return c.body(null, 304, headers);
+  const { chunks, size } = await zip.load();
+  return c.body(streamOf(chunks), 200, { ...headers, 'Content-Length': String(size) });
 }
 
 /** An optional JSON body: empty means {}; anything else must be a valid object (40000 otherwise). */
@@ -428,14 +440,46 @@ async function readOptionalJson(c: Context<AppEnv>): Promise<Record<string, unkn
 const CateTreeBody = z.strictObject({ rootId: z.number().int().positive().max(999_999_999).optional(), depth: z.number().int().min(1).max(3).optional() });
 
 /** Symbols and footprints change only on re-import: cache for a day, revalidate by ETag. */
-function svgResponse(c: Context, { svg, etag }: Svg) {
+async function svgResponse(c: Context, svg: Svg) {
   const headers = {
     'Content-Type': 'image/svg+xml; charset=utf-8',
     'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800',
-    ETag: etag,
+    ETag: svg.etag,
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
   };
-  if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-  return c.body(svg, 200, headers);
+  if (notModified(c, svg.etag)) return c.body(null, 304, headers);
+  const bytes = await svg.load();
+  return c.body(streamOf([bytes]), 200, { ...headers, 'Content-Length': String(bytes.length) });
+}
+
+/** A GET or HEAD whose If-None-Match lists `etag` (or *); weak and strong tags compare alike. */
+function notModified(c: Context, etag: string): boolean {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return false;
+  const header = c.req.header('if-none-match');
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
+/** Cached bytes as a response body, in slices of at most 64 KB, read as the connection drains: no copy. */
+function streamOf(chunks: readonly Uint8Array[]): ReadableStream<Uint8Array> {
+  const SLICE = 64 * 1024;
+  let index = 0;
+  let offset = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        const chunk = chunks[index];
+        if (!chunk) return controller.close();
+        const end = Math.min(chunk.length, offset + SLICE);
+        controller.enqueue(chunk.subarray(offset, end));
+        if (end === chunk.length) [index, offset] = [index + 1, 0];
+        else offset = end;
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }

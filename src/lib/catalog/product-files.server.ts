@@ -1,18 +1,21 @@
 import { createHash } from 'node:crypto';
-import { brotliDecompressSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { promisify } from 'node:util';
+import { brotliDecompress } from 'node:zlib';
+import { and, eq, isNull } from 'drizzle-orm';
 import { renderFootprintSvg } from '../kicad/footprint-svg.ts';
 import { parseFootprint } from '../kicad/footprint.ts';
 import { renderSymbolSvg } from '../kicad/symbol-svg.ts';
 import { parseSymbolLibrary, type KicadSymbol } from '../kicad/symbol-lib.ts';
 import { writeSymbolLibrary } from '../kicad/symbol-write.ts';
-import { createZip, type ZipEntry } from '../files/zip.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { footprints, models3d, products, symbols } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
-import { findStoredModel } from './model3d/find-model.server.ts';
+import { modelDataCache, svgCache, zipCache, type Built } from './download-cache.server.ts';
+import { findStoredModel, type StoredModelRef } from './model3d/find-model.server.ts';
+import { assembleZip, compressData, compressDataAsync, type CompressedData, type ZipChunks } from './zip-chunks.ts';
 
-// Symbol and footprint previews and the KiCad download of one part.
+// Symbol and footprint previews and the KiCad download of one part, each built once per content
+// version and kept in download-cache.server.ts.
 
 export const KICAD_LICENCE_NOTE = `KiCad library data: Creative Commons CC-BY-SA 4.0 with the following exception:
 "To the extent that the creation of electronic designs that use 'Licensed Material' can be
@@ -72,57 +75,113 @@ export function parseStoredSymbol(content: string, name: string): KicadSymbol {
   return sym;
 }
 
-export type Svg = { svg: string; etag: string };
-const etagOf = (parts: string[]) => `"${createHash('sha1').update(parts.join('\0')).digest('base64url')}"`;
+/** An answer known by its version before it is built: a matching If-None-Match needs no `load()`. */
+export type Versioned<T> = { etag: string; load(): Promise<T> };
+export type Svg = Versioned<Buffer>;
+export type PartZip = Versioned<ZipChunks> & { fileName: string };
 
+const etagOf = (parts: readonly (string | null | undefined)[]) =>
+  `"${createHash('sha1').update(parts.map((p) => p ?? '\u0001').join('\0')).digest('base64url')}"`;
+
+/** The symbol as SVG, rendered once per symbol content and unit (download-cache.server.ts). */
 export async function symbolSvg(db: Db, mfgMpnCode: string, unit?: number): Promise<Svg> {
   const part = await partFiles(db, mfgMpnCode);
   if (!part.symbol) throw new AppError(Code.notFound, `Part ${mfgMpnCode} has no symbol`);
-  const sym = parseStoredSymbol(part.symbol.content, part.symbol.name);
-  const svg = renderSymbolSvg(sym, unit ? { unit } : {});
-  return { svg, etag: etagOf(['sym', part.symbol.content, String(unit ?? '')]) };
+  const { content, name } = part.symbol;
+  const etag = etagOf(['sym', content, String(unit ?? '')]);
+  return {
+    etag,
+    load: () => svgCache.get(etag, async () => ({ value: Buffer.from(renderSymbolSvg(parseStoredSymbol(content, name), unit ? { unit } : {}), 'utf8') })),
+  };
 }
 
+/** The footprint as SVG, rendered once per footprint content. */
 export async function footprintSvg(db: Db, mfgMpnCode: string): Promise<Svg> {
   const part = await partFiles(db, mfgMpnCode);
   if (!part.footprint) throw new AppError(Code.notFound, `Part ${mfgMpnCode} has no footprint`);
-  const parsed = parseFootprint(part.footprint.content, `${part.footprint.name}.kicad_mod`);
-  if (!parsed.footprint) throw new AppError(Code.internal, `Stored footprint ${part.footprint.name} cannot be read`);
-  return { svg: renderFootprintSvg(parsed.footprint), etag: etagOf(['fp', part.footprint.content]) };
+  const { content, name } = part.footprint;
+  const etag = etagOf(['fp', content]);
+  return {
+    etag,
+    load: () =>
+      svgCache.get(etag, async () => {
+        const parsed = parseFootprint(content, `${name}.kicad_mod`);
+        if (!parsed.footprint) throw new AppError(Code.internal, `Stored footprint ${name} cannot be read`);
+        return { value: Buffer.from(renderFootprintSvg(parsed.footprint), 'utf8') };
+      }),
+  };
 }
 
+const brotliDecompressAsync = promisify(brotliDecompress);
 const safeName = (s: string) => s.replace(/[^\w.-]+/g, '_');
 
-/** The KiCad download: a symbol library, a .pretty folder with the footprint, the 3D model when stored, a licence note. */
-export async function partZip(db: Db, mfgMpnCode: string): Promise<{ fileName: string; zip: Buffer }> {
+/** Bump when the zip's layout or texts change, so clients holding an old ETag get the new file. */
+const ZIP_LAYOUT = 'kicad-zip-2';
+
+/**
+ * The KiCad download: a symbol library, a .pretty folder with the footprint, the 3D model when
+ * stored, a licence note. Its version (the ETag and cache key) hashes everything the zip is made of
+ * (part fields, symbol and footprint text, the model row and its content hash), so a re-import of
+ * any of them makes a new zip; the zip itself is built once per version (download-cache.server.ts).
+ */
+export async function partZip(db: Db, mfgMpnCode: string): Promise<PartZip> {
   const part = await partFiles(db, mfgMpnCode);
+  if (!part.symbol && !part.footprint) throw new AppError(Code.notFound, `Part ${mfgMpnCode} has no KiCad symbol or footprint to download`);
+  const model = part.footprint?.model3dPath ? await findStoredModel(db, part.footprint.model3dPath, 'content') : null;
+  const { symbol: sym, footprint: fp } = part;
+  const etag = etagOf([
+    ZIP_LAYOUT, part.mpn, part.source, part.licence,
+    sym?.library, sym?.name, sym?.content,
+    fp?.library, fp?.name, fp?.content, fp?.model3dPath,
+    model ? `${model.id}|${model.path}|${model.sha256 ?? ''}` : null,
+  ]);
+  return { etag, fileName: `${safeName(part.mpn)}.zip`, load: () => zipCache.get(etag, () => buildZip(db, part, model)) };
+}
+
+async function buildZip(db: Db, part: PartFiles, model: StoredModelRef | null): Promise<Built<ZipChunks>> {
   const base = safeName(part.mpn);
-  const entries: ZipEntry[] = [];
+  const entries: { name: string; data: CompressedData }[] = [];
+  let keep = true;
   if (part.symbol) {
     const sym = parseStoredSymbol(part.symbol.content, part.symbol.name);
-    entries.push({ name: `${base}/${base}.kicad_sym`, data: writeSymbolLibrary([sym]) });
+    entries.push({ name: `${base}/${base}.kicad_sym`, data: compressData(writeSymbolLibrary([sym])) });
   }
   let modelNote = '';
   if (part.footprint) {
-    entries.push({ name: `${base}/${base}.pretty/${safeName(part.footprint.name)}.kicad_mod`, data: part.footprint.content });
-    if (part.footprint.model3dPath) modelNote = await addModel(db, entries, base, part.footprint.model3dPath);
+    entries.push({ name: `${base}/${base}.pretty/${safeName(part.footprint.name)}.kicad_mod`, data: compressData(part.footprint.content) });
+    const path = part.footprint.model3dPath;
+    if (path) {
+      // The footprint keeps its KiCad library path, which KiCad resolves wherever the 3D library is
+      // installed; the bundled copy (the file it names, else its VRML twin) serves machines without it.
+      const data = model ? await modelData(db, model) : null;
+      if (model && data) {
+        const name = model.path.split('/').pop()!;
+        entries.push({ name: `${base}/3d/${name}`, data });
+        modelNote = `\n3D model: 3d/${name} (${model.path} from the KiCad 3D library). The footprint names ${path}, which KiCad finds when its 3D library is installed; otherwise point the footprint's 3D model at this file.\n`;
+      } else {
+        modelNote = `\n3D model: the footprint refers to ${path} (KiCad 3D library); it is not bundled here.\n`;
+        keep = !model; // a model that vanished or changed since the version was read: serve, do not keep
+      }
+    }
   }
-  if (entries.length === 0) throw new AppError(Code.notFound, `Part ${mfgMpnCode} has no KiCad symbol or footprint to download`);
   const readme = `${part.mpn} — KiCad files from Chipedia (芯百科)\n\nSymbol: ${part.symbol ? `${part.symbol.library}:${part.symbol.name}` : 'none'}\nFootprint: ${part.footprint ? `${part.footprint.library}:${part.footprint.name}` : 'none'}\nPart data source: ${part.source} (${part.licence})\n${modelNote}\n${KICAD_LICENCE_NOTE}`;
-  entries.push({ name: `${base}/LICENSE.txt`, data: readme });
-  return { fileName: `${base}.zip`, zip: createZip(entries) };
+  entries.push({ name: `${base}/LICENSE.txt`, data: compressData(readme) });
+  return { value: assembleZip(entries), keep };
 }
 
 /**
- * Bundles the footprint's stored 3D model (the file it names, else its VRML twin) under 3d/. The
- * footprint keeps its KiCad library path, which KiCad resolves wherever the 3D library is
- * installed; the bundled copy serves machines without it. Returns the README line about it.
+ * The stored model's original bytes, deflated for the zip, once per model version. Read only if
+ * the row still has the content hash the zip's version was computed from (else null).
  */
-async function addModel(db: Db, entries: ZipEntry[], base: string, model3dPath: string): Promise<string> {
-  const ref = await findStoredModel(db, model3dPath, 'content');
-  const [row] = ref ? await db.select({ path: models3d.path, content: models3d.content }).from(models3d).where(eq(models3d.id, ref.id)).limit(1) : [];
-  if (!row?.content) return `\n3D model: the footprint refers to ${model3dPath} (KiCad 3D library); it is not bundled here.\n`;
-  const name = row.path.split('/').pop()!;
-  entries.push({ name: `${base}/3d/${name}`, data: brotliDecompressSync(row.content) });
-  return `\n3D model: 3d/${name} (${row.path} from the KiCad 3D library). The footprint names ${model3dPath}, which KiCad finds when its 3D library is installed; otherwise point the footprint's 3D model at this file.\n`;
+function modelData(db: Db, model: StoredModelRef): Promise<CompressedData | null> {
+  return modelDataCache.get(`${model.id}|${model.sha256 ?? ''}`, async () => {
+    const [row] = await db
+      .select({ content: models3d.content })
+      .from(models3d)
+      .where(and(eq(models3d.id, model.id), eq(models3d.path, model.path), model.sha256 === null ? isNull(models3d.sha256) : eq(models3d.sha256, model.sha256)))
+      .limit(1);
+    if (!row?.content) return { value: null, keep: false };
+    // Both steps on the thread pool: a 1.5 MB model takes ~20 ms, which the event loop should not wait for.
+    return { value: await compressDataAsync(await brotliDecompressAsync(row.content)) };
+  });
 }
