@@ -25,10 +25,10 @@ afterAll(async () => {
 });
 
 type Env<T = unknown> = { code: number; msg: string; result: T };
-async function post<T = unknown>(path: string, body: unknown, init: { cookie?: string; raw?: string } = {}): Promise<{ status: number; body: Env<T> }> {
+async function post<T = unknown>(path: string, body: unknown, init: { cookie?: string; raw?: string; ip?: string } = {}): Promise<{ status: number; body: Env<T> }> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (init.cookie) headers.cookie = init.cookie;
-  const res = await app.request(`/api${path}`, { method: 'POST', headers, body: init.raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  const res = await app.request(`/api${path}`, { method: 'POST', headers, body: init.raw ?? (body === undefined ? undefined : JSON.stringify(body)) }, { ip: init.ip ?? '10.1.0.1' });
   return { status: res.status, body: (await res.json()) as Env<T> };
 }
 
@@ -198,17 +198,20 @@ describe('queryHeader', () => {
 
 describe('tracking (mark/*)', () => {
   type Mark = { mKey: string; mType: string; counters: Record<string, number> };
-  it('adds one to the named counters and returns the new values', async () => {
+  it('adds one to the named counters (once per client and day) and returns the new values', async () => {
     let r = await post<Mark>('/chiplet/mark/add', { mKey: 'LM2904_ti', mType: 'COMPONENT', pdfCount: 1 });
     expect(r.status).toBe(200);
     expect(r.body.result.counters).toMatchObject({ pdfCount: 1, edaCount: 0 });
-    r = await post<Mark>('/chiplet/mark/add', { mKey: 'LM2904_ti', mType: 'COMPONENT', pdfCount: 1, edaCount: 1 });
+    // The same client again: pdfCount was counted today already, edaCount is new.
+    r = await post<Mark>('/chiplet/mark/add', { mKey: 'LM2904_ti', mType: 'COMPONENT', pdfCount: 1, edaCount: 1, likeCount: 0 });
+    expect(r.body.result.counters).toMatchObject({ pdfCount: 1, edaCount: 1, likeCount: 0 });
+    r = await post<Mark>('/chiplet/mark/add', { mKey: 'LM2904_ti', mType: 'COMPONENT', pdfCount: 1 }, { ip: '10.1.0.2' });
     expect(r.body.result.counters).toMatchObject({ pdfCount: 2, edaCount: 1, likeCount: 0 });
     r = await post<Mark>('/chiplet/mark/componentPlacement', { mKey: 'LM2904_ti', mType: 'COMPONENT' });
     expect(r.body.result.counters.componentPlacementCount).toBe(1);
     r = await post<Mark>('/chiplet/mark/tagClick', { mKey: 'LM2904_ti', mType: 'COMPONENT' });
     expect(r.body.result.counters.tagClickCount).toBe(1);
-    r = await post<Mark>('/chiplet/mark/tagClick', { mKey: 'LM2904_ti' }); // mType defaults to COMPONENT
+    r = await post<Mark>('/chiplet/mark/tagClick', { mKey: 'LM2904_ti' }, { ip: '10.1.0.3' }); // mType defaults to COMPONENT
     expect(r.body.result.counters.tagClickCount).toBe(2);
     const { body } = await post<Detail>('/chiplet/products/detail', { mfgMpnCode: 'LM2904_ti' });
     expect(body.result.counters).toMatchObject({ pdfCount: 2, edaCount: 1, componentPlacementCount: 1, tagClickCount: 2, modulePlacementCount: 0 });

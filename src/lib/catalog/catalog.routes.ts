@@ -5,7 +5,9 @@ import { envelopeOf, errorEnvelope, errorResponses, ok } from '../server/envelop
 import { AppError, Code } from '../server/errors.ts';
 import { validationHook } from '../server/validation.ts';
 import { categoryName } from './catalog.ts';
-import { bumpCounters, cateTreeFor, COUNTER_NAMES, listCategories, type CounterName } from './catalog.server.ts';
+import { bumpCounters, cateTreeFor, COUNTER_NAMES, listCategories, type CounterName, type MarkClient } from './catalog.server.ts';
+import { callerKey, throttleByIp } from '../server/client-key.server.ts';
+import { createThrottle } from '../server/rate-limit.ts';
 import { productDetail, productIdByCode, similarParts, notFoundPart } from './detail.server.ts';
 import { queryHeader } from './filters.server.ts';
 import { footprintSvg, partZip, symbolSvg, type Svg } from './product-files.server.ts';
@@ -149,11 +151,25 @@ const markResponses = {
   404: { description: 'Unknown part or module (40400)', content: { 'application/json': { schema: errorEnvelope } } },
   ...errorResponses,
 } as const;
-const ONE = z.literal(1).optional();
+/** SPEC §3 counters are 0 or 1 per call: a call says "this happened", never "add 300". */
+const ONE = z.union([z.literal(0), z.literal(1)]).optional().openapi({ description: '1 counts (once per client, part and day); 0 or absent does not' });
 const MarkAddBody = z
   .strictObject({ mKey: MfgMpnCode, mType: MType, pdfCount: ONE, edaCount: ONE, likeCount: ONE, moduleCount: ONE })
-  .refine((b) => b.pdfCount ?? b.edaCount ?? b.likeCount ?? b.moduleCount, { message: 'set one of pdfCount, edaCount, likeCount, moduleCount to 1', path: ['pdfCount'] })
+  .refine((b) => b.pdfCount || b.edaCount || b.likeCount || b.moduleCount, { message: 'set one of pdfCount, edaCount, likeCount, moduleCount to 1', path: ['pdfCount'] })
   .openapi('MarkAdd');
+
+/** Tracking calls per IP: far above what a person browsing makes, far below a counter pump. */
+export const MARK_THROTTLE = { max: 120, windowMs: 60_000 };
+const markThrottle = createThrottle(MARK_THROTTLE);
+
+/**
+ * Throttles per IP, then names who counts today (issue #9 item 8): each client moves each counter
+ * of a part at most once a day, so repeated calls cannot pump the popularity ranking.
+ */
+async function markClientOf(c: Context<AppEnv>): Promise<MarkClient> {
+  throttleByIp(c, markThrottle);
+  return { client: await callerKey(c), day: Math.floor(c.var.now() / 86_400) };
+}
 
 function markRoute(path: string, summary: string, body: z.ZodType) {
   return createRoute({
@@ -331,7 +347,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     async (c) => {
       const body = c.req.valid('json') as z.infer<typeof MarkAddBody>;
       const names = (['pdfCount', 'edaCount', 'likeCount', 'moduleCount'] as const).filter((n) => body[n] === 1);
-      const counters = await bumpCounters(c.var.db, body.mKey, body.mType, names, c.var.locale);
+      const counters = await bumpCounters(c.var.db, body.mKey, body.mType, names, c.var.locale, await markClientOf(c));
       return c.json(ok({ mKey: body.mKey, mType: body.mType, counters }), 200);
     },
   )
@@ -343,7 +359,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     ),
     async (c) => {
       const body = c.req.valid('json') as { mKey: string };
-      const counters = await bumpCounters(c.var.db, body.mKey, 'COMPONENT', ['componentPlacementCount'], c.var.locale);
+      const counters = await bumpCounters(c.var.db, body.mKey, 'COMPONENT', ['componentPlacementCount'], c.var.locale, await markClientOf(c));
       return c.json(ok({ mKey: body.mKey, mType: 'COMPONENT' as const, counters }), 200);
     },
   )
@@ -355,7 +371,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     ),
     async (c) => {
       const body = c.req.valid('json') as { mKey: string };
-      const counters = await bumpCounters(c.var.db, body.mKey, 'MODULE', ['modulePlacementCount'], c.var.locale);
+      const counters = await bumpCounters(c.var.db, body.mKey, 'MODULE', ['modulePlacementCount'], c.var.locale, await markClientOf(c));
       return c.json(ok({ mKey: body.mKey, mType: 'MODULE' as const, counters }), 200);
     },
   )
@@ -367,7 +383,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     ),
     async (c) => {
       const body = c.req.valid('json') as { mKey: string; mType: 'COMPONENT' | 'MODULE' };
-      const counters = await bumpCounters(c.var.db, body.mKey, body.mType, ['tagClickCount'], c.var.locale);
+      const counters = await bumpCounters(c.var.db, body.mKey, body.mType, ['tagClickCount'], c.var.locale, await markClientOf(c));
       return c.json(ok({ mKey: body.mKey, mType: body.mType, counters }), 200);
     },
   )
@@ -393,7 +409,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       path: '/chiplet/products/downloadZip',
       tags: ['catalogue'],
       summary: 'KiCad download: symbol library, .pretty footprint, 3D model when known, licence note',
-      request: { body: { required: true, content: { 'application/json': { schema: z.object({ mfgMpnCode: MfgMpnCode }) } } } },
+      request: { body: { required: true, content: { 'application/json': { schema: z.strictObject({ mfgMpnCode: MfgMpnCode }) } } } },
       responses: {
         200: { description: 'ZIP archive', content: { 'application/zip': { schema: z.string().openapi({ format: 'binary' }) } } },
         404: { description: 'Unknown part (40400 envelope, not a broken zip)', content: { 'application/json': { schema: errorEnvelope } } },
