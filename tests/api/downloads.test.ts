@@ -9,8 +9,7 @@ import { footprintRow } from '../../src/lib/catalog/kicad-import/kicad-records.t
 import { upsertFootprints } from '../../src/lib/catalog/kicad-import/library-store.server.ts';
 import { storeModels3d } from '../../src/lib/catalog/model3d/store-models.server.ts';
 import { parseFootprint } from '../../src/lib/kicad/footprint.ts';
-import { assembleZip, compressData } from '../../src/lib/catalog/zip-chunks.ts';
-import { createZip, readZip } from '../../src/lib/files/zip.ts';
+import { assembleZip, compressData, createZip, readZip } from '../../src/lib/files/zip.ts';
 import { createApp } from '../../src/lib/server/app.ts';
 import { footprints, symbols } from '../../src/lib/server/db/schema/index.ts';
 import { createTestDatabase } from '../helpers/test-db.ts';

@@ -1,4 +1,4 @@
-import type { CompressedData, ZipChunks } from './zip-chunks.ts';
+import type { CompressedData, ZipChunks } from '../files/zip.ts';
 
 // In-memory caches behind the KiCad download and the symbol/footprint previews
 // (product-files.server.ts). Keys are content versions (a hash of everything an answer is made

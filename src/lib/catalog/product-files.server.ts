@@ -12,7 +12,7 @@ import { footprints, models3d, products, symbols } from '../server/db/schema/ind
 import { AppError, Code } from '../server/errors.ts';
 import { modelDataCache, svgCache, zipCache, type Built } from './download-cache.server.ts';
 import { findStoredModel, type StoredModelRef } from './model3d/find-model.server.ts';
-import { assembleZip, compressData, compressDataAsync, type CompressedData, type ZipChunks } from './zip-chunks.ts';
+import { assembleZip, compressData, compressDataAsync, type CompressedData, type ZipChunks } from '../files/zip.ts';
 
 // Symbol and footprint previews and the KiCad download of one part, each built once per content
 // version and kept in download-cache.server.ts.
