@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { apiLogin, masked, uniquePhone } from './login-helpers.ts';
 
 test('locale: browser language, then the cookie (365 days); the switch keeps the path', async ({ browser }) => {
   const en = await browser.newContext({ locale: 'en-US' });
@@ -94,11 +95,19 @@ test('logged in: dropdown shows the masked phone; personal centre; log out clear
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
-test('credentials in the URL are stored, stripped, and the page reloads', async ({ page }) => {
-  await page.goto('/bom?token=abcdefghijklmnopqrstuvwxyz&nickname=%E5%B0%8F%E7%8E%8B&keep=1');
+test('credentials in the URL are verified, stored, stripped, and the page reloads; names come from the API, not the URL', async ({ page }) => {
+  const login = await apiLogin(page.request, uniquePhone('132'));
+  await page.goto(`/bom?token=${login.token}&nickname=%E5%B0%8F%E7%8E%8B&keep=1`);
   await expect(page).toHaveURL(/\/bom\?keep=1$/);
-  await expect(page.getByTestId('display-name')).toHaveText('小王');
-  expect(await page.evaluate(() => localStorage.getItem('token'))).toBe('abcdefghijklmnopqrstuvwxyz');
+  await expect(page.getByTestId('display-name')).toHaveText(masked(login.phone!));
+  await expect(page.locator('#toast-region')).toContainText(`已登录账号：${masked(login.phone!)}`);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(login.token);
+  // A token the API does not know is stripped and never stored.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/bom?token=abcdefghijklmnopqrstuvwxyz&nickname=x');
+  await expect(page).toHaveURL(/\/bom$/);
+  await expect(page.locator('#toast-region')).toContainText('登录链接无效或已过期');
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
 test('search suggestions as you type: part numbers, brands and categories, keyboard navigation', async ({ page }) => {
