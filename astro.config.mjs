@@ -1,6 +1,6 @@
 // @ts-check
 import node from '@astrojs/node';
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 
@@ -9,7 +9,7 @@ import { defineConfig } from 'astro/config';
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [preact()],
+  integrations: [react()],
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'auto' },
   // CSP: Astro hashes its inline scripts into the page's Content-Security-Policy header; the

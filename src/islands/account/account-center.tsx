@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { $token } from '../../lib/client/store.ts';
 import type { AccountLabels } from './labels.ts';
 import { ProfilePanel } from './profile-panel.tsx';
@@ -27,7 +27,7 @@ export default function AccountCenter({ type, locale, labels }: { type: AccountT
 
   if (!mounted) {
     return (
-      <div class="grid min-h-64 place-items-center text-sm text-slate-500" aria-busy="true">
+      <div className="grid min-h-64 place-items-center text-sm text-slate-500" aria-busy="true">
         {labels.loading}
       </div>
     );
@@ -35,18 +35,18 @@ export default function AccountCenter({ type, locale, labels }: { type: AccountT
 
   if (!token) {
     return (
-      <div class="flex min-h-64 flex-col items-center justify-center rounded-xl border border-slate-200 bg-white px-6 py-12 text-center" data-testid="account-login-prompt">
-        <span class="grid h-14 w-14 place-items-center rounded-full bg-brand-50 text-brand-600" aria-hidden="true">
-          <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8">
+      <div className="flex min-h-64 flex-col items-center justify-center rounded-xl border border-slate-200 bg-white px-6 py-12 text-center" data-testid="account-login-prompt">
+        <span className="grid h-14 w-14 place-items-center rounded-full bg-brand-50 text-brand-600" aria-hidden="true">
+          <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
             <circle cx="12" cy="8" r="4" />
             <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
           </svg>
         </span>
-        <h2 class="mt-4 text-lg font-semibold text-slate-900">{labels.loginPrompt}</h2>
-        <p class="mt-1 text-sm text-slate-600">{labels.loginPromptBody}</p>
+        <h2 className="mt-4 text-lg font-semibold text-slate-900">{labels.loginPrompt}</h2>
+        <p className="mt-1 text-sm text-slate-600">{labels.loginPromptBody}</p>
         <button
           type="button"
-          class="mt-6 rounded-md bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          className="mt-6 rounded-md bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700"
           onClick={() => window.dispatchEvent(new CustomEvent('chipedia:login'))}
           data-testid="account-login-button"
         >
@@ -60,15 +60,15 @@ export default function AccountCenter({ type, locale, labels }: { type: AccountT
 
   const empty = EMPTY[type];
   return (
-    <div class="flex min-h-64 flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center" data-testid="account-empty">
-      <span class="grid h-14 w-14 place-items-center rounded-full bg-slate-100 text-slate-500" aria-hidden="true">
-        <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round" stroke-linecap="round">
+    <div className="flex min-h-64 flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center" data-testid="account-empty">
+      <span className="grid h-14 w-14 place-items-center rounded-full bg-slate-100 text-slate-500" aria-hidden="true">
+        <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" strokeLinecap="round">
           <path d={empty.icon} />
         </svg>
       </span>
-      <h2 class="mt-4 text-lg font-semibold text-slate-900">{labels[empty.title]}</h2>
-      <p class="mt-1 max-w-sm text-sm text-slate-600">{labels[empty.body]}</p>
-      <a href={`${prefix}${empty.href}`} class="mt-6 rounded-md bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700" data-testid="account-empty-action">
+      <h2 className="mt-4 text-lg font-semibold text-slate-900">{labels[empty.title]}</h2>
+      <p className="mt-1 max-w-sm text-sm text-slate-600">{labels[empty.body]}</p>
+      <a href={`${prefix}${empty.href}`} className="mt-6 rounded-md bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700" data-testid="account-empty-action">
         {labels[empty.action]}
       </a>
     </div>

@@ -1,5 +1,6 @@
-import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import type { FormEvent } from 'react';
+import type { ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiFetch, SessionEndedError } from '../../lib/client/api.ts';
 import { maskPhone } from '../../lib/client/display-name.ts';
 import { readUserPicName, SUCCESS_CODE, type UserPicName } from '../../lib/client/login-flow.ts';
@@ -40,16 +41,16 @@ export function ProfilePanel({ labels, locale }: { labels: AccountLabels; locale
 
   if (status.kind === 'loading') {
     return (
-      <div class="grid min-h-64 place-items-center rounded-xl border border-slate-200 bg-white text-sm text-slate-500" aria-busy="true">
+      <div className="grid min-h-64 place-items-center rounded-xl border border-slate-200 bg-white text-sm text-slate-500" aria-busy="true">
         {labels.loading}
       </div>
     );
   }
   if (status.kind === 'error') {
     return (
-      <div role="alert" class="flex min-h-64 flex-col items-center justify-center gap-3 rounded-xl border border-slate-200 bg-white text-sm text-slate-600">
+      <div role="alert" className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-xl border border-slate-200 bg-white text-sm text-slate-600">
         {labels.loadFailed}
-        <button type="button" class="rounded-md border border-slate-300 px-3 py-1.5 hover:border-brand-500" onClick={() => setRound((n) => n + 1)}>
+        <button type="button" className="rounded-md border border-slate-300 px-3 py-1.5 hover:border-brand-500" onClick={() => setRound((n) => n + 1)}>
           {labels.retry}
         </button>
       </div>
@@ -64,9 +65,9 @@ export function ProfilePanel({ labels, locale }: { labels: AccountLabels; locale
   const date = lastLogin ? new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'zh-CN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(lastLogin * 1000)) : null;
 
   return (
-    <div class="rounded-xl border border-slate-200 bg-white" data-testid="account-profile">
+    <div className="rounded-xl border border-slate-200 bg-white" data-testid="account-profile">
       <Avatar user={user} labels={labels} onChange={(headimage) => update({ ...user, headimage })} />
-      <dl class="divide-y divide-slate-100">
+      <dl className="divide-y divide-slate-100">
         <EditableRow
           field="nickname"
           label={labels.nickname}
@@ -93,7 +94,7 @@ export function ProfilePanel({ labels, locale }: { labels: AccountLabels; locale
           onSaved={update}
         />
         <Row label={labels.phone} testId="account-phone">
-          {user.phone ? maskPhone(user.phone) : <span class="text-slate-400">{labels.notSet}</span>}
+          {user.phone ? maskPhone(user.phone) : <span className="text-slate-400">{labels.notSet}</span>}
         </Row>
         <Row label={labels.username}>{user.username ?? ''}</Row>
         {date && <Row label={labels.lastLogin}>{date}</Row>}
@@ -121,17 +122,17 @@ function LoginHistory({ labels, locale }: { labels: AccountLabels; locale: 'zh' 
   const format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'zh-CN', { dateStyle: 'medium', timeStyle: 'short' });
   const method = (m: string) => (labels as Record<string, string>)[`loginMethod.${m}`] ?? m;
   return (
-    <section class="border-t border-slate-100 px-6 py-4" data-testid="login-history">
-      <h3 class="text-sm font-semibold text-slate-700">{labels.loginHistory}</h3>
+    <section className="border-t border-slate-100 px-6 py-4" data-testid="login-history">
+      <h3 className="text-sm font-semibold text-slate-700">{labels.loginHistory}</h3>
       {items.length === 0 ? (
-        <p class="mt-2 text-sm text-slate-500">{labels.loginHistoryEmpty}</p>
+        <p className="mt-2 text-sm text-slate-500">{labels.loginHistoryEmpty}</p>
       ) : (
-        <ul class="mt-2 divide-y divide-slate-100 text-sm">
+        <ul className="mt-2 divide-y divide-slate-100 text-sm">
           {items.map((item) => (
-            <li class="flex gap-4 py-2" key={`${item.at}-${item.method}`}>
-              <span class="w-40 shrink-0 tabular-nums text-slate-600">{format.format(new Date(item.at * 1000))}</span>
-              <span class="w-32 shrink-0">{method(item.method)}</span>
-              <span class="min-w-0 flex-1 truncate text-slate-500">{[item.ip, item.userAgent].filter(Boolean).join(' · ')}</span>
+            <li className="flex gap-4 py-2" key={`${item.at}-${item.method}`}>
+              <span className="w-40 shrink-0 tabular-nums text-slate-600">{format.format(new Date(item.at * 1000))}</span>
+              <span className="w-32 shrink-0">{method(item.method)}</span>
+              <span className="min-w-0 flex-1 truncate text-slate-500">{[item.ip, item.userAgent].filter(Boolean).join(' · ')}</span>
             </li>
           ))}
         </ul>
@@ -140,11 +141,11 @@ function LoginHistory({ labels, locale }: { labels: AccountLabels; locale: 'zh' 
   );
 }
 
-function Row({ label, children, testId }: { label: string; children: ComponentChildren; testId?: string }) {
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
-    <div class="flex items-center gap-4 px-6 py-4 text-sm">
-      <dt class="w-24 shrink-0 text-slate-500">{label}</dt>
-      <dd class="min-w-0 flex-1 truncate text-slate-900" data-testid={testId}>
+    <div className="flex items-center gap-4 px-6 py-4 text-sm">
+      <dt className="w-24 shrink-0 text-slate-500">{label}</dt>
+      <dd className="min-w-0 flex-1 truncate text-slate-900" data-testid={testId}>
         {children}
       </dd>
     </div>
@@ -180,21 +181,21 @@ function Avatar({ user, labels, onChange }: { user: UserPicName; labels: Account
   };
 
   return (
-    <div class="flex items-center gap-5 border-b border-slate-100 px-6 py-6">
+    <div className="flex items-center gap-5 border-b border-slate-100 px-6 py-6">
       {user.headimage ? (
-        <img src={user.headimage} alt={labels.avatar} width={72} height={72} class="h-18 w-18 rounded-full border border-slate-200 object-cover" data-testid="account-avatar" />
+        <img src={user.headimage} alt={labels.avatar} width={72} height={72} className="h-18 w-18 rounded-full border border-slate-200 object-cover" data-testid="account-avatar" />
       ) : (
-        <span class="grid h-18 w-18 place-items-center rounded-full bg-brand-600 text-2xl font-semibold text-white" role="img" aria-label={labels.avatar} data-testid="account-avatar">
+        <span className="grid h-18 w-18 place-items-center rounded-full bg-brand-600 text-2xl font-semibold text-white" role="img" aria-label={labels.avatar} data-testid="account-avatar">
           {initial}
         </span>
       )}
-      <div class="flex flex-col items-start gap-1">
+      <div className="flex flex-col items-start gap-1">
         <input
           ref={input}
           id="avatar-file"
           type="file"
           accept={AVATAR_TYPES.join(',')}
-          class="sr-only"
+          className="sr-only"
           onChange={(e) => {
             const file = e.currentTarget.files?.[0];
             e.currentTarget.value = '';
@@ -202,12 +203,12 @@ function Avatar({ user, labels, onChange }: { user: UserPicName; labels: Account
           }}
           data-testid="account-avatar-input"
         />
-        <button type="button" disabled={busy} onClick={() => input.current?.click()} class="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:border-brand-500 hover:text-brand-600 disabled:opacity-60">
+        <button type="button" disabled={busy} onClick={() => input.current?.click()} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:border-brand-500 hover:text-brand-600 disabled:opacity-60">
           {busy ? labels.uploading : labels.changeAvatar}
         </button>
-        <p class="text-xs text-slate-500">{labels.avatarHint}</p>
+        <p className="text-xs text-slate-500">{labels.avatarHint}</p>
         {message && (
-          <p role={message.error ? 'alert' : 'status'} class={`text-xs ${message.error ? 'text-red-600' : 'text-green-700'}`} data-testid="account-avatar-message">
+          <p role={message.error ? 'alert' : 'status'} className={`text-xs ${message.error ? 'text-red-600' : 'text-green-700'}`} data-testid="account-avatar-message">
             {message.text}
           </p>
         )}
@@ -248,7 +249,7 @@ function EditableRow({
     if (editing) inputRef.current?.focus();
   }, [editing]);
 
-  const save = async (event: Event) => {
+  const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = check(draft);
     if (problem) {
@@ -277,22 +278,22 @@ function EditableRow({
 
   if (!editing) {
     return (
-      <div class="flex items-center gap-4 px-6 py-4 text-sm">
-        <dt class="w-24 shrink-0 text-slate-500">{label}</dt>
-        <dd class="flex min-w-0 flex-1 items-center justify-between gap-3">
-          <span class="truncate text-slate-900" data-testid={`${id}-value`}>
-            {value || <span class="text-slate-400">{labels.notSet}</span>}
+      <div className="flex items-center gap-4 px-6 py-4 text-sm">
+        <dt className="w-24 shrink-0 text-slate-500">{label}</dt>
+        <dd className="flex min-w-0 flex-1 items-center justify-between gap-3">
+          <span className="truncate text-slate-900" data-testid={`${id}-value`}>
+            {value || <span className="text-slate-400">{labels.notSet}</span>}
           </span>
-          <span class="flex items-center gap-3">
+          <span className="flex items-center gap-3">
             {saved && (
-              <span role="status" class="text-xs text-green-700">
+              <span role="status" className="text-xs text-green-700">
                 {labels.saved}
               </span>
             )}
             <button
               ref={editRef}
               type="button"
-              class="text-brand-600 hover:underline"
+              className="text-brand-600 hover:underline"
               onClick={() => {
                 setDraft(value);
                 setSaved(false);
@@ -310,33 +311,33 @@ function EditableRow({
   }
 
   return (
-    <div class="flex items-start gap-4 px-6 py-3 text-sm">
-      <dt class="w-24 shrink-0 pt-1.5 text-slate-500">
-        <label for={id}>{label}</label>
+    <div className="flex items-start gap-4 px-6 py-3 text-sm">
+      <dt className="w-24 shrink-0 pt-1.5 text-slate-500">
+        <label htmlFor={id}>{label}</label>
       </dt>
-      <dd class="min-w-0 flex-1">
-        <form class="flex flex-wrap items-center gap-2" onSubmit={save} noValidate>
+      <dd className="min-w-0 flex-1">
+        <form className="flex flex-wrap items-center gap-2" onSubmit={save} noValidate>
           <input
             ref={inputRef}
             id={id}
             type={type}
             value={draft}
             maxLength={maxLength}
-            onInput={(e) => {
+            onChange={(e) => {
               setDraft(e.currentTarget.value);
               setError('');
             }}
             aria-invalid={error ? 'true' : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
-            class={`h-8 min-w-0 flex-1 rounded-md border px-2 outline-none focus:border-brand-500 ${error ? 'border-red-500' : 'border-slate-300'}`}
+            className={`h-8 min-w-0 flex-1 rounded-md border px-2 outline-none focus:border-brand-500 ${error ? 'border-red-500' : 'border-slate-300'}`}
             data-testid={`${id}-input`}
           />
-          <button type="submit" disabled={busy} class="h-8 rounded-md bg-brand-600 px-3 text-white hover:bg-brand-700 disabled:opacity-60" data-testid={`${id}-save`}>
+          <button type="submit" disabled={busy} className="h-8 rounded-md bg-brand-600 px-3 text-white hover:bg-brand-700 disabled:opacity-60" data-testid={`${id}-save`}>
             {busy ? labels.saving : labels.save}
           </button>
           <button
             type="button"
-            class="h-8 rounded-md border border-slate-300 px-3 hover:border-slate-400"
+            className="h-8 rounded-md border border-slate-300 px-3 hover:border-slate-400"
             onClick={() => {
               setEditing(false);
               setError('');
@@ -347,7 +348,7 @@ function EditableRow({
           </button>
         </form>
         {error && (
-          <p id={`${id}-error`} role="alert" class="mt-1 text-xs text-red-600" data-testid={`${id}-error`}>
+          <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-red-600" data-testid={`${id}-error`}>
             {error}
           </p>
         )}

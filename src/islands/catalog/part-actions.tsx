@@ -1,5 +1,6 @@
-import { useStore } from '@nanostores/preact';
-import { useState } from 'preact/hooks';
+import type { MouseEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import { $token } from '../../lib/client/store.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { track } from './track.ts';
@@ -26,7 +27,7 @@ export default function PartActions({ mfgMpnCode, downloadHref, loginHref, canDo
   const token = useStore($token);
   const [busy, setBusy] = useState(false);
 
-  const download = async (event: MouseEvent) => {
+  const download = async (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
@@ -54,7 +55,7 @@ export default function PartActions({ mfgMpnCode, downloadHref, loginHref, canDo
     }
   };
 
-  const collect = (event: MouseEvent) => {
+  const collect = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     if (!token) window.dispatchEvent(new CustomEvent('chipedia:login'));
     else toast(labels.collectSoon, 'info');
@@ -62,22 +63,22 @@ export default function PartActions({ mfgMpnCode, downloadHref, loginHref, canDo
 
   const btn = 'inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium';
   return (
-    <div class="flex flex-wrap items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       {canDownload && (
         <a
           href={downloadHref}
           download
           onClick={download}
           aria-busy={busy}
-          class={`${btn} bg-brand-600 text-white hover:bg-brand-700 ${busy ? 'opacity-70' : ''}`}
+          className={`${btn} bg-brand-600 text-white hover:bg-brand-700 ${busy ? 'opacity-70' : ''}`}
           data-testid="download-zip"
         >
-          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="M12 3v12m0 0-4-4m4 4 4-4M4 17v3h16v-3" /></svg>
+          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M12 3v12m0 0-4-4m4 4 4-4M4 17v3h16v-3" /></svg>
           {busy ? labels.downloading : labels.download}
         </a>
       )}
-      <a href={loginHref} onClick={collect} class={`${btn} border border-slate-300 bg-white text-slate-700 hover:border-brand-500 hover:text-brand-600`} data-testid="collect">
-        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="m12 17.3-6.2 3.6 1.6-7L2 9.2l7.1-.6L12 2l2.9 6.6 7.1.6-5.4 4.7 1.6 7z" /></svg>
+      <a href={loginHref} onClick={collect} className={`${btn} border border-slate-300 bg-white text-slate-700 hover:border-brand-500 hover:text-brand-600`} data-testid="collect">
+        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="m12 17.3-6.2 3.6 1.6-7L2 9.2l7.1-.6L12 2l2.9 6.6 7.1.6-5.4 4.7 1.6 7z" /></svg>
         {labels.collect}
       </a>
     </div>

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
 import { apiFetch } from '../../lib/client/api.ts';
 import { displayName } from '../../lib/client/display-name.ts';
 import { $nickname, $phone, $token, $username, resetUserInfo } from '../../lib/client/store.ts';
@@ -55,7 +55,7 @@ export default function HeaderUser({ locale, labels }: { locale: 'zh' | 'en'; la
       <>
         <button
           type="button"
-          class="shrink-0 rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+          className="shrink-0 rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
           onClick={() => setDialogOpen(true)}
           // Inert until hydrated: a click before then would be lost (browsers and tests wait).
           disabled={!mounted}
@@ -72,14 +72,14 @@ export default function HeaderUser({ locale, labels }: { locale: 'zh' | 'en'; la
   }
 
   return (
-    <div class="relative shrink-0" ref={menuRef} onMouseEnter={() => setMenuOpen(true)} onMouseLeave={() => setMenuOpen(false)}>
-      <button type="button" class="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm hover:text-brand-600" aria-haspopup="menu" aria-expanded={menuOpen} aria-label={labels.menu} onClick={() => setMenuOpen((o) => !o)} data-testid="user-menu">
+    <div className="relative shrink-0" ref={menuRef} onMouseEnter={() => setMenuOpen(true)} onMouseLeave={() => setMenuOpen(false)}>
+      <button type="button" className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm hover:text-brand-600" aria-haspopup="menu" aria-expanded={menuOpen} aria-label={labels.menu} onClick={() => setMenuOpen((o) => !o)} data-testid="user-menu">
         <span data-testid="display-name">{displayName({ nickname, phone, username })}</span> <span aria-hidden="true">▾</span>
       </button>
       {menuOpen && (
-        <div role="menu" class="absolute right-0 top-full z-50 w-40 rounded-md border border-slate-200 bg-white py-1 text-sm text-slate-800 shadow-lg">
-          <a role="menuitem" href={`${prefix}/singleInfo?type=0`} class="block px-4 py-2 hover:bg-brand-50">{labels.center}</a>
-          <button role="menuitem" type="button" class="block w-full px-4 py-2 text-left hover:bg-brand-50" onClick={logout} data-testid="logout">{labels.logout}</button>
+        <div role="menu" className="absolute right-0 top-full z-50 w-40 rounded-md border border-slate-200 bg-white py-1 text-sm text-slate-800 shadow-lg">
+          <a role="menuitem" href={`${prefix}/singleInfo?type=0`} className="block px-4 py-2 hover:bg-brand-50">{labels.center}</a>
+          <button role="menuitem" type="button" className="block w-full px-4 py-2 text-left hover:bg-brand-50" onClick={logout} data-testid="logout">{labels.logout}</button>
         </div>
       )}
     </div>

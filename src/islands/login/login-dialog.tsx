@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'react';
 import type { LoginContext } from './labels.ts';
 import { LoginPanel } from './login-panel.tsx';
 
@@ -20,15 +20,15 @@ export default function LoginDialog({ open, onClose, ctx }: { open: boolean; onC
       ref={ref}
       onClose={onClose}
       aria-labelledby="login-title"
-      class="m-auto h-[360px] w-[300px] overflow-hidden rounded-xl p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50"
+      className="m-auto h-[360px] w-[300px] overflow-hidden rounded-xl p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50"
       data-testid="login-dialog"
     >
-      <div class="flex h-full flex-col">
-        <div class="flex items-center justify-between px-5 pb-2 pt-3.5">
-          <h2 id="login-title" class="text-base font-semibold">
+      <div className="flex h-full flex-col">
+        <div className="flex items-center justify-between px-5 pb-2 pt-3.5">
+          <h2 id="login-title" className="text-base font-semibold">
             {ctx.labels.title}
           </h2>
-          <button type="button" onClick={onClose} aria-label={ctx.labels.close} class="-mr-1 px-1 text-xl leading-none text-slate-500 hover:text-slate-800">
+          <button type="button" onClick={onClose} aria-label={ctx.labels.close} className="-mr-1 px-1 text-xl leading-none text-slate-500 hover:text-slate-800">
             ×
           </button>
         </div>

@@ -1,5 +1,5 @@
-import type { ComponentType } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import type { ComponentType } from 'react';
+import { useEffect, useState } from 'react';
 import { installHostAuth } from '../../lib/client/host-auth.ts';
 import type { LoginContext } from './labels.ts';
 

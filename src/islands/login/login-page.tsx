@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { displayName } from '../../lib/client/display-name.ts';
 import { installHostAuth } from '../../lib/client/host-auth.ts';
 import { hostActionAllowed, isEmbedded, postToHost, readHostVersion } from '../../lib/client/host-bridge.ts';
@@ -43,19 +43,19 @@ export default function LoginPage({ locale, labels, page }: { locale: 'zh' | 'en
   };
 
   return (
-    <div class="flex h-[360px] w-[300px] flex-col overflow-hidden rounded-xl bg-white text-slate-900 shadow-xl" data-testid="login-page">
-      <h1 id="login-title" class="px-5 pb-2 pt-3.5 text-base font-semibold">
+    <div className="flex h-[360px] w-[300px] flex-col overflow-hidden rounded-xl bg-white text-slate-900 shadow-xl" data-testid="login-page">
+      <h1 id="login-title" className="px-5 pb-2 pt-3.5 text-base font-semibold">
         {labels.title}
       </h1>
       {!mounted ? null : token ? (
-        <div class="flex flex-1 flex-col items-center justify-center gap-4 px-5 text-center text-sm" data-testid="login-page-done">
+        <div className="flex flex-1 flex-col items-center justify-center gap-4 px-5 text-center text-sm" data-testid="login-page-done">
           <p>{page.pageLoggedIn.replace('{name}', displayName({ nickname, phone, username }))}</p>
-          <a href={redirect() ?? home} class="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+          <a href={redirect() ?? home} className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
             {page.pageContinue}
           </a>
           <button
             type="button"
-            class="text-brand-600 hover:underline"
+            className="text-brand-600 hover:underline"
             onClick={() => {
               void fetch('/api/chiplet/user/logout', { method: 'POST', headers: { 'X-token': token } }).catch(() => undefined);
               resetUserInfo();

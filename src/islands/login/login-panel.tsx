@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LoginData } from '../../lib/client/login-flow.ts';
 import type { LoginContext } from './labels.ts';
 import { SmsForm } from './sms-form.tsx';
@@ -32,7 +33,7 @@ export function LoginPanel({ ctx, visible, onDone, idPrefix = 'login' }: { ctx: 
   };
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
-  const onTabKey = (e: KeyboardEvent) => {
+  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const i = TABS.indexOf(tab);
     const next = e.key === 'ArrowRight' ? TABS[(i + 1) % TABS.length] : e.key === 'ArrowLeft' ? TABS[(i + TABS.length - 1) % TABS.length] : undefined;
     if (!next) return;
@@ -43,7 +44,7 @@ export function LoginPanel({ ctx, visible, onDone, idPrefix = 'login' }: { ctx: 
 
   return (
     <>
-      <div role="tablist" aria-label={labels.title} class="flex border-b border-slate-200 px-5 text-sm" onKeyDown={onTabKey}>
+      <div role="tablist" aria-label={labels.title} className="flex border-b border-slate-200 px-5 text-sm" onKeyDown={onTabKey}>
         {TABS.map((key) => (
           <button
             key={key}
@@ -57,7 +58,7 @@ export function LoginPanel({ ctx, visible, onDone, idPrefix = 'login' }: { ctx: 
             aria-controls={`${idPrefix}-panel-${key}`}
             tabIndex={tab === key ? 0 : -1}
             onClick={() => setTab(key)}
-            class={`-mb-px border-b-2 px-3 py-2 ${tab === key ? 'border-brand-600 font-medium text-brand-600' : 'border-transparent text-slate-500 hover:text-slate-800'}`}
+            className={`-mb-px border-b-2 px-3 py-2 ${tab === key ? 'border-brand-600 font-medium text-brand-600' : 'border-transparent text-slate-500 hover:text-slate-800'}`}
           >
             {key === 'phone' ? labels.tabPhone : labels.tabWechat}
           </button>
@@ -70,10 +71,10 @@ export function LoginPanel({ ctx, visible, onDone, idPrefix = 'login' }: { ctx: 
           role="tabpanel"
           aria-labelledby={`${idPrefix}-tab-${key}`}
           hidden={tab !== key}
-          class="min-h-0 flex-1 overflow-y-auto px-5 pb-2 pt-2"
+          className="min-h-0 flex-1 overflow-y-auto px-5 pb-2 pt-2"
         >
           {!settings ? (
-            <div class="grid h-full place-items-center text-sm text-slate-500">{labels.sliderLoading}</div>
+            <div className="grid h-full place-items-center text-sm text-slate-500">{labels.sliderLoading}</div>
           ) : key === 'phone' ? (
             <SmsForm ctx={ctx} settings={settings} onLoggedIn={onLoggedIn} idPrefix={`${idPrefix}-sms`} autoFocus={visible && tab === 'phone'} />
           ) : (

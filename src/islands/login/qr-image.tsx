@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 
 /**
  * Draws `text` as a QR code (SVG). The encoder (uqr, ~12 KB) is imported on first use only, so it
@@ -25,7 +25,7 @@ export function QrImage({ text, label, size = 160 }: { text: string; label: stri
       alive = false;
     };
   }, [text]);
-  if (!path) return <div class="animate-pulse rounded bg-slate-100" style={{ width: size, height: size }} aria-hidden="true" />;
+  if (!path) return <div className="animate-pulse rounded bg-slate-100" style={{ width: size, height: size }} aria-hidden="true" />;
   return (
     <svg role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${path.n} ${path.n}`} shape-rendering="crispEdges" data-testid="qr-image" data-qr-text={text}>
       <rect width={path.n} height={path.n} fill="#fff" />

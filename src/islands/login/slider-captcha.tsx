@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import type { PointerEvent, KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   createTrackRecorder,
   isCaptchaTicket,
@@ -185,13 +186,13 @@ export function SliderCaptcha({
     setLoadCount((n) => n + 1);
   };
 
-  const onPointerDown = (e: PointerEvent) => {
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (!canDrag || e.button > 0) return;
     e.preventDefault();
     (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
     begin(e.clientX, e.clientY, false);
   };
-  const onPointerMove = (e: PointerEvent) => {
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
     const d = drag.current;
     if (!d || d.keyboard || d.recorder.points.length >= MAX_POINTS) return;
     setX(d.recorder.move(e.clientX - d.startX, e.clientY, performance.now()));
@@ -200,7 +201,7 @@ export function SliderCaptcha({
     if (drag.current && !drag.current.keyboard) void finish();
   };
 
-  const onKeyDown = (e: KeyboardEvent) => {
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const step = { ArrowRight: 2, ArrowUp: 2, ArrowLeft: -2, ArrowDown: -2, PageUp: 20, PageDown: -20 }[e.key];
     if (e.key === 'Enter' || e.key === ' ') {
       if (drag.current?.keyboard) {
@@ -228,18 +229,18 @@ export function SliderCaptcha({
     status === 'loading' ? labels.sliderLoading : status === 'verifying' ? labels.sliderVerifying : done ? labels.sliderOk : status === 'loadError' ? '' : labels.sliderHint;
 
   return (
-    <div class="relative w-full" data-testid="login-slider" data-status={status} data-challenge-id={challenge?.challengeId}>
+    <div className="relative w-full" data-testid="login-slider" data-status={status} data-challenge-id={challenge?.challengeId}>
       {challenge && (
         // The puzzle: over the form, never in the way of a click (pointer-events: none).
         <div
-          class={`pointer-events-none absolute inset-x-0 z-20 rounded-md bg-white p-0.5 shadow-lg ring-1 ring-slate-300 ${placement === 'below' ? 'top-full mt-1' : 'bottom-full mb-1'} ${showPicture ? '' : 'hidden'}`}
+          className={`pointer-events-none absolute inset-x-0 z-20 rounded-md bg-white p-0.5 shadow-lg ring-1 ring-slate-300 ${placement === 'below' ? 'top-full mt-1' : 'bottom-full mb-1'} ${showPicture ? '' : 'hidden'}`}
           data-testid="login-slider-picture"
           data-placement={placement}
           aria-hidden="true"
         >
-          <div class="relative w-full overflow-hidden rounded" style={{ aspectRatio: `${width} / ${height}` }}>
-            <img src={challenge.background} alt="" draggable={false} class="absolute inset-0 h-full w-full select-none" />
-            <img src={challenge.piece} alt="" draggable={false} class="absolute top-0 h-full max-w-none select-none" style={{ left: px(x), width: px(pieceWidth) }} data-testid="login-slider-piece" />
+          <div className="relative w-full overflow-hidden rounded" style={{ aspectRatio: `${width} / ${height}` }}>
+            <img src={challenge.background} alt="" draggable={false} className="absolute inset-0 h-full w-full select-none" />
+            <img src={challenge.piece} alt="" draggable={false} className="absolute top-0 h-full max-w-none select-none" style={{ left: px(x), width: px(pieceWidth) }} data-testid="login-slider-piece" />
           </div>
         </div>
       )}
@@ -247,19 +248,19 @@ export function SliderCaptcha({
         ref={trackRef}
         onPointerEnter={enter}
         onPointerLeave={() => setHover(false)}
-        class={`relative h-8 w-full select-none overflow-hidden rounded-md border text-xs ${done ? 'border-green-500 bg-green-50' : invalid ? 'border-red-500 bg-slate-100' : 'border-slate-300 bg-slate-100'}`}
+        className={`relative h-8 w-full select-none overflow-hidden rounded-md border text-xs ${done ? 'border-green-500 bg-green-50' : invalid ? 'border-red-500 bg-slate-100' : 'border-slate-300 bg-slate-100'}`}
         data-testid="login-slider-track"
       >
         {/* The drag trail. */}
-        <div class={`absolute inset-y-0 left-0 ${done ? 'bg-green-100' : 'bg-brand-100'}`} style={{ width: px(x + pieceWidth / 2) }} aria-hidden="true" />
+        <div className={`absolute inset-y-0 left-0 ${done ? 'bg-green-100' : 'bg-brand-100'}`} style={{ width: px(x + pieceWidth / 2) }} aria-hidden="true" />
         <span
-          class={`pointer-events-none absolute inset-0 flex items-center ${done ? (x > maxX / 2 ? 'justify-start pl-3 text-green-700' : 'justify-end pr-3 text-green-700') : 'justify-center pl-10 text-slate-500'}`}
+          className={`pointer-events-none absolute inset-0 flex items-center ${done ? (x > maxX / 2 ? 'justify-start pl-3 text-green-700' : 'justify-end pr-3 text-green-700') : 'justify-center pl-10 text-slate-500'}`}
           aria-hidden="true"
         >
           {text}
         </span>
         {status === 'loadError' ? (
-          <button type="button" class="absolute inset-0 flex w-full items-center justify-center gap-1 text-brand-600 hover:underline" onClick={() => setLoadCount((n) => n + 1)}>
+          <button type="button" className="absolute inset-0 flex w-full items-center justify-center gap-1 text-brand-600 hover:underline" onClick={() => setLoadCount((n) => n + 1)}>
             ↻ {labels.sliderReload}
           </button>
         ) : (
@@ -275,7 +276,7 @@ export function SliderCaptcha({
             aria-invalid={invalid ? 'true' : undefined}
             aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
             aria-disabled={!canDrag && !drag.current}
-            class={`absolute inset-y-0 z-10 flex touch-none items-center justify-center rounded-md border shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-white ${done ? 'border-green-600 bg-green-600 text-white' : 'cursor-grab border-brand-600 bg-brand-600 text-white active:cursor-grabbing'}`}
+            className={`absolute inset-y-0 z-10 flex touch-none items-center justify-center rounded-md border shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-white ${done ? 'border-green-600 bg-green-600 text-white' : 'cursor-grab border-brand-600 bg-brand-600 text-white active:cursor-grabbing'}`}
             style={{ left: px(x), width: px(pieceWidth) }}
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
@@ -296,11 +297,11 @@ export function SliderCaptcha({
           </div>
         )}
       </div>
-      <p id={hintId} class="sr-only">
+      <p id={hintId} className="sr-only">
         {labels.sliderKeyboard}
       </p>
       {message && (
-        <p role="alert" class="mt-0.5 text-[11px] leading-tight text-red-600" data-testid="login-slider-message">
+        <p role="alert" className="mt-0.5 text-[11px] leading-tight text-red-600" data-testid="login-slider-message">
           {message}
         </p>
       )}

@@ -1,4 +1,5 @@
-import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
+import type { FormEvent } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import {
   loginFormFields,
   readLoginAnswer,
@@ -136,7 +137,7 @@ export function SmsForm({
     }
   };
 
-  const submit = async (event: Event) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
     const invalid = submitError({ phone, code, agreement: bind ? agreement : undefined });
@@ -167,42 +168,42 @@ export function SmsForm({
   const inboxHref = `${settings.ssoUrl.replace(/\/$/, '')}/dev/inbox?phone=${encodeURIComponent(phone.trim())}`;
 
   return (
-    <form class="flex flex-col gap-1.5" onSubmit={submit} noValidate data-testid={bind ? 'bind-form' : 'sms-form'}>
+    <form className="flex flex-col gap-1.5" onSubmit={submit} noValidate data-testid={bind ? 'bind-form' : 'sms-form'}>
       {settings.smsProvider === 'dev' && (
-        <p class="truncate rounded border border-amber-300 bg-amber-50 px-2 py-0.5 text-[11px] leading-4 text-amber-800" data-testid="dev-sms-notice">
+        <p className="truncate rounded border border-amber-300 bg-amber-50 px-2 py-0.5 text-[11px] leading-4 text-amber-800" data-testid="dev-sms-notice">
           <strong>{labels.devSms}</strong>{' '}
-          <a href={inboxHref} target="_blank" rel="noopener" class="underline" data-testid="dev-inbox-link">
+          <a href={inboxHref} target="_blank" rel="noopener" className="underline" data-testid="dev-inbox-link">
             {labels.devInbox}
           </a>
         </p>
       )}
-      <div class="flex gap-1.5">
-        <label for={ids.area} class="sr-only">
+      <div className="flex gap-1.5">
+        <label htmlFor={ids.area} className="sr-only">
           {labels.areaCode}
         </label>
-        <select id={ids.area} class="h-8 w-16 shrink-0 rounded-md border border-slate-300 bg-white px-1 text-sm" aria-label={labels.areaCode}>
+        <select id={ids.area} className="h-8 w-16 shrink-0 rounded-md border border-slate-300 bg-white px-1 text-sm" aria-label={labels.areaCode}>
           <option value="86">+86</option>
         </select>
-        <label for={ids.phone} class="sr-only">
+        <label htmlFor={ids.phone} className="sr-only">
           {labels.phone}
         </label>
         <input
           ref={phoneRef}
           id={ids.phone}
-          autofocus={autoFocus}
+          autoFocus={autoFocus}
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
           maxLength={11}
           placeholder={labels.phonePlaceholder}
           value={phone}
-          onInput={(e) => {
+          onChange={(e) => {
             setPhone(e.currentTarget.value.replace(/\D/g, ''));
             if (invalidField === 'phone') show(null);
           }}
           aria-invalid={invalidField === 'phone' ? 'true' : undefined}
           aria-describedby={describe('phone')}
-          class={inputClass('phone')}
+          className={inputClass('phone')}
           data-testid="login-phone"
         />
       </div>
@@ -218,8 +219,8 @@ export function SmsForm({
           if (t && invalidField === 'slider') show(null);
         }}
       />
-      <div class="flex gap-1.5">
-        <label for={ids.code} class="sr-only">
+      <div className="flex gap-1.5">
+        <label htmlFor={ids.code} className="sr-only">
           {labels.code}
         </label>
         <input
@@ -231,13 +232,13 @@ export function SmsForm({
           maxLength={6}
           placeholder={labels.codePlaceholder}
           value={code}
-          onInput={(e) => {
+          onChange={(e) => {
             setCode(e.currentTarget.value.replace(/\D/g, ''));
             if (invalidField === 'code') show(null);
           }}
           aria-invalid={invalidField === 'code' ? 'true' : undefined}
           aria-describedby={describe('code')}
-          class={inputClass('code')}
+          className={inputClass('code')}
           data-testid="login-code"
         />
         <button
@@ -245,7 +246,7 @@ export function SmsForm({
           onClick={sendCode}
           disabled={!smsButtonEnabled(button)}
           aria-live="polite"
-          class="h-8 w-24 shrink-0 whitespace-nowrap rounded-md border border-brand-600 px-1 text-xs text-brand-600 hover:bg-brand-50 disabled:border-slate-300 disabled:bg-slate-50 disabled:text-slate-500"
+          className="h-8 w-24 shrink-0 whitespace-nowrap rounded-md border border-brand-600 px-1 text-xs text-brand-600 hover:bg-brand-50 disabled:border-slate-300 disabled:bg-slate-50 disabled:text-slate-500"
           data-testid="login-get-code"
           data-state={button.kind}
         >
@@ -253,7 +254,7 @@ export function SmsForm({
         </button>
       </div>
       {bind && (
-        <div class="flex items-start gap-1.5 text-[11px] leading-snug text-slate-600">
+        <div className="flex items-start gap-1.5 text-[11px] leading-snug text-slate-600">
           <input
             ref={agreeRef}
             id={ids.agree}
@@ -265,16 +266,16 @@ export function SmsForm({
             }}
             aria-invalid={invalidField === 'agreement' ? 'true' : undefined}
             aria-describedby={describe('agreement')}
-            class="mt-0.5 accent-brand-600"
+            className="mt-0.5 accent-brand-600"
             data-testid="bind-agreement"
           />
           <span>
-            <label for={ids.agree}>{labels.agreePrefix}</label>{' '}
-            <a href="/doc/userAgreement.html" target="_blank" rel="noopener" class="text-brand-600 hover:underline">
+            <label htmlFor={ids.agree}>{labels.agreePrefix}</label>{' '}
+            <a href="/doc/userAgreement.html" target="_blank" rel="noopener" className="text-brand-600 hover:underline">
               {labels.userAgreement}
             </a>{' '}
             {labels.and}{' '}
-            <a href="/doc/privacyAgreement.html" target="_blank" rel="noopener" class="text-brand-600 hover:underline">
+            <a href="/doc/privacyAgreement.html" target="_blank" rel="noopener" className="text-brand-600 hover:underline">
               {labels.privacy}
             </a>
           </span>
@@ -282,18 +283,18 @@ export function SmsForm({
       )}
       {/* One line for the outcome: an error (alert) or a notice (status). */}
       {problem ? (
-        <p id={ids.error} role="alert" class="min-h-4 text-xs leading-4 text-red-600" data-testid="login-error">
+        <p id={ids.error} role="alert" className="min-h-4 text-xs leading-4 text-red-600" data-testid="login-error">
           {problem.text}
         </p>
       ) : (
-        <p role="status" class="min-h-4 text-xs leading-4 text-green-700" data-testid="login-notice">
+        <p role="status" className="min-h-4 text-xs leading-4 text-green-700" data-testid="login-notice">
           {notice}
         </p>
       )}
       <button
         type="submit"
         disabled={submitting}
-        class="h-9 rounded-md bg-brand-600 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+        className="h-9 rounded-md bg-brand-600 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
         data-testid="login-submit"
       >
         {submitting ? labels.submitting : bind ? labels.bindSubmit : labels.submit}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'react';
 import { keepPolling, qrPhaseFromPoll, readLoginAnswer, ssoErrorText, type LoginData, type QrPhase } from '../../lib/client/login-flow.ts';
 import type { LoginContext } from './labels.ts';
 import { QrImage } from './qr-image.tsx';
@@ -102,14 +102,14 @@ export function WechatLogin({ ctx, settings, active, onLoggedIn }: { ctx: LoginC
 
   if (phase.kind === 'bind') {
     return (
-      <div class="flex flex-col gap-1" data-testid="wechat-bind">
-        <div class="flex items-baseline justify-between leading-5">
-          <h3 class="text-sm font-semibold">{labels.bindTitle}</h3>
-          <button type="button" class="text-xs text-brand-600 hover:underline" onClick={restart}>
+      <div className="flex flex-col gap-1" data-testid="wechat-bind">
+        <div className="flex items-baseline justify-between leading-5">
+          <h3 className="text-sm font-semibold">{labels.bindTitle}</h3>
+          <button type="button" className="text-xs text-brand-600 hover:underline" onClick={restart}>
             {labels.qrRefresh}
           </button>
         </div>
-        <p class="sr-only">{labels.bindHint}</p>
+        <p className="sr-only">{labels.bindHint}</p>
         <SmsForm ctx={ctx} settings={settings} bindTicket={phase.bindTicket} onLoggedIn={onLoggedIn} idPrefix="bind" autoFocus />
       </div>
     );
@@ -130,36 +130,36 @@ export function WechatLogin({ ctx, settings, active, onLoggedIn }: { ctx: LoginC
             : phase.message;
 
   return (
-    <div class="flex flex-col items-center gap-2 text-center" data-testid="wechat-qr" data-phase={phase.kind}>
-      <div class="relative grid h-[168px] w-[168px] place-items-center rounded-md border border-slate-200 bg-white">
+    <div className="flex flex-col items-center gap-2 text-center" data-testid="wechat-qr" data-phase={phase.kind}>
+      <div className="relative grid h-[168px] w-[168px] place-items-center rounded-md border border-slate-200 bg-white">
         {qr && qr.mode === 'iframe' ? (
-          <iframe src={qr.qrcode} title={labels.qrAlt} class="h-[164px] w-[164px] border-0" sandbox="allow-scripts allow-same-origin allow-top-navigation" />
+          <iframe src={qr.qrcode} title={labels.qrAlt} className="h-[164px] w-[164px] border-0" sandbox="allow-scripts allow-same-origin allow-top-navigation" />
         ) : qr ? (
           <QrImage text={qr.qrcode} label={labels.qrAlt} />
         ) : (
-          <div class="h-[160px] w-[160px] animate-pulse rounded bg-slate-100" aria-hidden="true" />
+          <div className="h-[160px] w-[160px] animate-pulse rounded bg-slate-100" aria-hidden="true" />
         )}
         {(dead || phase.kind === 'success') && (
-          <div class="absolute inset-0 flex flex-col items-center justify-center gap-2 rounded-md bg-white/90 p-2">
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 rounded-md bg-white/90 p-2">
             {phase.kind === 'success' ? (
-              <span class="text-3xl text-green-600" aria-hidden="true">
+              <span className="text-3xl text-green-600" aria-hidden="true">
                 ✓
               </span>
             ) : (
-              <button ref={refreshRef} type="button" onClick={restart} class="rounded-md bg-brand-600 px-3 py-1.5 text-sm text-white hover:bg-brand-700" data-testid="qr-refresh">
+              <button ref={refreshRef} type="button" onClick={restart} className="rounded-md bg-brand-600 px-3 py-1.5 text-sm text-white hover:bg-brand-700" data-testid="qr-refresh">
                 ↻ {labels.qrRefresh}
               </button>
             )}
           </div>
         )}
       </div>
-      <p role={dead ? 'alert' : 'status'} class={`min-h-5 text-sm ${dead ? 'text-red-600' : phase.kind === 'success' ? 'text-green-700' : 'text-slate-600'}`} data-testid="qr-status">
+      <p role={dead ? 'alert' : 'status'} className={`min-h-5 text-sm ${dead ? 'text-red-600' : phase.kind === 'success' ? 'text-green-700' : 'text-slate-600'}`} data-testid="qr-status">
         {status}
       </p>
       {settings.wechatProvider === 'dev' && qr?.mode === 'link' && (
-        <p class="rounded border border-amber-300 bg-amber-50 px-2 py-1 text-[11px] leading-snug text-amber-800">
+        <p className="rounded border border-amber-300 bg-amber-50 px-2 py-1 text-[11px] leading-snug text-amber-800">
           {labels.devWechat}{' '}
-          <a href={qr.qrcode} target="_blank" rel="noopener" class="underline" data-testid="qr-simulator">
+          <a href={qr.qrcode} target="_blank" rel="noopener" className="underline" data-testid="qr-simulator">
             {labels.devSimulator}
           </a>
         </p>
