@@ -1,10 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Unit and API tests. The database comes from tests/helpers/test-db.ts:
-// PGlite in memory by default, PostgreSQL when TEST_DATABASE_URL is set.
+// Unit, component and API tests. The database comes from tests/helpers/test-db.ts: PGlite in memory
+// by default, PostgreSQL when TEST_DATABASE_URL is set. Component tests (*.test.tsx) run in jsdom,
+// named by a `// @vitest-environment jsdom` line at their top.
 export default defineConfig({
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/api/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

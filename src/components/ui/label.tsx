@@ -1,0 +1,15 @@
+import * as LabelPrimitive from '@radix-ui/react-label';
+import type * as React from 'react';
+import { cn } from '@/lib/utils';
+
+function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
+  return (
+    <LabelPrimitive.Root
+      data-slot="label"
+      className={cn('flex select-none items-center gap-2 text-sm font-medium leading-none peer-disabled:cursor-not-allowed peer-disabled:opacity-50', className)}
+      {...props}
+    />
+  );
+}
+
+export { Label };
