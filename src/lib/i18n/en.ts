@@ -151,6 +151,7 @@ export const en: Dictionary = {
   'account.emptyComponents': 'You have no components yet',
   'account.emptyComponentsBody': 'Search for parts and add them to your components, or create your own symbols and footprints.',
   'account.emptyComponentsAction': 'Search components',
+  'footer.nav': 'Footer links',
   'footer.userAgreement': 'User agreement',
   'footer.privacy': 'Privacy policy',
   'footer.copyright': '© {year} Chipedia. All rights reserved.',

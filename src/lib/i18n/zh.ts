@@ -151,6 +151,7 @@ export const zh = {
   'account.emptyComponents': '您还没有元件',
   'account.emptyComponentsBody': '搜索元器件并加入您的元件，或创建自己的符号与封装。',
   'account.emptyComponentsAction': '搜索元器件',
+  'footer.nav': '页脚链接',
   'footer.userAgreement': '用户协议',
   'footer.privacy': '隐私政策',
   'footer.copyright': '© {year} 芯百科 版权所有',
