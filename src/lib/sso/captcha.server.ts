@@ -39,13 +39,25 @@ export type CaptchaTicket = { sessionId: string; sig: string; token: string; cse
 export type IssueResult = { ok: true; challenge: Challenge } | { ok: false; loadError: number; retryAfter: number };
 export type VerifyResult = { ok: true; ticket: CaptchaTicket } | { ok: false; failure: number; locked: boolean; retryAfter: number };
 
-const lockKey = (ipHash: string) => `captcha:${ipHash}`;
+/** The failure lock of an IP, shared by the slider and the proof-of-work challenge (pow.server.ts). */
+export const captchaLockKey = (ipHash: string) => `captcha:${ipHash}`;
+const lockKey = captchaLockKey;
 
-export async function issueChallenge(db: Db, ipHash: string, now: number): Promise<IssueResult> {
+/**
+ * The gate in front of every captcha challenge, slider or proof of work: the IP's failure lock, then
+ * its share of CHALLENGE_RATE (one bucket for both kinds). Counts the challenge when it passes.
+ */
+export async function admitChallenge(db: Db, ipHash: string, now: number): Promise<{ ok: true } | { ok: false; loadError: number; retryAfter: number }> {
   const locked = await lockRemaining(db, lockKey(ipHash), CAPTCHA_FAILURE_POLICY, now);
   if (locked > 0) return { ok: false, loadError: CaptchaLoadError.locked, retryAfter: locked };
   const limit = await hitRateLimits(db, [{ key: `challenge:${ipHash}`, windows: [CHALLENGE_RATE] }], now);
   if (!limit.ok) return { ok: false, loadError: CaptchaLoadError.tooMany, retryAfter: limit.retryAfter };
+  return { ok: true };
+}
+
+export async function issueChallenge(db: Db, ipHash: string, now: number): Promise<IssueResult> {
+  const admitted = await admitChallenge(db, ipHash, now);
+  if (!admitted.ok) return admitted;
   const puzzle = await drawPuzzle();
   const challenge: Challenge = {
     challengeId: randomId(),
@@ -105,6 +117,14 @@ export async function verifyChallenge(
   if (!verdict.ok) return fail(verdict.failure);
 
   await clearFailures(db, key);
+  return { ok: true, ticket: await issueTicket(db, secret, { challengeId: input.challengeId, ipHash: input.ipHash }, now) };
+}
+
+/**
+ * The one-time ticket a solved challenge earns (slider or proof of work): 120 s, this IP only,
+ * consumed by the first regsms (`consumeTicket`). `csessionid` is the solved challenge's id.
+ */
+export async function issueTicket(db: Db, secret: string, input: { challengeId: string; ipHash: string }, now: number): Promise<CaptchaTicket> {
   const sessionId = randomId();
   const token = randomId();
   await db.insert(ssoCaptchaTickets).values({
@@ -115,7 +135,7 @@ export async function verifyChallenge(
     createdAt: now,
     expiresAt: now + TICKET_TTL_SECONDS,
   });
-  return { ok: true, ticket: { sessionId, sig: ticketSignature(secret, sessionId, token, input.challengeId), token, csessionid: input.challengeId } };
+  return { sessionId, sig: ticketSignature(secret, sessionId, token, input.challengeId), token, csessionid: input.challengeId };
 }
 
 /**

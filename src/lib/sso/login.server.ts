@@ -7,6 +7,7 @@ import {
   ssoCaptchaChallenges,
   ssoCaptchaTickets,
   ssoLoginHistory,
+  ssoPowChallenges,
   ssoQrLogins,
   ssoSyncTickets,
   ssoWechatStates,
@@ -125,6 +126,7 @@ export async function findUserById(db: Db, id: number): Promise<AccountRow | und
 export async function purgeExpired(db: Db, now: number): Promise<void> {
   const cutoff = now - 86_400;
   await db.delete(ssoCaptchaChallenges).where(lt(ssoCaptchaChallenges.expiresAt, cutoff));
+  await db.delete(ssoPowChallenges).where(lt(ssoPowChallenges.expiresAt, cutoff));
   await db.delete(ssoCaptchaTickets).where(lt(ssoCaptchaTickets.expiresAt, cutoff));
   await db.delete(ssoQrLogins).where(lt(ssoQrLogins.expiresAt, cutoff));
   await db.delete(ssoWechatStates).where(lt(ssoWechatStates.expiresAt, cutoff));

@@ -15,6 +15,7 @@ import type { Db } from '../server/db/client.server.ts';
 import { ssoLoginHistory, users } from '../server/db/schema/index.ts';
 import { logger as rootLogger, type Logger } from '../server/logger.server.ts';
 import { challengeAnswer, consumeTicket, issueChallenge, verifyChallenge } from './captcha.server.ts';
+import { issuePowChallenge, readPowSolution, verifyPowSolution } from './pow.server.ts';
 import { CODE_TTL_SECONDS, consumeCode, generateCode, storeCode, type CodePurpose, type CodeTarget } from './codes.server.ts';
 import { hmacHex, ID_PATTERN, randomId, sha256Hex } from './crypto.server.ts';
 import { devCookieValue, isLocalRequest, processDevKey, sameKey } from './dev-access.server.ts';
@@ -53,6 +54,7 @@ import {
   captchaFailureMessage,
   captchaLoadErrorMessage,
   CaptchaLoadError,
+  powFailureMessage,
   checkPhone,
   checkSmsCode,
   DEFAULT_SITE_ID,
@@ -308,6 +310,39 @@ export function createSsoApp(options: SsoAppOptions) {
     if (!result.ok) {
       if (result.retryAfter) c.header('Retry-After', String(result.retryAfter));
       return answer(c, result.locked ? SsoCode.rateLimited : SsoCode.captchaInvalid, captchaFailureMessage(result.failure), {
+        failure: result.failure,
+        retryAfter: result.retryAfter,
+      });
+    }
+    return answer(c, SsoCode.ok, ssoMessages.captchaOk, result.ticket);
+  });
+
+  // ---- Proof of work: the slider's accessible alternative (pow.server.ts) ----------------------
+
+  app.get('/captcha/pow', async (c) => {
+    let result;
+    try {
+      result = await issuePowChallenge(db, secret, c.var.ipHash, now());
+    } catch (error) {
+      if (isDatabaseError(error)) {
+        logDbError(c.var.log, error);
+        return answer(c, SsoCode.unavailable, captchaLoadErrorMessage(CaptchaLoadError.unavailable), { loadError: CaptchaLoadError.unavailable });
+      }
+      throw error;
+    }
+    if (!result.ok) {
+      c.header('Retry-After', String(result.retryAfter));
+      return answer(c, SsoCode.rateLimited, captchaLoadErrorMessage(result.loadError), { loadError: result.loadError, retryAfter: result.retryAfter });
+    }
+    return answer(c, SsoCode.ok, ssoMessages.ok, result.challenge);
+  });
+
+  app.post('/captcha/pow/verify', async (c) => {
+    const raw = await readFields(c);
+    const result = await verifyPowSolution(db, secret, { solution: readPowSolution(raw), ipHash: c.var.ipHash }, now());
+    if (!result.ok) {
+      if (result.retryAfter) c.header('Retry-After', String(result.retryAfter));
+      return answer(c, result.locked ? SsoCode.rateLimited : SsoCode.captchaInvalid, powFailureMessage(result.failure), {
         failure: result.failure,
         retryAfter: result.retryAfter,
       });

@@ -69,6 +69,26 @@ export const CaptchaFailure = {
   locked: 1011,
 } as const;
 
+/**
+ * Proof-of-work failure numbers (POST /captcha/pow/verify, the slider's accessible alternative)
+ * shown in '验证失败,失败编号{n}'. Every one of them but `locked` counts toward the failure lock
+ * the slider shares.
+ */
+export const PowFailure = {
+  /** Challenge unknown, expired (120 s) or issued to another IP. */
+  challengeInvalid: 1101,
+  /** The signature is not ours: a forged or altered challenge, or another algorithm. */
+  badSignature: 1102,
+  /** The number does not solve the challenge: SHA-256(salt + number) differs (the challenge is burnt). */
+  wrongNumber: 1103,
+  /** Challenge already used (a replayed solution). */
+  replayed: 1104,
+  /** Malformed solution: missing fields, not hex, number out of range. */
+  malformed: 1105,
+  /** Locked: 5 failures (slider and proof of work together) within 360 s; wait 360 s. */
+  locked: 1106,
+} as const;
+
 /** Slider load error numbers shown in '验证码加载异常,异常编号{n}'. */
 export const CaptchaLoadError = {
   /** Too many challenges requested from this IP (30 a minute). */
@@ -125,6 +145,9 @@ export const ssoMessages = {
 
 export function captchaFailureMessage(n: number): string {
   return `滑动验证失败,失败编号${n}`;
+}
+export function powFailureMessage(n: number): string {
+  return `验证失败,失败编号${n}`;
 }
 export function captchaLoadErrorMessage(n: number): string {
   return `验证码加载异常,异常编号${n}`;

@@ -1,6 +1,7 @@
 // Test and tooling support: an SSO app with dev providers, an injected clock and request helpers.
 import pino from 'pino';
 import { challengeAnswer } from './captcha.server.ts';
+import { powHash, type PowChallenge } from './pow.server.ts';
 import { createSsoApp, type SsoAppOptions } from './sso-app.server.ts';
 import { createDevSmsProvider } from './providers/sms-dev.server.ts';
 import { createDevWechatProvider } from './providers/wechat-dev.server.ts';
@@ -71,5 +72,24 @@ export function makeSso(db: Db, clock: { now: number }, overrides: Partial<SsoAp
     return call('/register/regsms', json({ account, areacode: '86', scene: 'quick', aliscene: 'login', siteid: '35', ...ticket, ...extra }), ip);
   };
   const inbox = (phoneKey: string) => sms.inbox(phoneKey);
-  return { app, sms, call, dev, json, form, answerOf, challenge, captcha, sendCode, inbox };
+  /** A proof-of-work challenge (GET /captcha/pow) as the client gets it. */
+  const powChallenge = async (ip = '10.0.0.1') => {
+    const issued = await call('/captcha/pow', {}, ip);
+    if (issued.body.error_code !== 0) throw new Error(`no proof-of-work challenge: ${issued.body.msg}`);
+    return issued.body.data as unknown as PowChallenge;
+  };
+  /** Proof of work → solved as the browser does (counting from 0) → ticket fields for regsms. */
+  const powTicket = async (ip = '10.0.0.1') => {
+    const c = await powChallenge(ip);
+    const verify = await call('/captcha/pow/verify', json({ ...c, number: solvePow(c) }), ip);
+    if (verify.body.error_code !== 0) throw new Error(`proof of work refused: ${verify.body.msg}`);
+    return verify.body.data as { sessionId: string; sig: string; token: string; csessionid: string };
+  };
+  return { app, sms, call, dev, json, form, answerOf, challenge, captcha, sendCode, inbox, powChallenge, powTicket };
+}
+
+/** The client's search: the first number from 0 whose SHA-256(salt + number) is the challenge. */
+export function solvePow(c: Pick<PowChallenge, 'challenge' | 'salt' | 'maxnumber'>): number {
+  for (let n = 0; n <= c.maxnumber; n++) if (powHash(c.salt, n) === c.challenge) return n;
+  throw new Error('unsolvable challenge');
 }

@@ -60,6 +60,21 @@ export const ssoCaptchaTickets = pgTable('sso_captcha_tickets', {
   usedAt: seconds('used_at'),
 });
 
+/**
+ * Proof-of-work challenges (the slider's accessible alternative, src/lib/sso/pow.server.ts): the
+ * altcha-style `challenge` = SHA-256(salt + secret number) is public; the number is not stored.
+ * A row is burnt by its first verify; its `id` becomes the ticket's `csessionid`.
+ */
+export const ssoPowChallenges = pgTable('sso_pow_challenges', {
+  id: text('id').primaryKey(),
+  /** SHA-256(salt + number), hex: what the client must reproduce. */
+  challenge: text('challenge').notNull().unique(),
+  ipHash: text('ip_hash').notNull(),
+  createdAt: seconds('created_at').notNull(),
+  expiresAt: seconds('expires_at').notNull(),
+  usedAt: seconds('used_at'),
+});
+
 /** WeChat QR logins: uuid (128 bits) is public (it is in the QR); the poll key is the creator's secret. */
 export const ssoQrLogins = pgTable('sso_qr_logins', {
   uuid: text('uuid').primaryKey(),
