@@ -63,7 +63,7 @@ describe(`Proof of work: challenge (${label})`, () => {
     expect(row).toMatchObject({ expiresAt: clock.now + 120, usedAt: null });
     expect(row!.ipHash).not.toContain(ip);
     // altcha-lib's own verifier accepts our challenges (same format; the expiry is ours to check).
-    expect(await verifySolution({ ...solved(c) }, powKey(SECRET), false)).toBe(true);
+    expect(await verifySolution({ ...solved(c), algorithm: 'SHA-256' }, powKey(SECRET), false)).toBe(true);
   });
 });
 

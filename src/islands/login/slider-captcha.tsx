@@ -1,5 +1,5 @@
 import type { PointerEvent, KeyboardEvent } from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   createTrackRecorder,
   isCaptchaTicket,
@@ -12,9 +12,13 @@ import {
   type SliderChallenge,
 } from '../../lib/client/login-flow.ts';
 import type { LoginContext } from './labels.ts';
+import { PowUnsupportedError, solveInBackground } from './pow-client.ts';
+import { readPowTask } from './pow-solver.ts';
 import { sso } from './sso-client.ts';
 
 type Status = 'loading' | 'loadError' | 'idle' | 'dragging' | 'verifying' | 'ok';
+/** The accessible alternative's progress: a proof of work started by a button. */
+type PowPhase = 'idle' | 'loading' | 'solving' | 'verifying' | 'done';
 
 const MAX_POINTS = 1400;
 
@@ -28,6 +32,12 @@ const MAX_POINTS = 1400;
  * one-time ticket is handed to the form. Keyboard: arrows move the block and Enter submits, but the
  * server wants a hand-made track (y varies, slows at the end), so keyboard tracks are checked here
  * first and never sent when they would fail; the user is pointed to the mouse, touch or WeChat.
+ *
+ * The accessible alternative sits under the track: a real button ('Can't drag? Verify without
+ * dragging') fetches a proof-of-work challenge (GET /captcha/pow), solves it in a Web Worker
+ * (pow-client.ts), announces its progress in a polite live region, and sends the number to
+ * POST /captcha/pow/verify, which answers the same one-time ticket as the slider: it goes through
+ * the same `onTicket` and the slider shows the same 'ok' state.
  */
 export function SliderCaptcha({
   ctx,
@@ -63,6 +73,14 @@ export function SliderCaptcha({
   const keepMessage = useRef(false);
   const onTicketRef = useRef(onTicket);
   onTicketRef.current = onTicket;
+  const [pow, setPow] = useState<PowPhase>('idle');
+  /** Share of the numbers tried, 0–100 (drawn in the track). */
+  const [powProgress, setPowProgress] = useState(0);
+  /** What the live region says: coarse steps, so a screen reader is not flooded. */
+  const [powLive, setPowLive] = useState('');
+  const powRun = useRef<AbortController | null>(null);
+  /** How long the last solve took, in ms (data-pow-ms: measured by the browser tests). */
+  const [powTook, setPowTook] = useState<number | undefined>(undefined);
 
   const width = challenge?.trackWidth ?? 300;
   const height = challenge?.height ?? 150;
@@ -76,6 +94,11 @@ export function SliderCaptcha({
     setX(0);
     drag.current = null;
     onTicketRef.current(null);
+    powRun.current?.abort();
+    powRun.current = null;
+    setPow('idle');
+    setPowProgress(0);
+    setPowLive('');
     void (async () => {
       try {
         const answer = await sso(ssoBase, '/captcha/challenge');
@@ -84,11 +107,12 @@ export function SliderCaptcha({
         const next = answer.error_code === 0 ? readSliderChallenge(d) : null;
         if (next) {
           setChallenge(next);
-          setStatus('idle');
+          // The accessible alternative may have earned a ticket meanwhile: it stays.
+          setStatus((s) => (s === 'ok' ? s : 'idle'));
           if (!keepMessage.current) setMessage('');
           keepMessage.current = false;
         } else {
-          setStatus('loadError');
+          setStatus((s) => (s === 'ok' ? s : 'loadError'));
           setMessage(
             typeof d?.loadError === 'number'
               ? labels.sliderLoadError.replace('{n}', String(d.loadError))
@@ -97,7 +121,7 @@ export function SliderCaptcha({
         }
       } catch {
         if (alive) {
-          setStatus('loadError');
+          setStatus((s) => (s === 'ok' ? s : 'loadError'));
           setMessage(labels.networkError);
         }
       }
@@ -114,9 +138,91 @@ export function SliderCaptcha({
     return () => clearTimeout(timer);
   }, [status, challenge]);
 
+  useEffect(() => () => powRun.current?.abort(), []);
+
+  const powBusy = pow === 'loading' || pow === 'solving' || pow === 'verifying';
+  const powFail = (text: string) => {
+    setPow('idle');
+    setPowProgress(0);
+    setPowLive('');
+    setMessage(text);
+  };
+
+  /** The accessible alternative: challenge → proof of work in a worker → the slider's ticket. */
+  const startPow = async () => {
+    if (powBusy || status === 'ok' || status === 'dragging' || status === 'verifying') return;
+    powRun.current?.abort();
+    const run = new AbortController();
+    powRun.current = run;
+    drag.current = null;
+    setX(0);
+    setMessage('');
+    setPow('loading');
+    setPowProgress(0);
+    setPowLive(labels.powWorking.replace('{p}', '0'));
+    try {
+      const issued = await sso(ssoBase, '/captcha/pow');
+      if (run.signal.aborted) return;
+      const task = issued.error_code === 0 ? readPowTask(issued.data) : null;
+      if (!task) {
+        const loadError = (issued.data as { loadError?: unknown } | null)?.loadError;
+        powFail(
+          typeof loadError === 'number'
+            ? labels.sliderLoadError.replace('{n}', String(loadError))
+            : ssoErrorText(locale, typeof issued.msg === 'string' ? issued.msg : '', errorLabels(labels)),
+        );
+        return;
+      }
+      setPow('solving');
+      let announced = 0;
+      const found = await solveInBackground(task, {
+        signal: run.signal,
+        onProgress: (tried) => {
+          const percent = Math.min(99, Math.floor((tried * 100) / task.maxnumber));
+          setPowProgress(percent);
+          // Said at 25 %, 50 %, 75 %: enough to know it is alive.
+          const step = percent - (percent % 25);
+          if (step > announced) {
+            announced = step;
+            setPowLive(labels.powWorking.replace('{p}', String(step)));
+          }
+        },
+      });
+      if (run.signal.aborted) return;
+      if (!found) {
+        powFail(labels.loginFailed);
+        return;
+      }
+      setPow('verifying');
+      setPowTook(found.took);
+      setPowProgress(100);
+      setPowLive(labels.sliderVerifying);
+      const answer = await sso(ssoBase, '/captcha/pow/verify', {
+        method: 'POST',
+        body: { algorithm: task.algorithm, challenge: task.challenge, salt: task.salt, signature: task.signature, number: found.number },
+      });
+      if (run.signal.aborted) return;
+      if (answer.error_code === 0 && isCaptchaTicket(answer.data)) {
+        powRun.current = null;
+        setPow('done');
+        setStatus('ok');
+        setX(maxX);
+        setMessage('');
+        setPowLive(labels.powOk);
+        onTicketRef.current(answer.data);
+        return;
+      }
+      const failure = (answer.data as { failure?: unknown } | null)?.failure;
+      powFail(typeof failure === 'number' ? labels.powFailed.replace('{n}', String(failure)) : ssoErrorText(locale, String(answer.msg ?? ''), errorLabels(labels)));
+    } catch (error) {
+      if (run.signal.aborted) return;
+      powFail(error instanceof PowUnsupportedError ? labels.powUnsupported : labels.networkError);
+    }
+  };
+
   // clientWidth: the padding box, which the percentages below are of.
   const scale = () => width / Math.max(1, trackRef.current?.clientWidth ?? width);
-  const canDrag = status === 'idle' && challenge !== null;
+  const canDrag = status === 'idle' && challenge !== null && !powBusy;
 
   /** Below the track when the picture fits inside the clipping box (the dialog), else above. */
   const place = () => {
@@ -225,80 +331,111 @@ export function SliderCaptcha({
   const done = status === 'ok';
   const showPicture = challenge !== null && (status === 'dragging' || status === 'verifying' || (status === 'idle' && hover));
   const hintId = 'slider-keyboard-hint';
-  const text =
-    status === 'loading' ? labels.sliderLoading : status === 'verifying' ? labels.sliderVerifying : done ? labels.sliderOk : status === 'loadError' ? '' : labels.sliderHint;
+  const powId = useId();
+  const text = done
+    ? labels.sliderOk
+    : pow === 'loading' || pow === 'solving'
+      ? labels.powWorking.replace('{p}', String(powProgress))
+      : pow === 'verifying' || status === 'verifying'
+        ? labels.sliderVerifying
+        : status === 'loading'
+          ? labels.sliderLoading
+          : status === 'loadError'
+            ? ''
+            : labels.sliderHint;
+  /** The trail: the drag, or how far the proof of work has counted. */
+  const trail = powBusy ? (powProgress / 100) * width : x + pieceWidth / 2;
 
   return (
-    <div className="relative w-full" data-testid="login-slider" data-status={status} data-challenge-id={challenge?.challengeId}>
-      {challenge && (
-        // The puzzle: over the form, never in the way of a click (pointer-events: none).
-        <div
-          className={`pointer-events-none absolute inset-x-0 z-20 rounded-md bg-white p-0.5 shadow-lg ring-1 ring-slate-300 ${placement === 'below' ? 'top-full mt-1' : 'bottom-full mb-1'} ${showPicture ? '' : 'hidden'}`}
-          data-testid="login-slider-picture"
-          data-placement={placement}
-          aria-hidden="true"
-        >
-          <div className="relative w-full overflow-hidden rounded" style={{ aspectRatio: `${width} / ${height}` }}>
-            <img src={challenge.background} alt="" draggable={false} className="absolute inset-0 h-full w-full select-none" />
-            <img src={challenge.piece} alt="" draggable={false} className="absolute top-0 h-full max-w-none select-none" style={{ left: px(x), width: px(pieceWidth) }} data-testid="login-slider-piece" />
-          </div>
-        </div>
-      )}
-      <div
-        ref={trackRef}
-        onPointerEnter={enter}
-        onPointerLeave={() => setHover(false)}
-        className={`relative h-8 w-full select-none overflow-hidden rounded-md border text-xs ${done ? 'border-green-500 bg-green-50' : invalid ? 'border-red-500 bg-slate-100' : 'border-slate-300 bg-slate-100'}`}
-        data-testid="login-slider-track"
-      >
-        {/* The drag trail. */}
-        <div className={`absolute inset-y-0 left-0 ${done ? 'bg-green-100' : 'bg-brand-100'}`} style={{ width: px(x + pieceWidth / 2) }} aria-hidden="true" />
-        <span
-          className={`pointer-events-none absolute inset-0 flex items-center ${done ? (x > maxX / 2 ? 'justify-start pl-3 text-green-700' : 'justify-end pr-3 text-green-700') : 'justify-center pl-10 text-slate-500'}`}
-          aria-hidden="true"
-        >
-          {text}
-        </span>
-        {status === 'loadError' ? (
-          <button type="button" className="absolute inset-0 flex w-full items-center justify-center gap-1 text-brand-600 hover:underline" onClick={() => setLoadCount((n) => n + 1)}>
-            ↻ {labels.sliderReload}
-          </button>
-        ) : (
+    <div className="w-full" data-testid="login-slider" data-status={status} data-challenge-id={challenge?.challengeId} data-pow={pow} data-pow-ms={powTook}>
+      <div className="relative w-full">
+        {challenge && (
+          // The puzzle: over the form, never in the way of a click (pointer-events: none).
           <div
-            ref={knob}
-            role="slider"
-            tabIndex={done ? -1 : 0}
-            aria-label={labels.sliderLabel}
-            aria-valuemin={0}
-            aria-valuemax={maxX}
-            aria-valuenow={Math.round(x)}
-            aria-valuetext={done ? labels.sliderOk : undefined}
-            aria-invalid={invalid ? 'true' : undefined}
-            aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
-            aria-disabled={!canDrag && !drag.current}
-            className={`absolute inset-y-0 z-10 flex touch-none items-center justify-center rounded-md border shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-white ${done ? 'border-green-600 bg-green-600 text-white' : 'cursor-grab border-brand-600 bg-brand-600 text-white active:cursor-grabbing'}`}
-            style={{ left: px(x), width: px(pieceWidth) }}
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={onPointerUp}
-            onPointerCancel={onPointerUp}
-            onKeyDown={onKeyDown}
-            onBlur={() => {
-              // A keyboard move left unfinished goes back.
-              if (drag.current?.keyboard) {
-                drag.current = null;
-                setX(0);
-                setStatus('idle');
-              }
-            }}
-            data-testid="login-slider-knob"
+            className={`pointer-events-none absolute inset-x-0 z-20 rounded-md bg-white p-0.5 shadow-lg ring-1 ring-slate-300 ${placement === 'below' ? 'top-full mt-1' : 'bottom-full mb-1'} ${showPicture ? '' : 'hidden'}`}
+            data-testid="login-slider-picture"
+            data-placement={placement}
+            aria-hidden="true"
           >
-            <span aria-hidden="true">{done ? '✓' : '→'}</span>
+            <div className="relative w-full overflow-hidden rounded" style={{ aspectRatio: `${width} / ${height}` }}>
+              <img src={challenge.background} alt="" draggable={false} className="absolute inset-0 h-full w-full select-none" />
+              <img src={challenge.piece} alt="" draggable={false} className="absolute top-0 h-full max-w-none select-none" style={{ left: px(x), width: px(pieceWidth) }} data-testid="login-slider-piece" />
+            </div>
           </div>
         )}
+        <div
+          ref={trackRef}
+          onPointerEnter={enter}
+          onPointerLeave={() => setHover(false)}
+          className={`relative h-8 w-full select-none overflow-hidden rounded-md border text-xs ${done ? 'border-green-500 bg-green-50' : invalid ? 'border-red-500 bg-slate-100' : 'border-slate-300 bg-slate-100'}`}
+          data-testid="login-slider-track"
+        >
+          {/* The drag trail. */}
+          <div className={`absolute inset-y-0 left-0 ${done ? 'bg-green-100' : 'bg-brand-100'}`} style={{ width: px(trail) }} aria-hidden="true" />
+          <span
+            className={`pointer-events-none absolute inset-0 flex items-center ${done ? (x > maxX / 2 ? 'justify-start pl-3 text-green-700' : 'justify-end pr-3 text-green-700') : 'justify-center pl-10 text-slate-500'}`}
+            aria-hidden="true"
+          >
+            {text}
+          </span>
+          {status === 'loadError' && !powBusy ? (
+            <button type="button" className="absolute inset-0 flex w-full items-center justify-center gap-1 text-brand-600 hover:underline" onClick={() => setLoadCount((n) => n + 1)}>
+              ↻ {labels.sliderReload}
+            </button>
+          ) : (
+            <div
+              ref={knob}
+              role="slider"
+              tabIndex={done ? -1 : 0}
+              aria-label={labels.sliderLabel}
+              aria-valuemin={0}
+              aria-valuemax={maxX}
+              aria-valuenow={Math.round(x)}
+              aria-valuetext={done ? labels.sliderOk : undefined}
+              aria-invalid={invalid ? 'true' : undefined}
+              aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
+              aria-disabled={!canDrag && !drag.current}
+              className={`absolute inset-y-0 z-10 flex touch-none items-center justify-center rounded-md border shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-white ${done ? 'border-green-600 bg-green-600 text-white' : 'cursor-grab border-brand-600 bg-brand-600 text-white active:cursor-grabbing'}`}
+              style={{ left: px(x), width: px(pieceWidth) }}
+              onPointerDown={onPointerDown}
+              onPointerMove={onPointerMove}
+              onPointerUp={onPointerUp}
+              onPointerCancel={onPointerUp}
+              onKeyDown={onKeyDown}
+              onBlur={() => {
+                // A keyboard move left unfinished goes back.
+                if (drag.current?.keyboard) {
+                  drag.current = null;
+                  setX(0);
+                  setStatus('idle');
+                }
+              }}
+              data-testid="login-slider-knob"
+            >
+              <span aria-hidden="true">{done ? '✓' : '→'}</span>
+            </div>
+          )}
+        </div>
       </div>
+      <div className="mt-0.5 flex justify-end">
+        {/* A real button: focusable, started by Enter or Space. aria-disabled (not disabled) while it
+            works or after it succeeded, so the focus stays on it. */}
+        <button
+          type="button"
+          onClick={() => void startPow()}
+          aria-disabled={powBusy || done ? 'true' : undefined}
+          aria-describedby={powId}
+          className="rounded text-[11px] leading-4 text-brand-600 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 aria-disabled:cursor-default aria-disabled:text-slate-400 aria-disabled:no-underline"
+          data-testid="login-pow-start"
+        >
+          {labels.powStart}
+        </button>
+      </div>
+      <p id={powId} aria-live="polite" className="sr-only" data-testid="login-pow-status">
+        {powLive}
+      </p>
       <p id={hintId} className="sr-only">
-        {labels.sliderKeyboard}
+        {labels.sliderKeyboard} {labels.powHint}
       </p>
       {message && (
         <p role="alert" className="mt-0.5 text-[11px] leading-tight text-red-600" data-testid="login-slider-message">
