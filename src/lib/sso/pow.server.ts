@@ -19,8 +19,9 @@ import { PowFailure } from './sso.ts';
 export const POW_ALGORITHM = 'SHA-256';
 /**
  * The secret number is uniform in 1…POW_MAX_NUMBER. Tuned so a mid-range phone solves it in about
- * 1–3 s (README.md: about 150 000 hashes a second here in Chromium's worker, roughly a third of that
- * on a mid-range phone): 0.5 s on average here, at most 1 s; 1–1.5 s on average on a phone, at most 3 s.
+ * 1–3 s (README.md "Proof of work": about 150 000 hashes a second here in Chromium's worker, a
+ * third of that or less on a mid-range phone): 0.54 s on average here, 1.0–1.3 s at worst; about
+ * 1–1.5 s on average on a phone, about 3 s at worst.
  */
 export const POW_MAX_NUMBER = 150_000;
 /** Random part of the salt: 12 bytes, as altcha-lib. */
