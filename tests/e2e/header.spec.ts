@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, masked, uniquePhone } from './login-helpers.ts';
+import { apiLogin, hydrated, masked, uniquePhone } from './login-helpers.ts';
 
 test('locale: browser language, then the cookie (365 days); the switch keeps the path', async ({ browser }) => {
   const en = await browser.newContext({ locale: 'en-US' });
@@ -25,6 +25,7 @@ test('locale: browser language, then the cookie (365 days); the switch keeps the
 
 test('search box: Enter or the icon opens /search?name={trimmed}, only when non-empty; prefilled', async ({ page }) => {
   await page.goto('/bom');
+  await hydrated(page); // the header's islands hydrate when the browser is idle
   const box = page.locator('#header-search');
   await box.fill('   ');
   await box.press('Enter');
@@ -36,6 +37,7 @@ test('search box: Enter or the icon opens /search?name={trimmed}, only when non-
   await expect(page.locator('#header-search')).toHaveValue('STM32F103');
 
   await page.goto('/bom');
+  await hydrated(page);
   await page.locator('#header-search').fill('运放');
   await page.getByTestId('search-icon').click();
   await expect(page).toHaveURL(/\/search\?name=%E8%BF%90%E6%94%BE$/);
@@ -44,6 +46,18 @@ test('search box: Enter or the icon opens /search?name={trimmed}, only when non-
   await expect(page.locator('#header-search')).toHaveValue('LM358');
   await page.goto('/bom?name=LM358');
   await expect(page.locator('#header-search')).toHaveValue('');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the header search box is a plain GET form', async ({ page }) => {
+    await page.goto('/bom');
+    await page.locator('#header-search').fill('NE555');
+    await page.getByTestId('search-icon').click();
+    await expect(page).toHaveURL(/\/search\?name=NE555$/);
+    await expect(page.getByTestId('search-results')).toBeVisible();
+    await expect(page.locator('#header-search')).toHaveValue('NE555');
+  });
 });
 
 test('header links: BOM, viewer/Top100/Top200 in a new tab, assistant, KiCad, catalogue menu', async ({ page }) => {
@@ -95,6 +109,45 @@ test('logged in: dropdown shows the masked phone; personal centre; log out clear
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
+test('account menu: Enter opens it on the first item, arrows move, Escape closes it and gives the focus back', async ({ page }) => {
+  await page.goto('/bom');
+  await page.evaluate(() => {
+    localStorage.setItem('token', 'x'.repeat(43));
+    localStorage.setItem('nickname', '小王');
+  });
+  // The Radix menu is a chunk fetched when the focus first reaches the name: slow it down, so Enter
+  // reaches the stand-in button and the menu opens when the chunk arrives.
+  await page.route(/\/account-menu\.[\w-]+\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
+  await page.reload();
+  const trigger = page.getByTestId('user-menu');
+  await expect(page.getByTestId('display-name')).toHaveText('小王');
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  await expect(trigger).toHaveAttribute('aria-expanded', 'false'); // not there yet
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await expect(page.getByTestId('user-menu')).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu.getByRole('menuitem', { name: '个人中心' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('logout')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(page.getByTestId('user-menu')).toBeFocused();
+
+  // A press opens it too, and a press outside closes it; the pointer leaving closes what hover opened.
+  await page.getByTestId('user-menu').click();
+  await expect(menu).toBeVisible();
+  await page.mouse.click(10, 400);
+  await expect(menu).toBeHidden();
+  await page.getByTestId('user-menu').hover();
+  await expect(menu).toBeVisible();
+  await page.mouse.move(10, 400);
+  await expect(menu).toBeHidden();
+});
+
 test('credentials in the URL are verified, stored, stripped, and the page reloads; names come from the API, not the URL', async ({ page }) => {
   const login = await apiLogin(page.request, uniquePhone('132'));
   await page.goto(`/bom?token=${login.token}&nickname=%E5%B0%8F%E7%8E%8B&keep=1`);
@@ -112,6 +165,7 @@ test('credentials in the URL are verified, stored, stripped, and the page reload
 
 test('search suggestions as you type: part numbers, brands and categories, keyboard navigation', async ({ page }) => {
   await page.goto('/bom');
+  await hydrated(page);
   const box = page.locator('#header-search');
   await box.pressSequentially('stm32f103c', { delay: 30 });
   const list = page.getByTestId('search-suggestions');

@@ -1,8 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { $token } from '../../lib/client/store.ts';
+import { AccountSkeleton } from './account-skeleton.tsx';
 import type { AccountLabels } from './labels.ts';
-import { ProfilePanel } from './profile-panel.tsx';
+
+// The profile (forms, avatar upload) is a chunk of its own: only a logged-in visitor on type=0 needs it.
+const ProfilePanel = lazy(() => import('./profile-panel.tsx').then((m) => ({ default: m.ProfilePanel })));
 
 export type AccountTab = 0 | 1 | 2 | 3 | 4;
 
@@ -25,13 +29,7 @@ export default function AccountCenter({ type, locale, labels }: { type: AccountT
   useEffect(() => setMounted(true), []);
   const prefix = locale === 'en' ? '/en' : '';
 
-  if (!mounted) {
-    return (
-      <div className="grid min-h-64 place-items-center text-sm text-slate-500" aria-busy="true">
-        {labels.loading}
-      </div>
-    );
-  }
+  if (!mounted) return <AccountSkeleton label={labels.loading} />;
 
   if (!token) {
     return (
@@ -44,19 +42,20 @@ export default function AccountCenter({ type, locale, labels }: { type: AccountT
         </span>
         <h2 className="mt-4 text-lg font-semibold text-slate-900">{labels.loginPrompt}</h2>
         <p className="mt-1 text-sm text-slate-600">{labels.loginPromptBody}</p>
-        <button
-          type="button"
-          className="mt-6 rounded-md bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700"
-          onClick={() => window.dispatchEvent(new CustomEvent('chipedia:login'))}
-          data-testid="account-login-button"
-        >
+        <Button type="button" className="mt-6 px-5" onClick={() => window.dispatchEvent(new CustomEvent('chipedia:login'))} data-testid="account-login-button">
           {labels.loginButton}
-        </button>
+        </Button>
       </div>
     );
   }
 
-  if (type === 0) return <ProfilePanel labels={labels} locale={locale} />;
+  if (type === 0) {
+    return (
+      <Suspense fallback={<AccountSkeleton label={labels.loading} />}>
+        <ProfilePanel labels={labels} locale={locale} />
+      </Suspense>
+    );
+  }
 
   const empty = EMPTY[type];
   return (
@@ -68,9 +67,11 @@ export default function AccountCenter({ type, locale, labels }: { type: AccountT
       </span>
       <h2 className="mt-4 text-lg font-semibold text-slate-900">{labels[empty.title]}</h2>
       <p className="mt-1 max-w-sm text-sm text-slate-600">{labels[empty.body]}</p>
-      <a href={`${prefix}${empty.href}`} className="mt-6 rounded-md bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700" data-testid="account-empty-action">
-        {labels[empty.action]}
-      </a>
+      <Button asChild className="mt-6 px-5">
+        <a href={`${prefix}${empty.href}`} data-testid="account-empty-action">
+          {labels[empty.action]}
+        </a>
+      </Button>
     </div>
   );
 }

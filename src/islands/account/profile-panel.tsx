@@ -1,10 +1,14 @@
 import type { FormEvent } from 'react';
 import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { apiFetch, SessionEndedError } from '../../lib/client/api.ts';
 import { maskPhone } from '../../lib/client/display-name.ts';
 import { readUserPicName, SUCCESS_CODE, type UserPicName } from '../../lib/client/login-flow.ts';
 import { setUserInfo } from '../../lib/client/store.ts';
+import { AccountSkeleton } from './account-skeleton.tsx';
 import type { AccountLabels } from './labels.ts';
 import { AVATAR_TYPES, avatarError, emailError, NICKNAME_MAX, nicknameError } from './profile-rules.ts';
 
@@ -39,20 +43,14 @@ export function ProfilePanel({ labels, locale }: { labels: AccountLabels; locale
     };
   }, [round]);
 
-  if (status.kind === 'loading') {
-    return (
-      <div className="grid min-h-64 place-items-center rounded-xl border border-slate-200 bg-white text-sm text-slate-500" aria-busy="true">
-        {labels.loading}
-      </div>
-    );
-  }
+  if (status.kind === 'loading') return <AccountSkeleton label={labels.loading} />;
   if (status.kind === 'error') {
     return (
       <div role="alert" className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-xl border border-slate-200 bg-white text-sm text-slate-600">
         {labels.loadFailed}
-        <button type="button" className="rounded-md border border-slate-300 px-3 py-1.5 hover:border-brand-500" onClick={() => setRound((n) => n + 1)}>
+        <Button type="button" variant="outline" size="sm" onClick={() => setRound((n) => n + 1)}>
           {labels.retry}
-        </button>
+        </Button>
       </div>
     );
   }
@@ -203,9 +201,9 @@ function Avatar({ user, labels, onChange }: { user: UserPicName; labels: Account
           }}
           data-testid="account-avatar-input"
         />
-        <button type="button" disabled={busy} onClick={() => input.current?.click()} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:border-brand-500 hover:text-brand-600 disabled:opacity-60">
+        <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => input.current?.click()}>
           {busy ? labels.uploading : labels.changeAvatar}
-        </button>
+        </Button>
         <p className="text-xs text-slate-500">{labels.avatarHint}</p>
         {message && (
           <p role={message.error ? 'alert' : 'status'} className={`text-xs ${message.error ? 'text-red-600' : 'text-green-700'}`} data-testid="account-avatar-message">
@@ -290,10 +288,11 @@ function EditableRow({
                 {labels.saved}
               </span>
             )}
-            <button
+            <Button
               ref={editRef}
               type="button"
-              className="text-brand-600 hover:underline"
+              variant="link"
+              className="h-auto p-0"
               onClick={() => {
                 setDraft(value);
                 setSaved(false);
@@ -303,7 +302,7 @@ function EditableRow({
               data-testid={`${id}-edit`}
             >
               {labels.edit}
-            </button>
+            </Button>
           </span>
         </dd>
       </div>
@@ -313,11 +312,13 @@ function EditableRow({
   return (
     <div className="flex items-start gap-4 px-6 py-3 text-sm">
       <dt className="w-24 shrink-0 pt-1.5 text-slate-500">
-        <label htmlFor={id}>{label}</label>
+        <Label htmlFor={id} className="font-normal leading-normal">
+          {label}
+        </Label>
       </dt>
       <dd className="min-w-0 flex-1">
         <form className="flex flex-wrap items-center gap-2" onSubmit={save} noValidate>
-          <input
+          <Input
             ref={inputRef}
             id={id}
             type={type}
@@ -329,15 +330,16 @@ function EditableRow({
             }}
             aria-invalid={error ? 'true' : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
-            className={`h-8 min-w-0 flex-1 rounded-md border px-2 outline-none focus:border-brand-500 ${error ? 'border-red-500' : 'border-slate-300'}`}
+            className="h-8 w-auto flex-1 px-2"
             data-testid={`${id}-input`}
           />
-          <button type="submit" disabled={busy} className="h-8 rounded-md bg-brand-600 px-3 text-white hover:bg-brand-700 disabled:opacity-60" data-testid={`${id}-save`}>
+          <Button type="submit" size="sm" disabled={busy} data-testid={`${id}-save`}>
             {busy ? labels.saving : labels.save}
-          </button>
-          <button
+          </Button>
+          <Button
             type="button"
-            className="h-8 rounded-md border border-slate-300 px-3 hover:border-slate-400"
+            variant="outline"
+            size="sm"
             onClick={() => {
               setEditing(false);
               setError('');
@@ -345,7 +347,7 @@ function EditableRow({
             }}
           >
             {labels.cancel}
-          </button>
+          </Button>
         </form>
         {error && (
           <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-red-600" data-testid={`${id}-error`}>

@@ -1,9 +1,9 @@
 import type { MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { $token } from '../../lib/client/store.ts';
 import { toast } from '../../lib/client/toast.ts';
-import { track } from './track.ts';
+import { track, trackMarkClicks } from './track.ts';
 
 export type PartActionLabels = {
   download: string;
@@ -20,12 +20,22 @@ type Props = {
   loginHref: string;
   canDownload: boolean;
   labels: PartActionLabels;
+  /**
+   * The Button primitive's classes for the two links (buttonVariants of src/components/ui/button),
+   * worked out on the server: the page then ships no class-merging code for them.
+   */
+  classes: { download: string; collect: string };
 };
 
-/** Download (POST → blob, SPEC §5 message on a non-file answer) and collect (asks to log in). */
-export default function PartActions({ mfgMpnCode, downloadHref, loginHref, canDownload, labels }: Props) {
+/**
+ * Download (POST → blob, SPEC §5 message on a non-file answer) and collect (asks to log in). The
+ * part's counters are kept here too: downloads, and the datasheet opens and tag clicks on the
+ * server-rendered links of its page.
+ */
+export default function PartActions({ mfgMpnCode, downloadHref, loginHref, canDownload, labels, classes }: Props) {
   const token = useStore($token);
   const [busy, setBusy] = useState(false);
+  useEffect(() => trackMarkClicks(document.querySelector<HTMLElement>('[data-detail-root]') ?? document, mfgMpnCode), [mfgMpnCode]);
 
   const download = async (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
@@ -61,23 +71,15 @@ export default function PartActions({ mfgMpnCode, downloadHref, loginHref, canDo
     else toast(labels.collectSoon, 'info');
   };
 
-  const btn = 'inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium';
   return (
     <div className="flex flex-wrap items-center gap-2">
       {canDownload && (
-        <a
-          href={downloadHref}
-          download
-          onClick={download}
-          aria-busy={busy}
-          className={`${btn} bg-brand-600 text-white hover:bg-brand-700 ${busy ? 'opacity-70' : ''}`}
-          data-testid="download-zip"
-        >
+        <a href={downloadHref} download onClick={download} aria-busy={busy} className={busy ? `${classes.download} opacity-70` : classes.download} data-slot="button" data-testid="download-zip">
           <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M12 3v12m0 0-4-4m4 4 4-4M4 17v3h16v-3" /></svg>
           {busy ? labels.downloading : labels.download}
         </a>
       )}
-      <a href={loginHref} onClick={collect} className={`${btn} border border-slate-300 bg-white text-slate-700 hover:border-brand-500 hover:text-brand-600`} data-testid="collect">
+      <a href={loginHref} onClick={collect} className={classes.collect} data-slot="button" data-testid="collect">
         <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="m12 17.3-6.2 3.6 1.6-7L2 9.2l7.1-.6L12 2l2.9 6.6 7.1.6-5.4 4.7 1.6 7z" /></svg>
         {labels.collect}
       </a>

@@ -1,3 +1,4 @@
+import type { ComponentType, KeyboardEvent, PointerEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { apiFetch } from '../../lib/client/api.ts';
@@ -5,8 +6,20 @@ import { displayName } from '../../lib/client/display-name.ts';
 import { $nickname, $phone, $token, $username, resetUserInfo } from '../../lib/client/store.ts';
 import type { LoginLabels } from '../login/labels.ts';
 import { LoginLauncher, preloadLoginDialog } from '../login/login-launcher.tsx';
+import type { AccountMenuProps } from './account-menu.tsx';
 
 type Labels = { login: string; center: string; logout: string; menu: string; dialog: LoginLabels };
+
+/** How long the pointer may be off the name and the menu before a hover-opened menu closes. */
+const HOVER_CLOSE_MS = 200;
+
+let menuChunk: Promise<ComponentType<AccountMenuProps>> | undefined;
+/** The Radix menu is its own chunk: fetched when the pointer or focus first reaches the name. */
+function loadAccountMenu(): Promise<ComponentType<AccountMenuProps>> {
+  menuChunk ??= import('./account-menu.tsx').then((m) => m.default);
+  menuChunk.catch(() => (menuChunk = undefined)); // a later attempt may succeed
+  return menuChunk;
+}
 
 /** The header's account corner: 'login' when logged out, a dropdown with the display name when in. */
 export default function HeaderUser({ locale, labels }: { locale: 'zh' | 'en'; labels: Labels }) {
@@ -19,8 +32,6 @@ export default function HeaderUser({ locale, labels }: { locale: 'zh' | 'en'; la
   // the same markup, so the stored login shows from the first render after mounting.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuRef = useRef<HTMLDivElement>(null);
   const prefix = locale === 'en' ? '/en' : '';
 
   // The API client asks for login (40001/40002 on a public page) through this event.
@@ -29,19 +40,6 @@ export default function HeaderUser({ locale, labels }: { locale: 'zh' | 'en'; la
     window.addEventListener('chipedia:login', open);
     return () => window.removeEventListener('chipedia:login', open);
   }, []);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menuRef.current?.contains(event.target as Node)) setMenuOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [menuOpen]);
 
   const logout = async () => {
     // Revoke on the server, but log out locally whatever it answers.
@@ -71,17 +69,115 @@ export default function HeaderUser({ locale, labels }: { locale: 'zh' | 'en'; la
     );
   }
 
+  return <UserMenu name={displayName({ nickname, phone, username })} labels={labels} centerHref={`${prefix}/singleInfo?type=0`} onLogout={() => void logout()} />;
+}
+
+type UserMenuProps = { name: string; labels: Labels; centerHref: string; onLogout: () => void };
+
+/**
+ * The display name and its menu. It opens on hover (as the catalogue menu does) and on a press or
+ * Enter/Space/ArrowDown. Until the Radix menu's chunk has arrived, a plain button of the same look
+ * stands in and remembers what the user asked for.
+ */
+function UserMenu({ name, labels, centerHref, onLogout }: UserMenuProps) {
+  const [Menu, setMenu] = useState<ComponentType<AccountMenuProps> | null>(null);
+  const [open, setOpen] = useState(false);
+  const [hoverOpen, setHoverOpen] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // How the menu last opened, and what had the focus when the pointer opened it.
+  const openedBy = useRef<'hover' | 'press'>('press');
+  const focusBefore = useRef<Element | null>(null);
+  const [openedByKey, setOpenedByKey] = useState(false);
+  const [placeholderFocused, setPlaceholderFocused] = useState(false);
+
+  const load = () => {
+    if (Menu) return;
+    loadAccountMenu()
+      .then((component) => setMenu(() => component))
+      .catch(() => setOpen(false)); // the shell's chunk-reload logic handles a failed chunk
+  };
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const change = (next: boolean, how: 'hover' | 'press') => {
+    clearTimeout(closeTimer.current);
+    if (next) {
+      if (!open) focusBefore.current = document.activeElement;
+      openedBy.current = how;
+    }
+    setOpen(next);
+    setHoverOpen(next && how === 'hover');
+  };
+  // Radix focuses an open menu. One the pointer opened and closed hands the focus back to where
+  // it was (the search box, say), not to the trigger.
+  const onCloseAutoFocus = (event: Event) => {
+    if (openedBy.current !== 'hover') return;
+    event.preventDefault();
+    const before = focusBefore.current;
+    if (before instanceof HTMLElement && before.isConnected && before !== document.body) before.focus({ preventScroll: true });
+  };
+  const onPointerEnter = (event: PointerEvent) => {
+    if (event.pointerType !== 'mouse') return;
+    clearTimeout(closeTimer.current);
+    load();
+    if (!open) change(true, 'hover');
+  };
+  const onPointerLeave = (event: PointerEvent) => {
+    if (event.pointerType !== 'mouse' || !hoverOpen) return;
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(() => change(false, 'hover'), HOVER_CLOSE_MS);
+  };
+
+  if (!Menu) {
+    const openByKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown') return;
+      event.preventDefault();
+      load();
+      setOpenedByKey(true);
+      change(true, 'press');
+    };
+    return (
+      <div className="relative shrink-0" onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave}>
+        <button
+          type="button"
+          className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm hover:text-brand-600"
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onFocus={() => {
+            setPlaceholderFocused(true);
+            load();
+          }}
+          onBlur={() => setPlaceholderFocused(false)}
+          onClick={() => {
+            load();
+            change(true, 'press');
+          }}
+          onKeyDown={openByKey}
+          data-testid="user-menu"
+        >
+          <span data-testid="display-name">{name}</span>
+          <span className="sr-only">{labels.menu}</span>
+          <span aria-hidden="true">▾</span>
+        </button>
+      </div>
+    );
+  }
+
   return (
-    <div className="relative shrink-0" ref={menuRef} onMouseEnter={() => setMenuOpen(true)} onMouseLeave={() => setMenuOpen(false)}>
-      <button type="button" className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm hover:text-brand-600" aria-haspopup="menu" aria-expanded={menuOpen} aria-label={labels.menu} onClick={() => setMenuOpen((o) => !o)} data-testid="user-menu">
-        <span data-testid="display-name">{displayName({ nickname, phone, username })}</span> <span aria-hidden="true">▾</span>
-      </button>
-      {menuOpen && (
-        <div role="menu" className="absolute right-0 top-full z-50 w-40 rounded-md border border-slate-200 bg-white py-1 text-sm text-slate-800 shadow-lg">
-          <a role="menuitem" href={`${prefix}/singleInfo?type=0`} className="block px-4 py-2 hover:bg-brand-50">{labels.center}</a>
-          <button role="menuitem" type="button" className="block w-full px-4 py-2 text-left hover:bg-brand-50" onClick={logout} data-testid="logout">{labels.logout}</button>
-        </div>
-      )}
+    <div className="relative shrink-0" onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave}>
+      <Menu
+        name={name}
+        labels={labels}
+        centerHref={centerHref}
+        open={open}
+        onOpenChange={change}
+        hoverOpen={hoverOpen}
+        onPointerEnter={onPointerEnter}
+        onPointerLeave={onPointerLeave}
+        onLogout={onLogout}
+        onCloseAutoFocus={onCloseAutoFocus}
+        takeFocus={placeholderFocused}
+        focusFirstItem={openedByKey}
+      />
     </div>
   );
 }
