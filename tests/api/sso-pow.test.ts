@@ -3,6 +3,7 @@ import { verifySolution } from 'altcha-lib/v1';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoCaptchaTickets, ssoPowChallenges } from '../../src/lib/server/db/schema/index.ts';
+import { readPowTask, solvePow as solveInBrowser } from '../../src/islands/login/pow-solver.ts';
 import { POW_MAX_NUMBER, powKey, type PowChallenge } from '../../src/lib/sso/pow.server.ts';
 import { humanTrack } from '../../src/lib/sso/sso.ts';
 import { makeSso, SECRET, solvePow } from '../../src/lib/sso/testing.server.ts';
@@ -91,6 +92,29 @@ describe(`Proof of work: verification (${label})`, () => {
     const code = sso.inbox(`86${phone}`)[0]!.code;
     const login = await sso.call('/smsLogin/index.html', sso.form({ account: phone, areacode: '86', smscode: code, siteid: '35' }), ip);
     expect(login.body.error_code).toBe(0);
+  });
+
+  it('the browser’s solver (pow-solver.ts, crypto.subtle in batches) finds the number the server accepts; it reports progress and stops when aborted', async () => {
+    const ip = freshIp();
+    const c = await sso.powChallenge(ip);
+    const task = readPowTask(c);
+    expect(task).not.toBeNull();
+    const progress: number[] = [];
+    const found = await solveInBrowser(task!, { onProgress: (tried) => progress.push(tried) });
+    expect(found?.number).toBe(solvePow(c));
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((p, i) => i === 0 || p > progress[i - 1]!)).toBe(true);
+    const ok = await verify({ algorithm: task!.algorithm, challenge: task!.challenge, salt: task!.salt, signature: task!.signature, number: found!.number }, ip);
+    expect(ok.body.error_code).toBe(0);
+
+    const stop = new AbortController();
+    stop.abort();
+    expect(await solveInBrowser(task!, { signal: stop.signal })).toBeNull();
+    // Nothing but a well-formed SHA-256 challenge is taken up.
+    expect(readPowTask({ ...c, algorithm: 'SHA-1' })).toBeNull();
+    expect(readPowTask({ ...c, challenge: 'xyz' })).toBeNull();
+    expect(readPowTask({ ...c, maxnumber: 1e9 })).toBeNull();
+    expect(readPowTask(null)).toBeNull();
   });
 
   it('accepts ALTCHA’s widget payload too (base64 JSON under `altcha`), as JSON or a form', async () => {
