@@ -1,21 +1,39 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { hydrated } from './login-helpers.ts';
 
 type Shell = { chipedia: { toast: (m: string, k?: string, d?: number) => void; showLoadingOverlay: () => AbortSignal } };
 
-test('toasts queue one at a time', async ({ page }) => {
+/** Records the most toasts ever on the page at once (sonner keeps a leaving toast for 200 ms). */
+async function watchToastCount(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { maxToasts: number };
+    w.maxToasts = 0;
+    const count = () => (w.maxToasts = Math.max(w.maxToasts, document.querySelectorAll('[data-testid="toast"]').length));
+    new MutationObserver(count).observe(document.body, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { maxToasts: number }).maxToasts);
+}
+
+test('toasts queue one at a time, drawn by sonner in #toast-region', async ({ page }) => {
   await page.goto('/bom');
   await page.waitForFunction(() => 'chipedia' in window);
+  const maxToasts = await watchToastCount(page);
   await page.evaluate(() => {
     const w = window as unknown as Shell;
     w.chipedia.toast('first', 'info', 600);
     w.chipedia.toast('second', 'info', 600);
+    w.chipedia.toast('first', 'info', 600); // the same message waiting is not queued twice
   });
   const toasts = page.getByTestId('toast');
   await expect(toasts).toHaveCount(1);
   await expect(toasts).toContainText('first');
+  await expect(page.locator('#toast-region [data-sonner-toast]')).toHaveCount(1);
   await expect(toasts).toContainText('second', { timeout: 2000 });
   await expect(toasts).toHaveCount(1);
   await expect(toasts).toHaveCount(0, { timeout: 2000 });
+  await page.waitForTimeout(1000);
+  await expect(toasts).toHaveCount(0);
+  expect(await maxToasts()).toBe(1);
 });
 
 test('default toast lasts 3000 ms', async ({ page }) => {
@@ -27,13 +45,56 @@ test('default toast lasts 3000 ms', async ({ page }) => {
   await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 1500 });
 });
 
+test('the close button ends a toast early and the next one follows', async ({ page }) => {
+  await page.goto('/bom');
+  await page.waitForFunction(() => 'chipedia' in window);
+  await page.evaluate(() => {
+    const w = window as unknown as Shell;
+    w.chipedia.toast('请求失败，请稍后再试', 'error', 10_000);
+    w.chipedia.toast('next one', 'success');
+  });
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('请求失败，请稍后再试');
+  await expect(toast).toHaveAttribute('data-type', 'error');
+  await toast.getByRole('button', { name: '关闭提示' }).click();
+  await expect(toast).toContainText('next one');
+  await expect(toast).toHaveAttribute('data-type', 'success');
+});
+
+test('toasts raised before the toaster island hydrates wait for it, then show for their full time', async ({ page }) => {
+  // Hold the toaster island's code back: the page shell (and its toast()) runs long before it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/toaster\.[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/bom');
+  await page.waitForFunction(() => 'chipedia' in window);
+  await page.evaluate(() => (window as unknown as Shell).chipedia.toast('early bird'));
+  await page.waitForTimeout(1500);
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  release();
+  await expect(page.getByTestId('toast')).toContainText('early bird');
+  await page.waitForTimeout(2300);
+  await expect(page.getByTestId('toast')).toContainText('early bird');
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 2000 });
+});
+
 test('offline and online are tracked with a toast', async ({ page, context }) => {
   await page.goto('/bom');
   await page.waitForFunction(() => 'chipedia' in window);
+  await hydrated(page);
+  const maxToasts = await watchToastCount(page);
   await context.setOffline(true);
+  // The first toast of the page: sonner's code cannot be fetched offline, the island shows it itself.
   await expect(page.getByTestId('toast')).toContainText('网络已断开');
+  await expect(page.locator('#toast-region')).toContainText('网络已断开');
   await context.setOffline(false);
   await expect(page.getByTestId('toast')).toContainText('网络已恢复', { timeout: 5000 });
+  await expect(page.locator('#toast-region [data-sonner-toast]')).toContainText('网络已恢复');
+  expect(page.url()).toMatch(/\/bom$/); // no reload on the way
+  expect(await maxToasts()).toBe(1);
 });
 
 test('chunk-load failure reloads the page at most once per minute', async ({ page }) => {

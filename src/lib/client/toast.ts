@@ -1,78 +1,84 @@
-// One-at-a-time toast queue (SPEC §4, §9: default display 3000 ms). The queue logic is DOM-free
-// so it can be unit-tested; mountToasts() binds it to the page's live region.
-import { clientMessage } from './messages.ts';
+// The page's toast queue (SPEC §4, §9): one toast at a time, each shown for its duration (3000 ms by
+// default), the same message never queued twice. Framework-free, so the vanilla page shell and any
+// island can raise toasts without React. The queue decides WHICH toast is out; a view shows it and
+// reports back when it is gone: the toaster island (src/islands/shell/toaster.tsx) draws it with
+// sonner, which times it (pausing while hovered or while the tab is hidden). Toasts raised before the
+// view has connected (before the island hydrates) wait in the queue and are shown once it does.
 
 export const TOAST_DEFAULT_MS = 3000;
 export type ToastKind = 'info' | 'success' | 'warning' | 'error';
-export type Toast = { message: string; kind: ToastKind; duration: number };
+export type Toast = { id: number; message: string; kind: ToastKind; duration: number };
+/** Shows one toast; the view calls the queue's `done(toast.id)` once it has gone. */
+export type ToastView = (toast: Toast) => void;
 
-type Timers = { set: (fn: () => void, ms: number) => unknown; clear: (handle: unknown) => void };
-const realTimers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as number) };
-
-export function createToastQueue(render: (toast: Toast | null) => void, timers: Timers = realTimers) {
-  const queue: Toast[] = [];
+export function createToastQueue() {
+  const waiting: Toast[] = [];
   let current: Toast | null = null;
-  let handle: unknown;
+  let view: ToastView | null = null;
+  const listeners = new Set<() => void>();
+  let nextId = 1;
 
-  const showNext = () => {
-    current = queue.shift() ?? null;
-    render(current);
-    if (current) handle = timers.set(dismiss, current.duration);
+  const pump = () => {
+    if (current || !view) return;
+    current = waiting.shift() ?? null;
+    if (current) view(current);
   };
-  function dismiss() {
-    if (handle !== undefined) timers.clear(handle);
-    handle = undefined;
-    showNext();
-  }
+
   return {
-    push(message: string, kind: ToastKind = 'info', duration = TOAST_DEFAULT_MS) {
-      // The same message already waiting is not queued twice (e.g. ten failing requests).
-      if (queue.some((t) => t.message === message) || current?.message === message) return;
-      queue.push({ message, kind, duration });
-      if (!current) showNext();
+    /** Queues a toast; null when the same message is already out or waiting (e.g. ten failing requests). */
+    push(message: string, kind: ToastKind = 'info', duration = TOAST_DEFAULT_MS): Toast | null {
+      if (current?.message === message || waiting.some((t) => t.message === message)) return null;
+      const toast = { id: nextId++, message, kind, duration: duration > 0 ? duration : TOAST_DEFAULT_MS };
+      waiting.push(toast);
+      pump();
+      if (!view) for (const listener of listeners) listener();
+      return toast;
     },
-    dismiss,
-    get current() {
+    /** The view attaches (the first waiting toast is shown at once); returns the detach function. */
+    connect(next: ToastView): () => void {
+      view = next;
+      pump();
+      return () => {
+        if (view === next) view = null;
+      };
+    },
+    /** The toast `id` is gone (timed out or closed): the next one, if any, is shown. */
+    done(id: number): void {
+      if (current?.id !== id) return;
+      current = null;
+      pump();
+    },
+    /** Called whenever a toast is queued while no view is connected (the toaster loads its view then). */
+    onWaiting(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    get current(): Toast | null {
       return current;
     },
-    get pending() {
-      return queue.length;
+    get pending(): number {
+      return waiting.length;
     },
   };
 }
 
-type Queue = ReturnType<typeof createToastQueue>;
-let pageQueue: Queue | undefined;
+export type ToastQueue = ReturnType<typeof createToastQueue>;
 
-/** Binds the queue to #toast-region; called once by the shell. */
-export function mountToasts(region: HTMLElement, closeLabel: string): Queue {
-  pageQueue = createToastQueue((toast) => {
-    region.replaceChildren();
-    if (!toast) return;
-    const el = document.createElement('div');
-    el.className = `toast toast-${toast.kind}`;
-    el.setAttribute('role', toast.kind === 'error' ? 'alert' : 'status');
-    el.dataset.testid = 'toast';
-    const text = document.createElement('span');
-    text.textContent = toast.message;
-    const close = document.createElement('button');
-    close.type = 'button';
-    close.className = 'toast-close';
-    close.setAttribute('aria-label', closeLabel);
-    close.textContent = '×';
-    close.addEventListener('click', () => pageQueue?.dismiss());
-    el.append(text, close);
-    region.append(el);
-  });
-  return pageQueue;
+/**
+ * The page's one queue. Kept on globalThis so the shell's bundle and the islands' bundles share it
+ * even if a build ever gave them separate copies of this module.
+ */
+export function pageToasts(): ToastQueue {
+  const g = globalThis as { __chipediaToasts?: ToastQueue };
+  g.__chipediaToasts ??= createToastQueue();
+  return g.__chipediaToasts;
 }
 
-/** Shows a toast from anywhere (islands, the API client); binds to #toast-region on first use. */
+/** Shows a toast from anywhere (the page shell, islands, the API client). */
 export function toast(message: string, kind: ToastKind = 'info', duration = TOAST_DEFAULT_MS): void {
-  if (!pageQueue && typeof document !== 'undefined') {
-    const region = document.getElementById('toast-region');
-    if (region) mountToasts(region, clientMessage('toast.close'));
+  if (typeof document === 'undefined') {
+    console.warn(message);
+    return;
   }
-  if (pageQueue) pageQueue.push(message, kind, duration);
-  else console.warn(message);
+  pageToasts().push(message, kind, duration);
 }

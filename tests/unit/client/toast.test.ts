@@ -1,65 +1,95 @@
 import { describe, expect, it } from 'vitest';
 import { createToastQueue, TOAST_DEFAULT_MS, type Toast } from '../../../src/lib/client/toast.ts';
 
-function fakeTimers() {
-  let now = 0;
-  const pending: { at: number; fn: () => void; id: number }[] = [];
-  let nextId = 1;
-  return {
-    timers: {
-      set: (fn: () => void, ms: number) => {
-        const id = nextId++;
-        pending.push({ at: now + ms, fn, id });
-        return id;
-      },
-      clear: (id: unknown) => {
-        const i = pending.findIndex((p) => p.id === id);
-        if (i >= 0) pending.splice(i, 1);
-      },
-    },
-    advance(ms: number) {
-      now += ms;
-      for (;;) {
-        pending.sort((a, b) => a.at - b.at);
-        const due = pending[0];
-        if (!due || due.at > now) break;
-        pending.shift();
-        due.fn();
-      }
-    },
-  };
+/** A view that records what it was handed, like the sonner view does. */
+function recorder() {
+  const shown: Toast[] = [];
+  return { shown, view: (t: Toast) => shown.push(t), messages: () => shown.map((t) => t.message) };
 }
 
 describe('toast queue', () => {
-  it('shows one toast at a time, each for 3000 ms by default, in order', () => {
-    const shown: (string | null)[] = [];
-    const clock = fakeTimers();
-    const q = createToastQueue((t: Toast | null) => shown.push(t?.message ?? null), clock.timers);
+  it('hands the view one toast at a time, in order, the next only when the shown one is done', () => {
+    const q = createToastQueue();
+    const r = recorder();
+    q.connect(r.view);
     q.push('a');
     q.push('b');
     q.push('c', 'error', 1000);
-    expect(shown).toEqual(['a']);
-    clock.advance(TOAST_DEFAULT_MS - 1);
-    expect(shown).toEqual(['a']);
-    clock.advance(1);
-    expect(shown).toEqual(['a', 'b']);
-    clock.advance(3000);
-    expect(shown).toEqual(['a', 'b', 'c']);
-    clock.advance(1000);
-    expect(shown).toEqual(['a', 'b', 'c', null]);
+    expect(r.messages()).toEqual(['a']);
+    expect(q.pending).toBe(2);
+    q.done(r.shown[0]!.id);
+    expect(r.messages()).toEqual(['a', 'b']);
+    q.done(r.shown[1]!.id);
+    expect(r.messages()).toEqual(['a', 'b', 'c']);
+    q.done(r.shown[2]!.id);
     expect(q.current).toBeNull();
+    expect(q.pending).toBe(0);
   });
 
-  it('dismissing early shows the next one; duplicates are not queued', () => {
-    const shown: (string | null)[] = [];
-    const clock = fakeTimers();
-    const q = createToastQueue((t) => shown.push(t?.message ?? null), clock.timers);
-    q.push('x');
-    q.push('x');
+  it('gives each toast its kind and duration, 3000 ms by default', () => {
+    const q = createToastQueue();
+    const r = recorder();
+    q.connect(r.view);
+    q.push('plain');
+    q.done(r.shown[0]!.id);
+    q.push('short error', 'error', 600);
+    expect(r.shown.map(({ message, kind, duration }) => ({ message, kind, duration }))).toEqual([
+      { message: 'plain', kind: 'info', duration: TOAST_DEFAULT_MS },
+      { message: 'short error', kind: 'error', duration: 600 },
+    ]);
+    expect(TOAST_DEFAULT_MS).toBe(3000);
+  });
+
+  it('does not queue a message that is shown or already waiting', () => {
+    const q = createToastQueue();
+    const r = recorder();
+    q.connect(r.view);
+    expect(q.push('x')).not.toBeNull();
+    expect(q.push('x')).toBeNull();
     q.push('y');
-    q.push('y');
+    expect(q.push('y')).toBeNull();
     expect(q.pending).toBe(1);
-    q.dismiss();
-    expect(shown).toEqual(['x', 'y']);
+    q.done(r.shown[0]!.id);
+    expect(r.messages()).toEqual(['x', 'y']);
+    // Once gone, the same message may come again.
+    q.done(r.shown[1]!.id);
+    q.push('x');
+    expect(r.messages()).toEqual(['x', 'y', 'x']);
+  });
+
+  it('a late or foreign done() does not skip the toast on show', () => {
+    const q = createToastQueue();
+    const r = recorder();
+    q.connect(r.view);
+    q.push('a');
+    q.push('b');
+    const a = r.shown[0]!;
+    q.done(a.id);
+    q.done(a.id); // sonner may report a toast twice (timed out, then dismissed)
+    q.done(9999);
+    expect(r.messages()).toEqual(['a', 'b']);
+    expect(q.current?.message).toBe('b');
+  });
+
+  it('keeps toasts raised before a view connects, tells the toaster, and shows them once it does', () => {
+    const q = createToastQueue();
+    let told = 0;
+    q.onWaiting(() => told++);
+    q.push('before hydration');
+    q.push('second');
+    expect(told).toBe(2);
+    expect(q.current).toBeNull();
+    expect(q.pending).toBe(2);
+    const r = recorder();
+    const disconnect = q.connect(r.view);
+    expect(r.messages()).toEqual(['before hydration']);
+    q.push('third');
+    expect(told).toBe(2); // a connected view needs no telling
+    disconnect();
+    q.done(r.shown[0]!.id);
+    expect(r.messages()).toEqual(['before hydration']); // nobody to show it to
+    const again = recorder();
+    q.connect(again.view);
+    expect(again.messages()).toEqual(['second']);
   });
 });
