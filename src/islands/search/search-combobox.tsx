@@ -1,6 +1,6 @@
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import { browserNavigation, searchUrl } from '../../lib/client/search-box.ts';
+import { searchUrl } from '../../lib/client/search-box.ts';
 import {
   fetchSuggestions,
   kindText,
@@ -79,7 +79,7 @@ export default function SearchCombobox({ action, prefill, inputId, labels, varia
   const go = (url: string) => {
     stop();
     close();
-    browserNavigation.assign(url);
+    window.location.assign(url);
   };
 
   const load = async (q: string) => {

@@ -6,10 +6,3 @@ export function searchUrl(action: string, text: string): string | null {
   const trimmed = text.trim();
   return trimmed === '' ? null : `${action}?name=${encodeURIComponent(trimmed)}`;
 }
-
-/** Where the search box sends the browser: one object, so component tests can watch the navigation. */
-export const browserNavigation = {
-  assign(url: string): void {
-    window.location.assign(url);
-  },
-};
