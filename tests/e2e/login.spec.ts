@@ -72,6 +72,79 @@ test('validation messages: phone, slider, code (zh), and the English texts under
   await expect(en.getByTestId('dev-sms-notice')).toContainText('codes are NOT sent');
 });
 
+test('the dialog: code loaded on first open, labelled by its title, focus trapped and handed back, keyboard tabs, Escape; what was typed and the countdown survive a close', async ({ page }) => {
+  const chunks: string[] = [];
+  page.on('request', (r) => {
+    if (/\/_astro\/login-dialog\.[\w-]+\.js$/.test(r.url())) chunks.push(r.url());
+  });
+  await page.goto('/bom');
+  await hydrated(page);
+  await page.waitForTimeout(500);
+  expect(chunks).toEqual([]); // not in the header's bundle
+  const opener = page.getByTestId('login-link');
+  await opener.focus(); // focus (or the pointer) reaching 'login' starts loading it
+  await expect.poll(() => chunks.length).toBe(1);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: '登录芯百科' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('data-testid', 'login-dialog');
+  await expect(dialog.getByTestId('login-phone')).toBeFocused();
+
+  // Focus stays inside, forwards and backwards.
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < 14; i++) {
+      await page.keyboard.press(key);
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement)), `${key} ×${i + 1}`).toBe(true);
+    }
+  }
+  // Tabs: arrows move and select (wrapping around), the tab list is one tab stop.
+  const phoneTab = dialog.getByRole('tab', { name: '手机登录' });
+  const wechatTab = dialog.getByRole('tab', { name: '微信登录' });
+  await phoneTab.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(wechatTab).toBeFocused();
+  await expect(wechatTab).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.getByTestId('wechat-qr')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(phoneTab).toBeFocused();
+  await expect(phoneTab).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(wechatTab).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(phoneTab).toHaveAttribute('aria-selected', 'true');
+  await expect(wechatTab).toHaveAttribute('tabindex', '-1');
+
+  // Outside clicks do nothing; Escape closes and focus goes back to 'login'.
+  await page.mouse.click(10, 500);
+  await page.mouse.click(1270, 790);
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  // Reopened, the phone typed and the running countdown are still there.
+  const phone = uniquePhone('134');
+  await opener.click();
+  const box = page.getByTestId('login-dialog');
+  await box.getByTestId('login-phone').fill(phone);
+  await dragSlider(page, box);
+  await box.getByTestId('login-get-code').click();
+  await expect(box.getByTestId('login-get-code')).toHaveText(/^\d+秒后重发$/);
+  await box.getByRole('button', { name: '关闭' }).click();
+  await expect(box).toBeHidden();
+  await expect(opener).toBeFocused();
+  await page.waitForTimeout(1200);
+  await opener.click();
+  await expect(box.getByTestId('login-phone')).toHaveValue(phone);
+  const button = box.getByTestId('login-get-code');
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAttribute('data-state', 'countdown');
+  const left = Number((await button.textContent())!.match(/\d+/)![0]);
+  expect(left).toBeGreaterThanOrEqual(55);
+  expect(left).toBeLessThanOrEqual(59);
+  expect(chunks).toHaveLength(1);
+});
+
 test('SMS login: slider dragged by mouse, failed send shows re-send, countdown, code from the dev inbox, masked phone, log out', async ({ page }) => {
   test.setTimeout(120_000);
   const busy = uniquePhone('139');

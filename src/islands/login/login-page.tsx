@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { displayName } from '../../lib/client/display-name.ts';
 import { installHostAuth } from '../../lib/client/host-auth.ts';
 import { hostActionAllowed, isEmbedded, postToHost, readHostVersion } from '../../lib/client/host-bridge.ts';
@@ -7,6 +8,7 @@ import { type LoginData } from '../../lib/client/login-flow.ts';
 import { safeRedirect } from '../../lib/client/safe-redirect.ts';
 import { $kicadVersion, $nickname, $phone, $token, $username, resetUserInfo } from '../../lib/client/store.ts';
 import { toast } from '../../lib/client/toast.ts';
+import Toaster from '../shell/toaster.tsx';
 import type { LoginLabels } from './labels.ts';
 import { LoginPanel } from './login-panel.tsx';
 
@@ -16,7 +18,8 @@ export type LoginPageLabels = { pageLoggedIn: string; pageContinue: string; page
  * The standalone login page (SPEC §2 /login; no header or footer) for hosts that open a login
  * window: the dialog's panel in place. After a login the host gets `updateToken` with the auth of
  * SPEC §3 (host callback payload), then the page goes to `?redirect=` (same origin only) or shows
- * the logged-in state.
+ * the logged-in state. The page has no header, hence no page shell and no layout toaster: it brings
+ * its own (the host upgrade warning is a toast).
  */
 export default function LoginPage({ locale, labels, page }: { locale: 'zh' | 'en'; labels: LoginLabels; page: LoginPageLabels }) {
   const token = useStore($token);
@@ -50,23 +53,24 @@ export default function LoginPage({ locale, labels, page }: { locale: 'zh' | 'en
       {!mounted ? null : token ? (
         <div className="flex flex-1 flex-col items-center justify-center gap-4 px-5 text-center text-sm" data-testid="login-page-done">
           <p>{page.pageLoggedIn.replace('{name}', displayName({ nickname, phone, username }))}</p>
-          <a href={redirect() ?? home} className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-            {page.pageContinue}
-          </a>
-          <button
+          <Button asChild>
+            <a href={redirect() ?? home}>{page.pageContinue}</a>
+          </Button>
+          <Button
             type="button"
-            className="text-brand-600 hover:underline"
+            variant="link"
             onClick={() => {
               void fetch('/api/chiplet/user/logout', { method: 'POST', headers: { 'X-token': token } }).catch(() => undefined);
               resetUserInfo();
             }}
           >
             {page.pageSwitch}
-          </button>
+          </Button>
         </div>
       ) : (
         <LoginPanel ctx={{ locale, labels }} visible onDone={onDone} idPrefix="page" />
       )}
+      <Toaster closeLabel={labels.close} />
     </div>
   );
 }

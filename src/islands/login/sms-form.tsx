@@ -1,5 +1,9 @@
 import type { FormEvent } from 'react';
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import {
   loginFormFields,
   readLoginAnswer,
@@ -11,10 +15,13 @@ import {
   submitError,
   type CaptchaTicket,
   type LoginData,
+  type SmsButtonEvent,
+  type SmsButtonState,
   type ValidationKey,
 } from '../../lib/client/login-flow.ts';
 import { SsoCode } from '../../lib/sso/sso.ts';
 import type { LoginContext } from './labels.ts';
+import { useRemembered } from './login-memory.tsx';
 import { errorLabels, SliderCaptcha } from './slider-captcha.tsx';
 import { formOf, sso, type LoginSettings } from './sso-client.ts';
 
@@ -31,7 +38,8 @@ const FIELD_OF: Record<ValidationKey, Field> = {
 
 /**
  * Phone + slider + SMS code, for the phone tab (SMS login) and for the WeChat binding form (after
- * qrconnect answered 2000: reg_tid 0, uuid = the binding ticket, agreement 1).
+ * qrconnect answered 2000: reg_tid 0, uuid = the binding ticket, agreement 1). Phone, code,
+ * agreement and the SMS button (its countdown) are remembered across a close of the dialog.
  */
 export function SmsForm({
   ctx,
@@ -52,19 +60,22 @@ export function SmsForm({
 }) {
   const { labels, locale } = ctx;
   const bind = Boolean(bindTicket);
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
-  const [agreement, setAgreement] = useState(false);
+  const [phone, setPhone] = useRemembered(`${idPrefix}:phone`, '');
+  const [code, setCode] = useRemembered(`${idPrefix}:code`, '');
+  const [agreement, setAgreement] = useRemembered(`${idPrefix}:agreement`, false);
   const [ticket, setTicket] = useState<CaptchaTicket | null>(null);
   const [sliderReset, setSliderReset] = useState(0);
-  const [button, dispatch] = useReducer(smsButtonReducer, { kind: 'idle' });
+  // Reopened: a countdown that ran out meanwhile is 'get code' again; a send whose answer had not
+  // come when the dialog closed may be tried again.
+  const [button, setButton] = useRemembered<SmsButtonState>(`${idPrefix}:button`, { kind: 'idle' }, (b) => smsButtonReducer(b.kind === 'sending' ? { kind: 'resend' } : b, { type: 'tick', now: Date.now() }));
+  const dispatch = (event: SmsButtonEvent) => setButton((b) => smsButtonReducer(b, event));
   const [now, setNow] = useState(() => Date.now());
   const [problem, setProblem] = useState<Problem>(null);
   const [notice, setNotice] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const phoneRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
-  const agreeRef = useRef<HTMLInputElement>(null);
+  const agreeRef = useRef<HTMLButtonElement>(null);
   const knobRef = useRef<HTMLDivElement>(null);
   const usedTicket = useRef(false);
 
@@ -163,8 +174,7 @@ export function SmsForm({
 
   const invalidField = problem?.field;
   const describe = (field: Field) => (invalidField === field ? ids.error : undefined);
-  const inputClass = (field: Field) =>
-    `h-8 min-w-0 flex-1 rounded-md border px-2 text-sm outline-none focus:border-brand-500 ${invalidField === field ? 'border-red-500' : 'border-slate-300'}`;
+  const inputClass = 'h-8 min-w-0 flex-1 px-2 text-sm shadow-none md:text-sm';
   const inboxHref = `${settings.ssoUrl.replace(/\/$/, '')}/dev/inbox?phone=${encodeURIComponent(phone.trim())}`;
 
   return (
@@ -178,16 +188,16 @@ export function SmsForm({
         </p>
       )}
       <div className="flex gap-1.5">
-        <label htmlFor={ids.area} className="sr-only">
+        <Label htmlFor={ids.area} className="sr-only">
           {labels.areaCode}
-        </label>
-        <select id={ids.area} className="h-8 w-16 shrink-0 rounded-md border border-slate-300 bg-white px-1 text-sm" aria-label={labels.areaCode}>
+        </Label>
+        <select id={ids.area} className="h-8 w-16 shrink-0 rounded-md border border-input bg-white px-1 text-sm" aria-label={labels.areaCode}>
           <option value="86">+86</option>
         </select>
-        <label htmlFor={ids.phone} className="sr-only">
+        <Label htmlFor={ids.phone} className="sr-only">
           {labels.phone}
-        </label>
-        <input
+        </Label>
+        <Input
           ref={phoneRef}
           id={ids.phone}
           autoFocus={autoFocus}
@@ -203,7 +213,7 @@ export function SmsForm({
           }}
           aria-invalid={invalidField === 'phone' ? 'true' : undefined}
           aria-describedby={describe('phone')}
-          className={inputClass('phone')}
+          className={inputClass}
           data-testid="login-phone"
         />
       </div>
@@ -220,10 +230,10 @@ export function SmsForm({
         }}
       />
       <div className="flex gap-1.5">
-        <label htmlFor={ids.code} className="sr-only">
+        <Label htmlFor={ids.code} className="sr-only">
           {labels.code}
-        </label>
-        <input
+        </Label>
+        <Input
           ref={codeRef}
           id={ids.code}
           type="text"
@@ -238,39 +248,42 @@ export function SmsForm({
           }}
           aria-invalid={invalidField === 'code' ? 'true' : undefined}
           aria-describedby={describe('code')}
-          className={inputClass('code')}
+          className={inputClass}
           data-testid="login-code"
         />
-        <button
+        <Button
           type="button"
+          variant="outline"
+          size="sm"
           onClick={sendCode}
           disabled={!smsButtonEnabled(button)}
           aria-live="polite"
-          className="h-8 w-24 shrink-0 whitespace-nowrap rounded-md border border-brand-600 px-1 text-xs text-brand-600 hover:bg-brand-50 disabled:border-slate-300 disabled:bg-slate-50 disabled:text-slate-500"
+          className="h-8 w-24 border-brand-600 px-1 text-xs font-normal text-brand-600 shadow-none hover:bg-brand-50 hover:text-brand-600 disabled:border-slate-300 disabled:bg-slate-50 disabled:text-slate-500 disabled:opacity-100"
           data-testid="login-get-code"
           data-state={button.kind}
         >
           {smsButtonLabel(button, now, labels)}
-        </button>
+        </Button>
       </div>
       {bind && (
         <div className="flex items-start gap-1.5 text-[11px] leading-snug text-slate-600">
-          <input
+          <Checkbox
             ref={agreeRef}
             id={ids.agree}
-            type="checkbox"
             checked={agreement}
-            onChange={(e) => {
-              setAgreement(e.currentTarget.checked);
+            onCheckedChange={(checked) => {
+              setAgreement(checked === true);
               if (invalidField === 'agreement') show(null);
             }}
             aria-invalid={invalidField === 'agreement' ? 'true' : undefined}
             aria-describedby={describe('agreement')}
-            className="mt-0.5 accent-brand-600"
+            className="mt-0.5 size-3.5 border-slate-400 data-[state=checked]:border-brand-600 data-[state=checked]:bg-brand-600"
             data-testid="bind-agreement"
           />
           <span>
-            <label htmlFor={ids.agree}>{labels.agreePrefix}</label>{' '}
+            <Label htmlFor={ids.agree} className="inline text-[11px] font-normal leading-snug">
+              {labels.agreePrefix}
+            </Label>{' '}
             <a href="/doc/userAgreement.html" target="_blank" rel="noopener" className="text-brand-600 hover:underline">
               {labels.userAgreement}
             </a>{' '}
@@ -291,14 +304,9 @@ export function SmsForm({
           {notice}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={submitting}
-        className="h-9 rounded-md bg-brand-600 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-        data-testid="login-submit"
-      >
+      <Button type="submit" disabled={submitting} className="h-9 w-full" data-testid="login-submit">
         {submitting ? labels.submitting : bind ? labels.bindSubmit : labels.submit}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -17,13 +17,20 @@ export type LoginSettings = {
 const FALLBACK: LoginSettings = { ssoUrl: '/sso', siteId: 35, smsProvider: 'aliyun', wechatProvider: 'open', smsResendSeconds: 60, qrPollMs: 1500 };
 
 let settings: Promise<LoginSettings> | undefined;
+let loaded: LoginSettings | null = null;
 
 /** GET /api/chiplet/user/login once per page; the defaults stand in if it fails. */
 export function loginSettings(): Promise<LoginSettings> {
   settings ??= apiFetch<Partial<LoginSettings>>('/api/chiplet/user/login', { suppressError: true })
     .then((body) => (body.code === 200000 && body.result ? { ...FALLBACK, ...body.result } : FALLBACK))
-    .catch(() => FALLBACK);
+    .catch(() => FALLBACK)
+    .then((s) => (loaded = s));
   return settings;
+}
+
+/** The settings if they have arrived already (a reopened dialog shows its forms at once), else null. */
+export function loadedLoginSettings(): LoginSettings | null {
+  return loaded;
 }
 
 export type SsoAnswer = { error_code?: unknown; msg?: unknown; data?: unknown; info?: unknown };

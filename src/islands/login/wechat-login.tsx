@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { keepPolling, qrPhaseFromPoll, readLoginAnswer, ssoErrorText, type LoginData, type QrPhase } from '../../lib/client/login-flow.ts';
 import type { LoginContext } from './labels.ts';
+import { useRemembered } from './login-memory.tsx';
 import { QrImage } from './qr-image.tsx';
 import { errorLabels } from './slider-captcha.tsx';
 import { SmsForm } from './sms-form.tsx';
@@ -18,7 +20,13 @@ const MAX_POLL_NETWORK_FAILURES = 3;
  */
 export function WechatLogin({ ctx, settings, active, onLoggedIn }: { ctx: LoginContext; settings: LoginSettings; active: boolean; onLoggedIn: (data: LoginData) => void }) {
   const { labels, locale } = ctx;
-  const [phase, setPhase] = useState<QrPhase>({ kind: 'loading' });
+  // A binding in progress (after 2000) is remembered across a close of the dialog.
+  const [rememberedBind, setBinding] = useRemembered<Extract<QrPhase, { kind: 'bind' }> | null>('wechat:bind', null);
+  const [phase, setPhaseState] = useState<QrPhase>(() => rememberedBind ?? { kind: 'loading' });
+  const setPhase = (next: QrPhase) => {
+    setBinding(next.kind === 'bind' ? next : null);
+    setPhaseState(next);
+  };
   const [qr, setQr] = useState<Qr | null>(null);
   const [round, setRound] = useState(0);
   const refreshRef = useRef<HTMLButtonElement>(null);
@@ -105,9 +113,9 @@ export function WechatLogin({ ctx, settings, active, onLoggedIn }: { ctx: LoginC
       <div className="flex flex-col gap-1" data-testid="wechat-bind">
         <div className="flex items-baseline justify-between leading-5">
           <h3 className="text-sm font-semibold">{labels.bindTitle}</h3>
-          <button type="button" className="text-xs text-brand-600 hover:underline" onClick={restart}>
+          <Button type="button" variant="link" className="h-auto p-0 text-xs font-normal text-brand-600" onClick={restart}>
             {labels.qrRefresh}
-          </button>
+          </Button>
         </div>
         <p className="sr-only">{labels.bindHint}</p>
         <SmsForm ctx={ctx} settings={settings} bindTicket={phase.bindTicket} onLoggedIn={onLoggedIn} idPrefix="bind" autoFocus />
@@ -146,9 +154,9 @@ export function WechatLogin({ ctx, settings, active, onLoggedIn }: { ctx: LoginC
                 ✓
               </span>
             ) : (
-              <button ref={refreshRef} type="button" onClick={restart} className="rounded-md bg-brand-600 px-3 py-1.5 text-sm text-white hover:bg-brand-700" data-testid="qr-refresh">
+              <Button ref={refreshRef} type="button" size="sm" onClick={restart} className="font-normal" data-testid="qr-refresh">
                 ↻ {labels.qrRefresh}
-              </button>
+              </Button>
             )}
           </div>
         )}
