@@ -1,4 +1,4 @@
-import type { FormEvent, KeyboardEvent } from 'react';
+import type { KeyboardEvent, SubmitEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { searchUrl } from '../../lib/client/search-box.ts';
 import {
@@ -154,7 +154,7 @@ export default function SearchCombobox({ action, prefill, inputId, labels, varia
     }
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const url = searchUrl(action, text());
     if (url) go(url);
