@@ -1,5 +1,7 @@
 import { Code } from '../server/errors.ts';
 import { displayName } from './display-name.ts';
+import { clientMessage } from './messages.ts';
+import { toast } from './toast.ts';
 import { $nickname, $phone, $token, $userId, $username, setUserInfo } from './store.ts';
 
 // A session token handed to the page from outside (a `?token=` in the URL, the host's auth
@@ -81,12 +83,11 @@ export function takeFlash(): string {
  * shows that after the reload; otherwise (the host callback) at once.
  */
 export async function adoptHandedToken(token: string, { reload }: { reload: boolean }): Promise<HandoverResult> {
-  const [{ confirmDialog }, { clientMessage }, { toast }] = await Promise.all([import('./confirm-dialog.ts'), import('./messages.ts'), import('./toast.ts')]);
   const fill = (s: string, vars: Record<string, string>) => s.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
   const result = await handOverSession(token, {
     verify: verifyToken,
-    confirmSwitch: (current, next) =>
-      confirmDialog(
+    confirmSwitch: async (current, next) =>
+      (await import('./confirm-dialog.ts')).confirmDialog(
         {
           title: clientMessage('session.switchTitle'),
           body: fill(clientMessage('session.switchBody'), { current, next }),

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { avatarError, emailError, nicknameError } from '../../../src/islands/account/profile-rules.ts';
-import { decideHostAuth, handleHostAuth, HOST_LOGIN_FRESHNESS_SECONDS, installHostAuth, parseHostAuthPayload, type HostAuthEffects } from '../../../src/lib/client/host-auth.ts';
+import { installHostAuth } from '../../../src/lib/client/host-auth.ts';
+import { decideHostAuth, handleHostAuth, HOST_LOGIN_FRESHNESS_SECONDS, parseHostAuthPayload, type HostAuthEffects } from '../../../src/lib/client/host-auth-handler.ts';
 import {
   createTrackRecorder,
   isCaptchaTicket,
@@ -256,7 +257,7 @@ describe('host auth callback (SPEC §4)', () => {
     }
     expect(parseHostAuthPayload({ token: TOKEN, lastLoginTime: now })).toEqual({ token: TOKEN, userId: '', username: '', phone: '', nickname: '', lastLoginTime: now });
   });
-  it('runs the effects, and installs window.chipediaHostAuth plus the parent-frame message', () => {
+  it('runs the effects, and installs window.chipediaHostAuth plus the parent-frame message', async () => {
     const effects: HostAuthEffects = { login: vi.fn(), logout: vi.fn(), askHostLogin: vi.fn(), now: () => now };
     expect(handleHostAuth(3, payload, effects)).toBe('login');
     expect(effects.login).toHaveBeenCalledWith({ ...payload, userId: '12' });
@@ -272,21 +273,23 @@ describe('host auth callback (SPEC §4)', () => {
       document: { documentElement: { dataset: { hostOrigins: host } } },
       addEventListener: (_: string, fn: (e: MessageEvent) => void) => listeners.push(fn),
     } as unknown as Parameters<typeof installHostAuth>[0] & {
-      chipediaHostAuth: (s: unknown, p: unknown) => string;
+      chipediaHostAuth: (s: unknown, p: unknown) => Promise<string>;
     };
     installHostAuth(win, effects);
     installHostAuth(win, effects); // idempotent
     expect(listeners).toHaveLength(1);
-    expect(win.chipediaHostAuth(2, null)).toBe('logout');
+    expect(await win.chipediaHostAuth(2, null)).toBe('logout');
     expect(effects.logout).toHaveBeenCalledTimes(1);
+    // The handler loads on first use (a dynamic import): wait for the effects.
     const message = (source: unknown, data: unknown, origin = host) => listeners[0]!({ source, data, origin } as MessageEvent);
     message(parent, { source: 'kicad-host', type: 'auth', state: 4 });
-    expect(effects.logout).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(effects.logout).toHaveBeenCalledTimes(2));
     message(parent, { source: 'kicad-host', type: 'auth', state: 4 }, 'https://stranger.example'); // not an allowed host
     message({}, { source: 'kicad-host', type: 'auth', state: 4 }); // not the parent frame
     message(parent, { source: 'other', type: 'auth', state: 4 });
     message(parent, { source: 'kicad-host', type: 'other', state: 4 });
     message(parent, 'text');
+    await new Promise((r) => setTimeout(r, 50));
     expect(effects.logout).toHaveBeenCalledTimes(2);
   });
 });
