@@ -3,13 +3,14 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { precompress } from './scripts/lib/precompress.mjs';
 
 // Locale routing is done by src/middleware.ts (zh at /, en at /en/*, one page file for both),
 // see docs/decisions/0002-i18n.md.
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), precompress()],
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'auto' },
   // CSP: Astro hashes its inline scripts into the page's Content-Security-Policy header; the
@@ -21,6 +22,15 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss()],
+    build: {
+      rollupOptions: {
+        output: {
+          // React's runtime is one shared chunk (react, react-dom, scheduler, the JSX runtime):
+          // one content-hashed file that every page with an island reuses from the cache.
+          manualChunks: (id) => (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) ? 'react' : undefined),
+        },
+      },
+    },
     ssr: { external: ['@electric-sql/pglite', 'pg', 'pino'] },
   },
 });
