@@ -1,5 +1,6 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Dialog, DialogClose, DialogContent, DialogTitle } from '@/components/ui/dialog';
+import { inertOthers } from './inert-others.ts';
 import type { LoginContext } from './labels.ts';
 import { LoginMemory } from './login-memory.tsx';
 import { LoginPanel } from './login-panel.tsx';
@@ -24,11 +25,19 @@ export default function LoginDialog({ open, onClose, ctx }: { open: boolean; onC
   }
   // SPEC §2: a click (or a touch, or focus) outside does not close it.
   const stayOpen = (event: Event) => event.preventDefault();
+  // The page behind is inert while it is open, as behind the native modal dialog. (The box is a
+  // state: Radix's portal mounts it a render after the dialog opens.)
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!open || !box) return;
+    return inertOthers([box, ...document.querySelectorAll('[data-slot="dialog-overlay"]')]);
+  }, [open, box]);
 
   return (
     <LoginMemory>
       <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
         <DialogContent
+          ref={setBox}
           aria-describedby={undefined}
           onOpenAutoFocus={(event) => {
             // The phone field focuses itself; on the WeChat tab the selected tab takes focus.

@@ -100,6 +100,38 @@ describe('login dialog', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('makes the page behind inert while open, as a native modal dialog does; live regions stay live', async () => {
+    const live = document.createElement('div');
+    live.setAttribute('aria-live', 'polite');
+    const region = document.createElement('div');
+    region.id = 'toast-region';
+    const wrapper = document.createElement('section');
+    wrapper.append(live, document.createElement('p'));
+    document.body.append(wrapper, region);
+    try {
+      render(<Page />);
+      const opener = screen.getByRole('button', { name: '登录' });
+      const pageRoot = opener.parentElement!;
+      expect(pageRoot.hasAttribute('inert')).toBe(false);
+      fireEvent.click(opener);
+      await wait();
+      const dialog = screen.getByTestId('login-dialog');
+      expect(pageRoot.hasAttribute('inert')).toBe(true);
+      expect(dialog.closest('[inert]')).toBeNull();
+      expect(wrapper.hasAttribute('inert')).toBe(false); // it holds a live region…
+      expect(wrapper.querySelector('p')!.hasAttribute('inert')).toBe(true); // …whose siblings are inert
+      expect(live.closest('[inert]')).toBeNull();
+      expect(region.closest('[inert]')).toBeNull();
+
+      fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+      await wait(10);
+      expect(document.querySelectorAll('[inert]')).toHaveLength(0);
+    } finally {
+      wrapper.remove();
+      region.remove();
+    }
+  });
+
   it('switches tabs by click and by arrow keys (wrapping), keeping focus on the tabs', async () => {
     await openDialog();
     const dialog = screen.getByTestId('login-dialog');
