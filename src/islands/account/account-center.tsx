@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { $token } from '../../lib/client/store.ts';
 import { AccountSkeleton } from './account-skeleton.tsx';
 import type { AccountLabels } from './labels.ts';
+import { reactIsland } from '../react-island.ts';
 
 // The profile (forms, avatar upload) is a chunk of its own: only a logged-in visitor on type=0 needs it.
 const ProfilePanel = lazy(() => import('./profile-panel.tsx').then((m) => ({ default: m.ProfilePanel })));
@@ -23,7 +24,7 @@ const EMPTY: Record<Exclude<AccountTab, 0>, { title: keyof AccountLabels; body: 
  * state (the token lives in localStorage), so it renders the frame and this island decides on the
  * client: a login prompt, the profile (type 0), or the list tabs (1-4).
  */
-export default function AccountCenter({ type, locale, labels }: { type: AccountTab; locale: 'zh' | 'en'; labels: AccountLabels }) {
+function AccountCenter({ type, locale, labels }: { type: AccountTab; locale: 'zh' | 'en'; labels: AccountLabels }) {
   const token = useStore($token);
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
@@ -75,3 +76,5 @@ export default function AccountCenter({ type, locale, labels }: { type: AccountT
     </div>
   );
 }
+
+export default reactIsland(AccountCenter);

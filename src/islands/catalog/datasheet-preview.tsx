@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { track } from './track.ts';
+import { reactIsland } from '../react-island.ts';
 
 export type DatasheetPreviewLabels = { toggle: string; note: string; open: string; frameTitle: string };
 
@@ -7,7 +8,7 @@ export type DatasheetPreviewLabels = { toggle: string; note: string; open: strin
  * The product page's in-page datasheet preview: a <details> whose frame loads the PDF only when
  * opened (and counts the open, SPEC §3 pdfCount). Without JavaScript a <noscript> frame loads it.
  */
-export default function DatasheetPreview({ mfgMpnCode, url, labels }: { mfgMpnCode: string; url: string; labels: DatasheetPreviewLabels }) {
+function DatasheetPreview({ mfgMpnCode, url, labels }: { mfgMpnCode: string; url: string; labels: DatasheetPreviewLabels }) {
   const details = useRef<HTMLDetailsElement>(null);
   const [src, setSrc] = useState<string | undefined>(undefined);
   const loaded = useRef(false);
@@ -41,3 +42,5 @@ export default function DatasheetPreview({ mfgMpnCode, url, labels }: { mfgMpnCo
     </details>
   );
 }
+
+export default reactIsland(DatasheetPreview);

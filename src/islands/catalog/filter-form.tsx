@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
+import { reactIsland } from '../react-island.ts';
 
 /** A control whose change applies the filter at once: a checkbox, or a select marked data-autosubmit. */
 export function appliesAtOnce(el: EventTarget | null): boolean {
@@ -23,7 +24,7 @@ function changedSinceRender(form: HTMLFormElement): boolean {
  * autocomplete="off": a page reached by Back shows its own URL's filters, not the ticks the
  * browser would restore.
  */
-export default function FilterForm({ action, children }: { action: string; children?: ReactNode }) {
+function FilterForm({ action, children }: { action: string; children?: ReactNode }) {
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     const el = form.current!;
@@ -41,3 +42,5 @@ export default function FilterForm({ action, children }: { action: string; child
     </form>
   );
 }
+
+export default reactIsland(FilterForm);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Viewer, ViewName } from '../../lib/viewer3d/viewer.ts';
+import { reactIsland } from '../react-island.ts';
 
 export const MODEL3D_VIEWS = ['iso', 'top', 'bottom', 'front', 'right'] as const satisfies readonly ViewName[];
 
@@ -71,7 +72,7 @@ function readAlignment(meta: Record<string, string>): Alignment | null {
  * a failed download offers a retry; without WebGL the frame says so; without JavaScript the
  * server-rendered frame says what it would show and why it can't.
  */
-export default function Model3dFrame({ src, labels }: { src: string; labels: Model3dLabels }) {
+function Model3dFrame({ src, labels }: { src: string; labels: Model3dLabels }) {
   const figure = useRef<HTMLElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const viewer = useRef<Viewer | null>(null);
@@ -200,3 +201,5 @@ export default function Model3dFrame({ src, labels }: { src: string; labels: Mod
     </figure>
   );
 }
+
+export default reactIsland(Model3dFrame);

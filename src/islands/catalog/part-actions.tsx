@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { $token } from '../../lib/client/store.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { track, trackMarkClicks } from './track.ts';
+import { reactIsland } from '../react-island.ts';
 
 export type PartActionLabels = {
   download: string;
@@ -32,7 +33,7 @@ type Props = {
  * part's counters are kept here too: downloads, and the datasheet opens and tag clicks on the
  * server-rendered links of its page.
  */
-export default function PartActions({ mfgMpnCode, downloadHref, loginHref, canDownload, labels, classes }: Props) {
+function PartActions({ mfgMpnCode, downloadHref, loginHref, canDownload, labels, classes }: Props) {
   const token = useStore($token);
   const [busy, setBusy] = useState(false);
   useEffect(() => trackMarkClicks(document.querySelector<HTMLElement>('[data-detail-root]') ?? document, mfgMpnCode), [mfgMpnCode]);
@@ -86,3 +87,5 @@ export default function PartActions({ mfgMpnCode, downloadHref, loginHref, canDo
     </div>
   );
 }
+
+export default reactIsland(PartActions);

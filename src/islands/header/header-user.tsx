@@ -7,6 +7,7 @@ import { $nickname, $phone, $token, $username, resetUserInfo } from '../../lib/c
 import type { LoginLabels } from '../login/labels.ts';
 import { LoginLauncher, preloadLoginDialog } from '../login/login-launcher.tsx';
 import type { AccountMenuProps } from './account-menu.tsx';
+import { reactIsland } from '../react-island.ts';
 
 type Labels = { login: string; center: string; logout: string; menu: string; dialog: LoginLabels };
 
@@ -22,7 +23,7 @@ function loadAccountMenu(): Promise<ComponentType<AccountMenuProps>> {
 }
 
 /** The header's account corner: 'login' when logged out, a dropdown with the display name when in. */
-export default function HeaderUser({ locale, labels }: { locale: 'zh' | 'en'; labels: Labels }) {
+function HeaderUser({ locale, labels }: { locale: 'zh' | 'en'; labels: Labels }) {
   const token = useStore($token);
   const nickname = useStore($nickname);
   const phone = useStore($phone);
@@ -181,3 +182,5 @@ function UserMenu({ name, labels, centerHref, onLogout }: UserMenuProps) {
     </div>
   );
 }
+
+export default reactIsland(HeaderUser);

@@ -10,6 +10,7 @@ import {
   type SuggestionItem,
   type SuggestionKindLabels,
 } from '../../lib/client/search-suggest.ts';
+import { reactIsland } from '../react-island.ts';
 
 export type SearchComboboxLabels = {
   /** The box's accessible name (also the listbox's). */
@@ -54,7 +55,7 @@ const STYLES = {
  * the combobox roles are added once the island runs, so the markup never promises a list that
  * cannot open.
  */
-export default function SearchCombobox({ action, prefill, inputId, labels, variant = 'header', inputTestId }: Props) {
+function SearchCombobox({ action, prefill, inputId, labels, variant = 'header', inputTestId }: Props) {
   const listId = `${inputId}-suggestions`;
   const optionId = (i: number) => `${listId}-${i}`;
   const styles = STYLES[variant];
@@ -234,3 +235,5 @@ export default function SearchCombobox({ action, prefill, inputId, labels, varia
     </form>
   );
 }
+
+export default reactIsland(SearchCombobox);
