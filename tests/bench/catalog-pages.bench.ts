@@ -3,7 +3,8 @@
 //   (`node scripts/start.ts --no-build`) with the demo catalogue, over 1,000 different parts.
 //   Measured twice: the first visit of each part (nothing cached but the category tree), then
 //   steady state (similar-parts lists cached, as in production after one visit).
-// - JavaScript shipped on the filter and detail pages ≤ 60 KB gzip (header included).
+// - JavaScript shipped on the filter and detail pages ≤ 100 KB gzip (header included; issue #10 and
+//   ADR 0005 raised it from the Preact-era 60 KB: React's runtime alone is about 58 KB).
 // Also reported, without budgets: catalogue, filter (with a unit range) and search pages; the 3D
 // preview: the viewer's on-demand JavaScript, and GET model3d over the parts that have one
 // (first request per footprint composes the board and model; later ones come from the cache).
@@ -100,8 +101,8 @@ const result = {
   },
   budgets: {
     detailRps: { limit: 200, firstVisit: detailFirstVisit.rps, steady: detailSteady.rps, ok: detailSteady.rps >= 200 },
-    filterJsKB: { limit: 60, ok: js.filter.gzipBytes <= 60 * 1024 },
-    detailJsKB: { limit: 60, ok: js.detail.gzipBytes <= 60 * 1024 },
+    filterJsKB: { limit: 100, ok: js.filter.gzipBytes <= 100 * 1024 },
+    detailJsKB: { limit: 100, ok: js.detail.gzipBytes <= 100 * 1024 },
     errors: { limit: 0, ok: [detailFirstVisit, detailSteady, ...Object.values(other)].every((r) => r.errors === 0) },
   },
 };
