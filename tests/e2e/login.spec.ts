@@ -288,6 +288,8 @@ test('WeChat QR login of an unbound account: phone binding form with agreement, 
   const phonePage = await context.newPage();
   await phonePage.goto(href);
   await phonePage.getByRole('button', { name: '确认登录（未绑定手机号的新微信账号）' }).click();
+  // Closed once its answer is shown: closing a page in the middle of its form post can hang Chromium.
+  await expect(phonePage.getByText('已确认登录，请回到网页')).toBeVisible();
   await phonePage.close();
 
   const form = dialog.getByTestId('bind-form');

@@ -8,6 +8,7 @@ import { type LoginData } from '../../lib/client/login-flow.ts';
 import { safeRedirect } from '../../lib/client/safe-redirect.ts';
 import { $kicadVersion, $nickname, $phone, $token, $username, resetUserInfo } from '../../lib/client/store.ts';
 import { toast } from '../../lib/client/toast.ts';
+import { reactIsland } from '../react-island.ts';
 import Toaster from '../shell/toaster.tsx';
 import type { LoginLabels } from './labels.ts';
 import { LoginPanel } from './login-panel.tsx';
@@ -21,7 +22,7 @@ export type LoginPageLabels = { pageLoggedIn: string; pageContinue: string; page
  * the logged-in state. The page has no header, hence no page shell and no layout toaster: it brings
  * its own (the host upgrade warning is a toast).
  */
-export default function LoginPage({ locale, labels, page }: { locale: 'zh' | 'en'; labels: LoginLabels; page: LoginPageLabels }) {
+function LoginPage({ locale, labels, page }: { locale: 'zh' | 'en'; labels: LoginLabels; page: LoginPageLabels }) {
   const token = useStore($token);
   const nickname = useStore($nickname);
   const phone = useStore($phone);
@@ -74,3 +75,5 @@ export default function LoginPage({ locale, labels, page }: { locale: 'zh' | 'en
     </div>
   );
 }
+
+export default reactIsland(LoginPage);

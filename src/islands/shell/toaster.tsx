@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { useEffect, useState } from 'react';
 import { pageToasts, type Toast } from '../../lib/client/toast.ts';
+import { reactIsland } from '../react-island.ts';
 
 export type ToasterProps = { closeLabel: string };
 
@@ -29,7 +30,7 @@ const KIND_CLASS: Record<Toast['kind'], string> = {
  * until the network is back. Pages without the header (no page shell) mount none; an island there
  * that raises toasts renders this component itself (the /login page does).
  */
-export default function Toaster({ closeLabel }: ToasterProps) {
+function Toaster({ closeLabel }: ToasterProps) {
   const [View, setView] = useState<ComponentType<ToasterProps> | null>(null);
   const [plain, setPlain] = useState<{ toast: Toast; close: () => void } | null>(null);
 
@@ -101,3 +102,5 @@ export default function Toaster({ closeLabel }: ToasterProps) {
     </div>
   );
 }
+
+export default reactIsland(Toaster);
