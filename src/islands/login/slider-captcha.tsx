@@ -373,7 +373,7 @@ export function SliderCaptcha({
           {/* The drag trail. */}
           <div className={`absolute inset-y-0 left-0 ${done ? 'bg-green-100' : 'bg-brand-100'}`} style={{ width: px(trail) }} aria-hidden="true" />
           <span
-            className={`pointer-events-none absolute inset-0 flex items-center ${done ? (x > maxX / 2 ? 'justify-start pl-3 text-green-700' : 'justify-end pr-3 text-green-700') : 'justify-center pl-10 text-slate-500'}`}
+            className={`pointer-events-none absolute inset-0 flex items-center ${done ? (x > maxX / 2 ? 'justify-start pl-3 text-green-700' : 'justify-end pr-3 text-green-700') : 'justify-center pl-10 text-slate-600'}`}
             aria-hidden="true"
           >
             {text}

@@ -19,7 +19,7 @@ const SHOW = { info: sonner.info, success: sonner.success, warning: sonner.warni
  * times out or is closed, the next one is asked for once the old one's element has left the page:
  * never two toasts at once.
  */
-export default function ToastView({ closeLabel }: ToasterProps) {
+export default function ToastView({ closeLabel, regionLabel }: ToasterProps) {
   useEffect(() => {
     const queue = pageToasts();
     const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -51,5 +51,5 @@ export default function ToastView({ closeLabel }: ToasterProps) {
       for (const timer of timers) clearTimeout(timer);
     };
   }, []);
-  return <Toaster position="top-center" offset={{ top: '4.5rem' }} visibleToasts={1} closeButton richColors toastOptions={{ closeButtonAriaLabel: closeLabel }} />;
+  return <Toaster position="top-center" offset={{ top: '4.5rem' }} visibleToasts={1} closeButton richColors toastOptions={{ closeButtonAriaLabel: closeLabel }} {...(regionLabel ? { containerAriaLabel: regionLabel } : {})} />;
 }

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { pageToasts, type Toast } from '../../lib/client/toast.ts';
 import { reactIsland } from '../react-island.ts';
 
-export type ToasterProps = { closeLabel: string };
+/** `regionLabel` names the toasts' landmark for screen readers (sonner's default is English). */
+export type ToasterProps = { closeLabel: string; regionLabel?: string };
 
 let viewChunk: Promise<ComponentType<ToasterProps>> | undefined;
 /** sonner and its view are a chunk of their own (about 10 KB gzip), fetched for the first toast. */
@@ -30,7 +31,7 @@ const KIND_CLASS: Record<Toast['kind'], string> = {
  * until the network is back. Pages without the header (no page shell) mount none; an island there
  * that raises toasts renders this component itself (the /login page does).
  */
-function Toaster({ closeLabel }: ToasterProps) {
+function Toaster({ closeLabel, regionLabel }: ToasterProps) {
   const [View, setView] = useState<ComponentType<ToasterProps> | null>(null);
   const [plain, setPlain] = useState<{ toast: Toast; close: () => void } | null>(null);
 
@@ -86,7 +87,7 @@ function Toaster({ closeLabel }: ToasterProps) {
   // `contents`: the region is a handle for tests and scripts, not a box (sonner positions its list).
   return (
     <div id="toast-region" className="contents">
-      {View && <View closeLabel={closeLabel} />}
+      {View && <View closeLabel={closeLabel} {...(regionLabel ? { regionLabel } : {})} />}
       {plain && (
         <div
           role={plain.toast.kind === 'error' ? 'alert' : 'status'}

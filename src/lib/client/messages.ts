@@ -5,7 +5,6 @@ export const CLIENT_MESSAGE_KEYS = [
   'toast.online',
   'toast.requestFailed',
   'toast.networkError',
-  'toast.close',
   'overlay.confirmCancel',
   'session.switchTitle',
   'session.switchBody',

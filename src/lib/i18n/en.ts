@@ -182,6 +182,7 @@ export const en: Dictionary = {
   'toast.online': 'Back online',
   'toast.requestFailed': 'Request failed; please try again later',
   'toast.networkError': 'Network error; check your connection',
+  'toast.region': 'Notifications',
   'toast.close': 'Dismiss',
   'input.badParam': 'The parameter {field} contains characters that cannot be used (NUL or invalid encoding); it was ignored',
   'session.switchTitle': 'Switch account?',

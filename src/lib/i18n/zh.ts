@@ -182,6 +182,7 @@ export const zh = {
   'toast.online': '网络已恢复',
   'toast.requestFailed': '请求失败，请稍后再试',
   'toast.networkError': '网络错误，请检查网络连接',
+  'toast.region': '通知',
   'toast.close': '关闭提示',
   'input.badParam': '参数 {field} 含有不允许的字符（空字符或无效编码），已忽略该参数',
   'session.switchTitle': '切换账号？',
