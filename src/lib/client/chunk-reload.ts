@@ -16,6 +16,9 @@ export function isChunkLoadError(reason: unknown): boolean {
 
 export function installChunkReload(win: Window = window): void {
   const onFailure = () => {
+    // Offline, the chunk is missing for another reason: a reload would only show the browser's
+    // offline page in place of the one the user has.
+    if (win.navigator?.onLine === false) return;
     let last: number | null = null;
     try {
       const raw = win.sessionStorage.getItem(KEY);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { isChunkLoadError, RELOAD_THROTTLE_MS, shouldReload } from '../../../src/lib/client/chunk-reload.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { installChunkReload, isChunkLoadError, RELOAD_THROTTLE_MS, shouldReload } from '../../../src/lib/client/chunk-reload.ts';
 import { displayName, maskPhone } from '../../../src/lib/client/display-name.ts';
 import { compareVersions, hostActionAllowed, readHostVersion, usesKicadVariants } from '../../../src/lib/client/host-bridge.ts';
 import { mobileRedirectTarget } from '../../../src/lib/client/mobile-redirect.ts';
@@ -8,6 +8,24 @@ import { searchUrl } from '../../../src/lib/client/search-box.ts';
 import { extractUrlAuth } from '../../../src/lib/client/url-auth.ts';
 
 describe('chunk reload throttle', () => {
+  it('does not reload while offline (the page would turn into the browser offline screen)', () => {
+    const listeners = new Map<string, (e: Event) => void>();
+    const reload = vi.fn();
+    const fakeWindow = (onLine: boolean) =>
+      ({
+        navigator: { onLine },
+        sessionStorage: { getItem: () => null, setItem: () => undefined },
+        location: { reload },
+        addEventListener: (type: string, fn: (e: Event) => void) => listeners.set(type, fn),
+      }) as unknown as Window;
+    installChunkReload(fakeWindow(false));
+    listeners.get('vite:preloadError')!(new Event('vite:preloadError', { cancelable: true }));
+    expect(reload).not.toHaveBeenCalled();
+    installChunkReload(fakeWindow(true));
+    listeners.get('vite:preloadError')!(new Event('vite:preloadError', { cancelable: true }));
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
   it('reloads at most once per minute', () => {
     expect(shouldReload(1000, null)).toBe(true);
     expect(shouldReload(1000 + RELOAD_THROTTLE_MS - 1, 1000)).toBe(false);
