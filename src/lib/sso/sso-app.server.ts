@@ -284,10 +284,11 @@ export function createSsoApp(options: SsoAppOptions) {
 
   // ---- Slider captcha -------------------------------------------------------------------------
 
-  app.get('/captcha/challenge', async (c) => {
+  /** Issues a challenge of either kind: the same load errors (database down, rate, lock) for both. */
+  const answerChallenge = async (c: Ctx, issue: () => Promise<{ ok: true; challenge: unknown } | { ok: false; loadError: number; retryAfter: number }>) => {
     let result;
     try {
-      result = await issueChallenge(db, c.var.ipHash, now());
+      result = await issue();
     } catch (error) {
       if (isDatabaseError(error)) {
         logDbError(c.var.log, error);
@@ -300,7 +301,9 @@ export function createSsoApp(options: SsoAppOptions) {
       return answer(c, SsoCode.rateLimited, captchaLoadErrorMessage(result.loadError), { loadError: result.loadError, retryAfter: result.retryAfter });
     }
     return answer(c, SsoCode.ok, ssoMessages.ok, result.challenge);
-  });
+  };
+
+  app.get('/captcha/challenge', (c) => answerChallenge(c, () => issueChallenge(db, c.var.ipHash, now())));
 
   app.post('/captcha/verify', async (c) => {
     const raw = await readFields(c, true);
@@ -319,23 +322,7 @@ export function createSsoApp(options: SsoAppOptions) {
 
   // ---- Proof of work: the slider's accessible alternative (pow.server.ts) ----------------------
 
-  app.get('/captcha/pow', async (c) => {
-    let result;
-    try {
-      result = await issuePowChallenge(db, secret, c.var.ipHash, now());
-    } catch (error) {
-      if (isDatabaseError(error)) {
-        logDbError(c.var.log, error);
-        return answer(c, SsoCode.unavailable, captchaLoadErrorMessage(CaptchaLoadError.unavailable), { loadError: CaptchaLoadError.unavailable });
-      }
-      throw error;
-    }
-    if (!result.ok) {
-      c.header('Retry-After', String(result.retryAfter));
-      return answer(c, SsoCode.rateLimited, captchaLoadErrorMessage(result.loadError), { loadError: result.loadError, retryAfter: result.retryAfter });
-    }
-    return answer(c, SsoCode.ok, ssoMessages.ok, result.challenge);
-  });
+  app.get('/captcha/pow', (c) => answerChallenge(c, () => issuePowChallenge(db, secret, c.var.ipHash, now())));
 
   app.post('/captcha/pow/verify', async (c) => {
     const raw = await readFields(c);
