@@ -1,6 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startServer, type RunningServer } from './server.ts';
 
 // A/B benchmarks against an earlier commit: that commit checked out in its own `git worktree`
 // under /tmp with its own `npm install` (so its own Node from the `node` devDependency, its own
@@ -46,46 +47,7 @@ export function prepareWorktree(sha: string, log: (line: string) => void): strin
   return dir;
 }
 
-export type RunningServer = { child: ChildProcess; readyMs: number; stop: () => Promise<void> };
-
-/**
- * `scripts/start.ts` of the checkout in `cwd`, run by that checkout's own Node
- * (node_modules/.bin/node); resolves once it prints its listening line.
- */
+/** `scripts/start.ts` of the checkout in `cwd`, run by that checkout's own Node. */
 export function startServerIn(cwd: string, env: Record<string, string>, args: string[] = []): Promise<RunningServer> {
-  const started = performance.now();
-  const node = join(cwd, 'node_modules/.bin/node');
-  const child = spawn(existsSync(node) ? node : process.execPath, ['scripts/start.ts', ...args], {
-    cwd,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGTERM');
-      reject(new Error(`server in ${cwd} did not start:\n${out}`));
-    }, 600_000); // a first start builds the site and loads the demo catalogue
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (/Chipedia listening on/.test(out)) {
-        clearTimeout(timer);
-        resolve({
-          child,
-          readyMs: performance.now() - started,
-          stop: () =>
-            new Promise((done) => {
-              if (child.exitCode !== null) return done();
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server in ${cwd} exited ${code}:\n${out}`));
-    });
-  });
+  return startServer(env, args, cwd);
 }

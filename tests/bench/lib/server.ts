@@ -1,12 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
-/** Starts `node scripts/start.ts` and resolves once it prints its listening line. */
-export function startServer(env: Record<string, string>, args: string[] = []): Promise<{ child: ChildProcess; readyMs: number; stop: () => Promise<void> }> {
+export type RunningServer = { child: ChildProcess; readyMs: number; stop: () => Promise<void> };
+
+/**
+ * Starts `scripts/start.ts` (of this checkout, or of `cwd` run by that checkout's own Node) and
+ * resolves once it prints its listening line. A first start builds the site and loads the demo
+ * catalogue, hence the long wait.
+ */
+export function startServer(env: Record<string, string>, args: string[] = [], cwd?: string): Promise<RunningServer> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.ts', ...args], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const ownNode = cwd ? join(cwd, 'node_modules/.bin/node') : '';
+  const child = spawn(ownNode && existsSync(ownNode) ? ownNode : process.execPath, ['scripts/start.ts', ...args], {
+    ...(cwd ? { cwd } : {}),
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const where = cwd ? ` in ${cwd}` : '';
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 240_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`server${where} did not start:\n${out}`));
+    }, 600_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (/Chipedia listening on/.test(out)) {
@@ -16,6 +33,7 @@ export function startServer(env: Record<string, string>, args: string[] = []): P
           readyMs: performance.now() - started,
           stop: () =>
             new Promise((done) => {
+              if (child.exitCode !== null) return done();
               child.once('exit', () => done());
               child.kill('SIGTERM');
             }),
@@ -23,6 +41,9 @@ export function startServer(env: Record<string, string>, args: string[] = []): P
       }
     });
     child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server${where} exited ${code}:\n${out}`));
+    });
   });
 }
