@@ -13,7 +13,7 @@ test('logged out: every tab prompts to log in, and the prompt opens the login di
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('个人中心');
   await expect(page.getByTestId('account-tabs').getByRole('link', { name: '我的 BOM' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('account-login-prompt')).toContainText('登录后查看个人中心');
-  await expect(page.getByTestId('login-link')).toBeEnabled(); // the header listens for 'chipedia:login'
+  await expect(page.getByTestId('login-link')).toBeEnabled(); // the header opens the dialog on requestLogin()
   await page.getByTestId('account-login-button').click();
   await expect(page.getByTestId('login-dialog')).toBeVisible();
 

@@ -369,7 +369,7 @@ test('host auth callback: 3 signs in, stale 3 asks the host, 1 is ignored, 2 log
   const login = await apiLogin(page.request, uniquePhone('136'));
   await page.goto('/bom');
   await hydrated(page);
-  await expect(page.getByTestId('login-link')).toBeEnabled(); // the header listens for 'chipedia:login'
+  await expect(page.getByTestId('login-link')).toBeEnabled(); // the header opens the dialog on requestLogin()
   await page.waitForFunction(() => typeof (window as unknown as { chipediaHostAuth?: unknown }).chipediaHostAuth === 'function');
   type W = { chipediaHostAuth: (s: unknown, p: unknown) => string };
   const call = (state: unknown, payload: unknown) => page.evaluate(([s, p]) => (window as unknown as W).chipediaHostAuth(s, p), [state, payload] as const);

@@ -5,6 +5,7 @@ import { $token } from '../../lib/client/store.ts';
 import { AccountSkeleton } from './account-skeleton.tsx';
 import type { AccountLabels } from './labels.ts';
 import { reactIsland } from '../react-island.ts';
+import { requestLogin } from '../../lib/client/login-request.ts';
 
 // The profile (forms, avatar upload) is a chunk of its own: only a logged-in visitor on type=0 needs it.
 const ProfilePanel = lazy(() => import('./profile-panel.tsx').then((m) => ({ default: m.ProfilePanel })));
@@ -43,7 +44,7 @@ function AccountCenter({ type, locale, labels }: { type: AccountTab; locale: 'zh
         </span>
         <h2 className="mt-4 text-lg font-semibold text-slate-900">{labels.loginPrompt}</h2>
         <p className="mt-1 text-sm text-slate-600">{labels.loginPromptBody}</p>
-        <Button type="button" className="mt-6 px-5" onClick={() => window.dispatchEvent(new CustomEvent('chipedia:login'))} data-testid="account-login-button">
+        <Button type="button" className="mt-6 px-5" onClick={requestLogin} data-testid="account-login-button">
           {labels.loginButton}
         </Button>
       </div>

@@ -5,6 +5,7 @@ import { $token } from '../../lib/client/store.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { track, trackMarkClicks } from './track.ts';
 import { reactIsland } from '../react-island.ts';
+import { requestLogin } from '../../lib/client/login-request.ts';
 
 export type PartActionLabels = {
   download: string;
@@ -68,7 +69,7 @@ function PartActions({ mfgMpnCode, downloadHref, loginHref, canDownload, labels,
 
   const collect = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    if (!token) window.dispatchEvent(new CustomEvent('chipedia:login'));
+    if (!token) requestLogin();
     else toast(labels.collectSoon, 'info');
   };
 

@@ -10,7 +10,8 @@ export type AccountMenuProps = {
   /** How the menu opened or closed: hover opens and closes it without moving the focus. */
   onOpenChange: (open: boolean, how: 'hover' | 'press') => void;
   /** True while it is open because the pointer rests on it (a press then keeps it open). */
-  hoverOpen: boolean;
+  /** Whether the pointer opened the menu, as of now (not as of the last render). */
+  isHoverOpen: () => boolean;
   onPointerEnter: (event: PointerEvent) => void;
   onPointerLeave: (event: PointerEvent) => void;
   onLogout: () => void;
@@ -28,7 +29,7 @@ export type AccountMenuProps = {
  * first reaches the display name (header-user.tsx), so pages do not ship it before then.
  */
 export default function AccountMenu(props: AccountMenuProps) {
-  const { name, labels, centerHref, open, onOpenChange, hoverOpen, onLogout } = props;
+  const { name, labels, centerHref, open, onOpenChange, onLogout } = props;
   const trigger = useRef<HTMLButtonElement>(null);
   const content = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -46,7 +47,7 @@ export default function AccountMenu(props: AccountMenuProps) {
         className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm hover:text-brand-600"
         // A press on a menu the pointer opened pins it open instead of toggling it shut.
         onPointerDown={(event) => {
-          if (open && hoverOpen && event.pointerType === 'mouse') {
+          if (props.isHoverOpen() && event.pointerType === 'mouse') {
             event.preventDefault();
             onOpenChange(true, 'press');
           }

@@ -8,6 +8,7 @@ import type { LoginLabels } from '../login/labels.ts';
 import { LoginLauncher, preloadLoginDialog } from '../login/login-launcher.tsx';
 import type { AccountMenuProps } from './account-menu.tsx';
 import { reactIsland } from '../react-island.ts';
+import { $loginRequests } from '../../lib/client/login-request.ts';
 
 type Labels = { login: string; center: string; logout: string; menu: string; dialog: LoginLabels };
 
@@ -35,12 +36,12 @@ function HeaderUser({ locale, labels }: { locale: 'zh' | 'en'; labels: Labels })
   useEffect(() => setMounted(true), []);
   const prefix = locale === 'en' ? '/en' : '';
 
-  // The API client asks for login (40001/40002 on a public page) through this event.
+  // Requests for the login dialog from anywhere (login-request.ts), also those made before this
+  // island hydrated.
+  const loginRequests = useStore($loginRequests);
   useEffect(() => {
-    const open = () => setDialogOpen(true);
-    window.addEventListener('chipedia:login', open);
-    return () => window.removeEventListener('chipedia:login', open);
-  }, []);
+    if (loginRequests > 0) setDialogOpen(true);
+  }, [loginRequests]);
 
   const logout = async () => {
     // Revoke on the server, but log out locally whatever it answers.
@@ -83,7 +84,10 @@ type UserMenuProps = { name: string; labels: Labels; centerHref: string; onLogou
 function UserMenu({ name, labels, centerHref, onLogout }: UserMenuProps) {
   const [Menu, setMenu] = useState<ComponentType<AccountMenuProps> | null>(null);
   const [open, setOpen] = useState(false);
-  const [hoverOpen, setHoverOpen] = useState(false);
+  // Whether it is open, and whether the pointer opened it, current at once: pointer events arrive
+  // faster than React re-renders (enter then press in one gesture), and a handler must not act on
+  // the previous render's state.
+  const now = useRef({ open: false, hoverOpen: false });
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // How the menu last opened, and what had the focus when the pointer opened it.
   const openedBy = useRef<'hover' | 'press'>('press');
@@ -105,8 +109,8 @@ function UserMenu({ name, labels, centerHref, onLogout }: UserMenuProps) {
       if (!open) focusBefore.current = document.activeElement;
       openedBy.current = how;
     }
+    now.current = { open: next, hoverOpen: next && how === 'hover' };
     setOpen(next);
-    setHoverOpen(next && how === 'hover');
   };
   // Radix focuses an open menu. One the pointer opened and closed hands the focus back to where
   // it was (the search box, say), not to the trigger.
@@ -120,10 +124,10 @@ function UserMenu({ name, labels, centerHref, onLogout }: UserMenuProps) {
     if (event.pointerType !== 'mouse') return;
     clearTimeout(closeTimer.current);
     load();
-    if (!open) change(true, 'hover');
+    if (!now.current.open) change(true, 'hover');
   };
   const onPointerLeave = (event: PointerEvent) => {
-    if (event.pointerType !== 'mouse' || !hoverOpen) return;
+    if (event.pointerType !== 'mouse' || !now.current.hoverOpen) return;
     clearTimeout(closeTimer.current);
     closeTimer.current = setTimeout(() => change(false, 'hover'), HOVER_CLOSE_MS);
   };
@@ -171,7 +175,7 @@ function UserMenu({ name, labels, centerHref, onLogout }: UserMenuProps) {
         centerHref={centerHref}
         open={open}
         onOpenChange={change}
-        hoverOpen={hoverOpen}
+        isHoverOpen={() => now.current.open && now.current.hoverOpen}
         onPointerEnter={onPointerEnter}
         onPointerLeave={onPointerLeave}
         onLogout={onLogout}

@@ -4,6 +4,7 @@ import { clientMessage } from './messages.ts';
 import { postToHost } from './host-bridge.ts';
 import { $kicadVersion, $locale, $token, resetUserInfo } from './store.ts';
 import { toast } from './toast.ts';
+import { requestLogin } from './login-request.ts';
 
 // The one API client (SPEC §6, §8). Every call carries X-token except the SSO's login and
 // registration calls; 40001/40002 clear the session; errors toast unless suppressError.
@@ -36,7 +37,7 @@ export class SessionEndedError extends Error {
 
 export type AuthFailureHandlers = { openLoginDialog: () => void; redirectHome: () => void };
 let authHandlers: AuthFailureHandlers = {
-  openLoginDialog: () => window.dispatchEvent(new CustomEvent('chipedia:login')),
+  openLoginDialog: requestLogin,
   redirectHome: () => window.location.assign($locale.get() === 'en' ? '/en' : '/'),
 };
 /** Lets tests and the shell replace what happens on 40001/40002. */

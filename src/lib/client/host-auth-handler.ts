@@ -2,6 +2,7 @@ import { postToHost } from './host-bridge.ts';
 import { parseHostAuthPayload, parseHostMessage, type HostAuth } from './host-messages.ts';
 import { adoptHandedToken } from './session-handover.ts';
 import { $kicadVersion, $token, resetUserInfo } from './store.ts';
+import { requestLogin } from './login-request.ts';
 
 // The embedding host's authentication callback (SPEC §3, §4): `window.chipediaHostAuth(state,
 // payload)` or a `message` from the parent frame `{ source: 'kicad-host', type: 'auth', state,
@@ -62,7 +63,7 @@ export const defaultEffects: HostAuthEffects = {
   },
   askHostLogin: () => {
     // Outside a host (a plain browser), our own dialog stands in for the host's.
-    if (!postToHost('login')) window.dispatchEvent(new CustomEvent('chipedia:login'));
+    if (!postToHost('login')) requestLogin();
   },
   now: () => Math.floor(Date.now() / 1000),
 };

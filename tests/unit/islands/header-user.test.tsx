@@ -7,6 +7,7 @@ import HeaderUser from '../../../src/islands/header/header-user.tsx';
 import { LOGIN_LABEL_KEYS, type LoginLabels } from '../../../src/islands/login/labels.ts';
 import { t } from '../../../src/lib/i18n/i18n.ts';
 import { $token, resetUserInfo, setUserInfo } from '../../../src/lib/client/store.ts';
+import { $loginRequests, requestLogin } from '../../../src/lib/client/login-request.ts';
 
 // The header's account corner (SPEC §2): 'login' when logged out; when logged in, the display name
 // and a Radix DropdownMenu with 'personal centre' and 'log out', driven by keyboard and pointer.
@@ -41,10 +42,17 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   resetUserInfo();
+  $loginRequests.set(0);
   vi.unstubAllGlobals();
 });
 
 describe('header account corner', () => {
+  it('opens the login dialog for a request made before it hydrated, and for later ones', async () => {
+    requestLogin(); // e.g. a 40001 answered while the header still waited for an idle moment
+    render(<HeaderUser locale="zh" labels={labels} />);
+    expect(await screen.findByTestId('login-dialog', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
   it('renders the logged-out state on the server (the session lives in the browser), inert until hydrated', () => {
     setUserInfo({ token: 'x'.repeat(43), phone: '13812341234' });
     const html = renderToString(<HeaderUser locale="zh" labels={labels} />);
