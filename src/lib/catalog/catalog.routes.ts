@@ -5,7 +5,8 @@ import { envelopeOf, errorEnvelope, errorResponses, ok } from '../server/envelop
 import { AppError, Code } from '../server/errors.ts';
 import { validationHook } from '../server/validation.ts';
 import { categoryName } from './catalog.ts';
-import { bumpCounters, cateTreeFor, COUNTER_NAMES, listCategories, type CounterName, type MarkClient } from './catalog.server.ts';
+import { bumpCounters, cateTreeFor, listCategories, type MarkClient } from './catalog.server.ts';
+import { CategorySchema, CateTreeNodeSchema, CountersSchema, MarkTypeSchema, ProductDetailSchema, QueryHeaderSchema, SimilarPartSchema } from './catalog.schema.ts';
 import { callerKey, throttleByIp } from '../server/client-key.server.ts';
 import { createThrottle } from '../server/rate-limit.ts';
 import { productDetail, productIdByCode, similarParts, notFoundPart } from './detail.server.ts';
@@ -18,134 +19,7 @@ import { partModel } from './model3d/part-model.server.ts';
 
 const MfgMpnCode = z.string().regex(/^[A-Za-z0-9._~-]{1,160}$/, 'URL-safe part code');
 
-const CategorySchema = z
-  .object({
-    cateId: z.number().int(),
-    cateName: z.string().openapi({ description: "Name in the caller's locale" }),
-    cateNameZh: z.string(),
-    cateNameEn: z.string(),
-    level: z.number().int().min(1).max(3),
-    parentId: z.number().int().nullable(),
-  })
-  .openapi('Category');
-
-const CateTreeBase = z.object({
-  cateId: z.number().int(),
-  cateName: z.string(),
-  cateNameZh: z.string(),
-  cateNameEn: z.string(),
-  level: z.number().int(),
-  parentId: z.number().int().nullable(),
-  productCount: z.number().int().openapi({ description: 'Products in this category and its descendants' }),
-});
-// Three explicit levels (the tree has at most three) keep the OpenAPI document free of recursion.
-const CateTreeL3 = CateTreeBase.extend({ children: z.array(z.object({})).openapi({ description: 'Always empty (level 3 is the deepest)' }) });
-const CateTreeL2 = CateTreeBase.extend({ children: z.array(CateTreeL3) });
-const CateTreeNodeSchema = CateTreeBase.extend({ children: z.array(CateTreeL2) }).openapi('CateTreeNode');
-
-const CountersSchema = z
-  .object(Object.fromEntries(COUNTER_NAMES.map((n) => [n, z.number().int()])) as Record<CounterName, z.ZodNumber>)
-  .openapi('TrackingCounters');
-
-const ParamSchema = z.object({
-  key: z.string(),
-  name: z.string(),
-  nameZh: z.string(),
-  nameEn: z.string(),
-  unit: z.string().nullable(),
-  valueNum: z.number().nullable().openapi({ description: 'Numeric value in SI base units' }),
-  valueText: z.string().nullable(),
-  display: z.string().openapi({ example: '4.7 kΩ' }),
-});
-
-const SimilarSchema = z
-  .object({
-    mfgMpnCode: z.string(),
-    mpn: z.string(),
-    brandName: z.string().nullable(),
-    package: z.string().nullable(),
-    description: z.string().nullable(),
-    sharedParams: z.number().int(),
-    distance: z.number(),
-    params: z.array(z.object({ key: z.string(), name: z.string(), display: z.string(), same: z.boolean() })),
-  })
-  .openapi('SimilarPart');
-
-const DetailSchema = z
-  .object({
-    id: z.number().int(),
-    mfgMpnCode: z.string(),
-    mpn: z.string(),
-    brand: z
-      .object({ id: z.number().int(), key: z.string(), name: z.string(), nameZh: z.string(), nameEn: z.string(), country: z.string().nullable(), website: z.string().nullable() })
-      .nullable(),
-    cateId: z.number().int().nullable(),
-    categoryPath: z.array(z.object({ cateId: z.number().int(), cateName: z.string(), level: z.number().int() })),
-    description: z.string().nullable(),
-    descriptionZh: z.string().nullable(),
-    descriptionEn: z.string().nullable(),
-    package: z.string().nullable(),
-    datasheetUrl: z.string().nullable(),
-    lifecycle: z.string(),
-    keywords: z.string().nullable(),
-    source: z.string().openapi({ description: 'Where the row came from' }),
-    licence: z.string(),
-    updatedAt: z.string(),
-    counters: CountersSchema,
-    params: z.array(ParamSchema),
-    symbol: z
-      .object({ library: z.string(), name: z.string(), unitCount: z.number().int(), pinCount: z.number().int(), hasDeMorgan: z.boolean(), source: z.string(), licence: z.string() })
-      .nullable(),
-    pins: z.array(z.object({ unit: z.number().int(), number: z.string(), name: z.string(), electricalType: z.string() })),
-    footprint: z
-      .object({
-        library: z.string(),
-        name: z.string(),
-        description: z.string().nullable(),
-        padCount: z.number().int(),
-        smd: z.boolean(),
-        model3dPath: z.string().nullable(),
-        model3d: z.object({ path: z.string(), format: z.string(), byteSize: z.number() }).nullable(),
-        preview3d: z.object({ path: z.string(), source: z.string(), licence: z.string() }).nullable().openapi({ description: 'Library model shown by the 3D preview (GET /chiplet/products/model3d); null when there is none' }),
-        source: z.string(),
-        licence: z.string(),
-      })
-      .nullable(),
-    similar: z.array(SimilarSchema),
-  })
-  .openapi('ProductDetail');
-
-const FilterValueSchema = z.object({ value: z.string(), count: z.number().int() });
-const QueryHeaderSchema = z
-  .object({
-    cateId: z.number().int(),
-    cateName: z.string(),
-    level: z.number().int(),
-    path: z.array(z.object({ cateId: z.number().int(), cateName: z.string() })),
-    children: z.array(z.object({ cateId: z.number().int(), cateName: z.string(), productCount: z.number().int() })),
-    productCount: z.number().int(),
-    columns: z.array(
-      z.object({
-        key: z.string(),
-        name: z.string(),
-        nameZh: z.string(),
-        nameEn: z.string(),
-        unit: z.string().nullable(),
-        kind: z.enum(['number', 'text']),
-        count: z.number().int(),
-        values: z.array(FilterValueSchema).optional(),
-        distinctValues: z.number().int().optional(),
-        min: z.number().optional(),
-        max: z.number().optional(),
-      }),
-    ),
-    brands: z.array(z.object({ brandId: z.number().int(), name: z.string(), nameZh: z.string(), nameEn: z.string(), count: z.number().int() })),
-    packages: z.array(FilterValueSchema),
-  })
-  .openapi('QueryHeader');
-
-const MType = z.enum(['COMPONENT', 'MODULE']).openapi({ description: 'COMPONENT: mKey is a product mfgMpnCode; MODULE: a module mfgMpnCode' });
-const MarkResultSchema = z.object({ mKey: z.string(), mType: MType, counters: CountersSchema });
+const MarkResultSchema = z.object({ mKey: z.string(), mType: MarkTypeSchema, counters: CountersSchema });
 const markResponses = {
   200: { description: 'New counter values', content: { 'application/json': { schema: envelopeOf(MarkResultSchema) } } },
   404: { description: 'Unknown part or module (40400)', content: { 'application/json': { schema: errorEnvelope } } },
@@ -154,7 +28,7 @@ const markResponses = {
 /** SPEC §3 counters are 0 or 1 per call: a call says "this happened", never "add 300". */
 const ONE = z.union([z.literal(0), z.literal(1)]).optional().openapi({ description: '1 counts (once per client, part and day); 0 or absent does not' });
 const MarkAddBody = z
-  .strictObject({ mKey: MfgMpnCode, mType: MType, pdfCount: ONE, edaCount: ONE, likeCount: ONE, moduleCount: ONE })
+  .strictObject({ mKey: MfgMpnCode, mType: MarkTypeSchema, pdfCount: ONE, edaCount: ONE, likeCount: ONE, moduleCount: ONE })
   .refine((b) => b.pdfCount || b.edaCount || b.likeCount || b.moduleCount, { message: 'set one of pdfCount, edaCount, likeCount, moduleCount to 1', path: ['pdfCount'] })
   .openapi('MarkAdd');
 
@@ -279,7 +153,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       },
     }),
     async (c) => {
-      const body = (await readOptionalJson(c)) as { rootId?: number; depth?: number };
+      const body = await readCateTreeBody(c);
       return c.json(ok(await cateTreeFor(c.var.db, c.var.locale, body.rootId, body.depth ?? 3)), 200);
     },
   )
@@ -291,7 +165,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       summary: 'One part: brand, category path, parameters, symbol and pins, footprint, 3D model reference, similar parts, source and licence',
       request: { body: { required: true, content: { 'application/json': { schema: z.strictObject({ mfgMpnCode: MfgMpnCode }) } } } },
       responses: {
-        200: { description: 'Part', content: { 'application/json': { schema: envelopeOf(DetailSchema) } } },
+        200: { description: 'Part', content: { 'application/json': { schema: envelopeOf(ProductDetailSchema) } } },
         404: { description: 'Unknown part (40400)', content: { 'application/json': { schema: errorEnvelope } } },
         ...errorResponses,
       },
@@ -311,7 +185,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
         },
       },
       responses: {
-        200: { description: 'Parts', content: { 'application/json': { schema: envelopeOf(z.array(SimilarSchema)) } } },
+        200: { description: 'Parts', content: { 'application/json': { schema: envelopeOf(z.array(SimilarPartSchema)) } } },
         404: { description: 'Unknown part (40400)', content: { 'application/json': { schema: errorEnvelope } } },
         ...errorResponses,
       },
@@ -379,7 +253,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     markRoute(
       '/chiplet/mark/tagClick',
       "Tracking: one of the part's tags (category, package, parameter) was clicked (tagClickCount + 1)",
-      z.strictObject({ mKey: MfgMpnCode, mType: MType.default('COMPONENT') }).openapi('MarkTagClick'),
+      z.strictObject({ mKey: MfgMpnCode, mType: MarkTypeSchema.default('COMPONENT') }).openapi('MarkTagClick'),
     ),
     async (c) => {
       const body = c.req.valid('json') as { mKey: string; mType: 'COMPONENT' | 'MODULE' };
@@ -436,8 +310,8 @@ async function zipResponse(c: Context<AppEnv>, mfgMpnCode: string) {
   return c.body(streamOf(chunks), 200, { ...headers, 'Content-Length': String(size) });
 }
 
-/** An optional JSON body: empty means {}; anything else must be a valid object (40000 otherwise). */
-async function readOptionalJson(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+/** The cateTree body is optional: empty means {}; anything else must be a valid body (40000 otherwise). */
+async function readCateTreeBody(c: Context<AppEnv>): Promise<z.infer<typeof CateTreeBody>> {
   const text = await c.req.text();
   if (text.trim() === '') return {};
   let value: unknown;

@@ -3,6 +3,7 @@ import type { Db } from '../server/db/client.server.ts';
 import { categories, modules, products, trackingMarks } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { buildCategoryTree, type CategoryNode, type CategoryTreeNode } from './catalog.ts';
+import type { CateTreeItem, CounterName, Counters, MarkType } from './catalog.schema.ts';
 
 /**
  * Every category, parents before children, in display order. The header renders it on every
@@ -144,18 +145,7 @@ export function categoryPathOf(tree: CatalogTree, cateId: number | null): Counte
   return path;
 }
 
-/** Trims a counted tree for the API: ids, names in both languages, counts, children. */
-export type CateTreeItem = {
-  cateId: number;
-  cateName: string;
-  cateNameZh: string;
-  cateNameEn: string;
-  level: number;
-  parentId: number | null;
-  productCount: number;
-  children: CateTreeItem[];
-};
-
+/** Trims a counted tree for the API: ids, names in both languages, counts, children (CateTreeItem, catalog.schema.ts). */
 export async function cateTreeFor(db: Db, locale: 'zh' | 'en', rootId?: number, depth = 3): Promise<CateTreeItem[]> {
   const tree = await categoryTree(db);
   let roots: CountedNode[] = tree.roots;
@@ -179,7 +169,7 @@ export async function cateTreeFor(db: Db, locale: 'zh' | 'en', rootId?: number, 
 
 // ── Tracking counters (SPEC §3, §7 "fire and forget") ────────────────────────
 
-/** The seven counters of the tracking payload and their columns. */
+/** The seven counters of the tracking payload (CountersSchema, catalog.schema.ts) and their columns. */
 export const COUNTER_COLUMNS = {
   pdfCount: products.pdfCount,
   edaCount: products.edaCount,
@@ -188,11 +178,7 @@ export const COUNTER_COLUMNS = {
   componentPlacementCount: products.componentPlacementCount,
   modulePlacementCount: products.modulePlacementCount,
   tagClickCount: products.tagClickCount,
-} as const;
-export type CounterName = keyof typeof COUNTER_COLUMNS;
-export const COUNTER_NAMES = Object.keys(COUNTER_COLUMNS) as CounterName[];
-export type Counters = Record<CounterName, number>;
-export type MarkType = 'COMPONENT' | 'MODULE';
+} as const satisfies Record<CounterName, unknown>;
 
 /**
  * Adds one to each named counter of the part `mKey` (a product's mfgMpnCode) and returns the new

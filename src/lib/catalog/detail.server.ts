@@ -3,73 +3,14 @@ import type { Db } from '../server/db/client.server.ts';
 import { brands, products } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { categoryName } from './catalog.ts';
-import { categoryPathOf, categoryTree, type Counters } from './catalog.server.ts';
+import type { DetailParam, DetailPin, ProductDetail, SimilarPart } from './catalog.schema.ts';
+import { categoryPathOf, categoryTree } from './catalog.server.ts';
 import { formatParamValue, paramNames, type Locale } from './filters.ts';
 import { normalizeMpn } from './mpn.ts';
 
 // POST /api/chiplet/products/detail and the /productDetail page: one part with its brand,
 // category path, parameters, symbol (with pins), footprint, 3D model reference and similar parts.
-
-export type DetailParam = {
-  key: string;
-  name: string;
-  nameZh: string;
-  nameEn: string;
-  unit: string | null;
-  valueNum: number | null;
-  valueText: string | null;
-  /** Formatted for display: '4.7 kΩ', 'X7R'. */
-  display: string;
-};
-export type DetailPin = { unit: number; number: string; name: string; electricalType: string };
-export type SimilarPart = {
-  mfgMpnCode: string;
-  mpn: string;
-  brandName: string | null;
-  package: string | null;
-  description: string | null;
-  /** Parameters shared with the part, and how far they are (0 = identical). */
-  sharedParams: number;
-  distance: number;
-  params: { key: string; name: string; display: string; same: boolean }[];
-};
-export type ProductDetail = {
-  id: number;
-  mfgMpnCode: string;
-  mpn: string;
-  brand: { id: number; key: string; name: string; nameZh: string; nameEn: string; country: string | null; website: string | null } | null;
-  cateId: number | null;
-  categoryPath: { cateId: number; cateName: string; level: number }[];
-  description: string | null;
-  descriptionZh: string | null;
-  descriptionEn: string | null;
-  package: string | null;
-  datasheetUrl: string | null;
-  lifecycle: string;
-  keywords: string | null;
-  source: string;
-  licence: string;
-  updatedAt: string;
-  counters: Counters;
-  params: DetailParam[];
-  symbol: { library: string; name: string; unitCount: number; pinCount: number; hasDeMorgan: boolean; source: string; licence: string } | null;
-  pins: DetailPin[];
-  footprint: {
-    library: string;
-    name: string;
-    description: string | null;
-    padCount: number;
-    smd: boolean;
-    model3dPath: string | null;
-    /** The 3D model file when it was imported (models3d); null when only referenced or absent. */
-    model3d: { path: string; format: string; byteSize: number } | null;
-    /** The library model the in-page 3D preview shows (the file itself or its VRML twin); null: no preview. */
-    preview3d: { path: string; source: string; licence: string } | null;
-    source: string;
-    licence: string;
-  } | null;
-  similar: SimilarPart[];
-};
+// The answer's shape is declared in catalog.schema.ts.
 
 export const SIMILAR_LIMIT = 8;
 const pinCollator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });

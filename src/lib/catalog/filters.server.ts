@@ -4,41 +4,14 @@ import { brands, productParams, products } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { categoryName } from './catalog.ts';
 import { categoryPathOf, categoryTree, registerCatalogCache, subtreeIds } from './catalog.server.ts';
-import { paramNames, type ColumnKind, type Locale } from './filters.ts';
+import { paramNames, type Locale } from './filters.ts';
 
 // queryHeader (SPEC §7 Products): the filter columns of a category — every parameter used by
 // its products (and its descendants'), with names, unit, value counts for text parameters and
 // min/max for numeric ones — plus the brands and packages present.
 
-export type FilterValue = { value: string; count: number };
-export type FilterColumn = {
-  key: string;
-  name: string;
-  nameZh: string;
-  nameEn: string;
-  unit: string | null;
-  kind: ColumnKind;
-  /** Products in the category that state this parameter. */
-  count: number;
-  /** Text parameters: the most common values (up to TEXT_VALUES_LIMIT) and how many distinct. */
-  values?: FilterValue[];
-  distinctValues?: number;
-  /** Numeric parameters: the range present, in base units. */
-  min?: number;
-  max?: number;
-};
-export type BrandCount = { brandId: number; name: string; nameZh: string; nameEn: string; count: number };
-export type QueryHeader = {
-  cateId: number;
-  cateName: string;
-  level: number;
-  path: { cateId: number; cateName: string }[];
-  children: { cateId: number; cateName: string; productCount: number }[];
-  productCount: number;
-  columns: FilterColumn[];
-  brands: BrandCount[];
-  packages: FilterValue[];
-};
+// The answer's shapes are declared in catalog.schema.ts (imported here, away from the caches below).
+import type { BrandCount, FilterColumn, FilterValue, QueryHeader } from './catalog.schema.ts';
 
 export const TEXT_VALUES_LIMIT = 40;
 export const BRANDS_LIMIT = 60;
