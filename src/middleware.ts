@@ -3,6 +3,7 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from './lib/i18n/i18n.ts';
 import { decideLocale, switchTarget } from './lib/i18n/locale-routing.ts';
 import { getConfig } from './lib/server/config.server.ts';
 import { cleanQuery } from './lib/server/input-text.ts';
+import { decideMobileEdge, MOBILE_ACCEPT_CH, MOBILE_VARY, mobileRedirectResponse } from './lib/site/mobile-edge.ts';
 import { applyBaseSecurityHeaders, DATA_CSP, pageCsp, ssoOriginOf } from './lib/server/security-headers.ts';
 
 // Locale routing: zh at /, en at /en/*, served by the same page files through a rewrite
@@ -61,6 +62,16 @@ async function route(context: Context, next: Next): Promise<Response> {
     response.headers.set('Vary', 'Cookie, Accept-Language');
     return response;
   }
+  // SPEC §1: phones go to the mobile site before anything renders (src/lib/site/mobile-edge.ts).
+  const mobile = decideMobileEdge(getConfig().MOBILE_SITE_URL ?? '', {
+    method: context.request.method,
+    locale: decision.locale,
+    barePath: decision.barePath,
+    search,
+    chUaMobile: context.request.headers.get('sec-ch-ua-mobile'),
+    userAgent: context.request.headers.get('user-agent'),
+  });
+  if (mobile.kind === 'redirect') return mobileRedirectResponse(mobile.location);
   context.locals.locale = decision.locale;
   context.locals.barePath = decision.barePath;
   // Query text no page can use (NUL, invalid UTF-8): the page renders without those parameters
@@ -71,6 +82,10 @@ async function route(context: Context, next: Next): Promise<Response> {
   const response =
     decision.locale === 'en' || cleaned.problem ? await next(decision.barePath.replaceAll('%', '%25') + cleaned.search) : await next();
   response.headers.append('Vary', 'Cookie, Accept-Language');
+  if (mobile.kind === 'page') {
+    response.headers.append('Vary', MOBILE_VARY);
+    response.headers.set('Accept-CH', MOBILE_ACCEPT_CH);
+  }
   if (cleaned.problem && response.status === 200) return new Response(response.body, { status: 400, headers: response.headers });
   return response;
 }

@@ -1,7 +1,10 @@
+import { mobileSiteLocation } from '../site/mobile-site.ts';
+
 // SPEC §1, §9: touch screens narrower than 1024 px on home, productDetail, ecadViewer/viewerPage
-// and search go to the mobile site, when one is configured.
+// and search go to the mobile site, when one is configured. Phones are already sent there by the
+// middleware (site/mobile-edge.ts); this check catches what a request header cannot tell, such as
+// tablets.
 export const MOBILE_MAX_WIDTH = 1024;
-const MOBILE_PAGES = [/^\/$/, /^\/home\/?$/, /^\/productDetail(\/|$)/, /^\/ecadViewer\/viewerPage\/?$/, /^\/search\/?$/];
 
 /** The mobile URL to go to, or null. `path` is the locale-free path. */
 export function mobileRedirectTarget(
@@ -10,8 +13,8 @@ export function mobileRedirectTarget(
   search: string,
   viewportWidth: number,
   hasTouch: boolean,
+  locale: 'zh' | 'en' = 'zh',
 ): string | null {
-  if (!mobileSiteUrl || viewportWidth >= MOBILE_MAX_WIDTH || !hasTouch) return null;
-  if (!MOBILE_PAGES.some((re) => re.test(path))) return null;
-  return `${mobileSiteUrl.replace(/\/$/, '')}${path}${search}`;
+  if (viewportWidth >= MOBILE_MAX_WIDTH || !hasTouch) return null;
+  return mobileSiteLocation(mobileSiteUrl, locale, path, search);
 }

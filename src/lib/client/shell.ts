@@ -43,13 +43,14 @@ function boot(): void {
   const flash = takeFlash();
   if (flash) toast(flash, 'success');
 
-  // 2. Mobile site.
+  // 2. Mobile site: phones were sent there by the middleware; tablets are caught here.
   const mobile = mobileRedirectTarget(
     root.dataset.mobileSite ?? '',
     bare,
     location.search,
     window.innerWidth,
     navigator.maxTouchPoints > 0 || 'ontouchstart' in window,
+    locale,
   );
   if (mobile) {
     location.replace(mobile);

@@ -53,6 +53,11 @@ describe('mobile redirect', () => {
     expect(mobileRedirectTarget(m, '/ecadViewer', '', 390, true)).toBeNull();
     expect(mobileRedirectTarget('', '/', '', 390, true)).toBeNull();
   });
+  it('keeps the /en prefix of English pages, as the middleware does', () => {
+    expect(mobileRedirectTarget(m, '/search', '?name=x', 600, true, 'en')).toBe('https://m.example.com/en/search?name=x');
+    expect(mobileRedirectTarget(m, '/', '', 600, true, 'en')).toBe('https://m.example.com/en');
+    expect(mobileRedirectTarget(m, '/bom', '', 600, true, 'en')).toBeNull();
+  });
 });
 
 describe('progress bar', () => {
