@@ -45,7 +45,7 @@ async function markClientOf(c: Context<AppEnv>): Promise<MarkClient> {
   return { client: await callerKey(c), day: Math.floor(c.var.now() / 86_400) };
 }
 
-function markRoute(path: string, summary: string, body: z.ZodType) {
+function markRoute<Body extends z.ZodType>(path: string, summary: string, body: Body) {
   return createRoute({
     method: 'post',
     path,
@@ -219,7 +219,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       MarkAddBody,
     ),
     async (c) => {
-      const body = c.req.valid('json') as z.infer<typeof MarkAddBody>;
+      const body = c.req.valid('json');
       const names = (['pdfCount', 'edaCount', 'likeCount', 'moduleCount'] as const).filter((n) => body[n] === 1);
       const counters = await bumpCounters(c.var.db, body.mKey, body.mType, names, c.var.locale, await markClientOf(c));
       return c.json(ok({ mKey: body.mKey, mType: body.mType, counters }), 200);
@@ -232,7 +232,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       z.strictObject({ mKey: MfgMpnCode, mType: z.literal('COMPONENT').default('COMPONENT') }).openapi('MarkComponentPlacement'),
     ),
     async (c) => {
-      const body = c.req.valid('json') as { mKey: string };
+      const body = c.req.valid('json');
       const counters = await bumpCounters(c.var.db, body.mKey, 'COMPONENT', ['componentPlacementCount'], c.var.locale, await markClientOf(c));
       return c.json(ok({ mKey: body.mKey, mType: 'COMPONENT' as const, counters }), 200);
     },
@@ -244,7 +244,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       z.strictObject({ mKey: MfgMpnCode, mType: z.literal('MODULE').default('MODULE') }).openapi('MarkModulePlacement'),
     ),
     async (c) => {
-      const body = c.req.valid('json') as { mKey: string };
+      const body = c.req.valid('json');
       const counters = await bumpCounters(c.var.db, body.mKey, 'MODULE', ['modulePlacementCount'], c.var.locale, await markClientOf(c));
       return c.json(ok({ mKey: body.mKey, mType: 'MODULE' as const, counters }), 200);
     },
@@ -256,7 +256,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       z.strictObject({ mKey: MfgMpnCode, mType: MarkTypeSchema.default('COMPONENT') }).openapi('MarkTagClick'),
     ),
     async (c) => {
-      const body = c.req.valid('json') as { mKey: string; mType: 'COMPONENT' | 'MODULE' };
+      const body = c.req.valid('json');
       const counters = await bumpCounters(c.var.db, body.mKey, body.mType, ['tagClickCount'], c.var.locale, await markClientOf(c));
       return c.json(ok({ mKey: body.mKey, mType: body.mType, counters }), 200);
     },
