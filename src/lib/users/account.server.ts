@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { linkFile, releaseFile } from '../files/file-refs.server.ts';
 import type { FileKey, FileStore } from '../files/file-store.ts';
+import { UPLOAD_LIMITS } from '../files/upload-limits.ts';
 import { hashToken } from '../server/auth.server.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { sessions, ssoLoginHistory, userAvatars, users } from '../server/db/schema/index.ts';
@@ -38,7 +39,7 @@ export async function updateBase(db: Db, userId: number, changes: { nickname?: s
 
 // ---- Avatars ------------------------------------------------------------------------------------
 
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_MAX_BYTES = UPLOAD_LIMITS.avatar;
 /** Pixel-flood guard (sharp's default is 268 MP; an avatar needs far less). */
 export const AVATAR_MAX_PIXELS = 16_000_000;
 export const AVATAR_SIZE = 256;
