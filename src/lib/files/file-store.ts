@@ -20,7 +20,7 @@ export type ByteRange = { start: number; end?: number | undefined };
 
 export type FileBody = StoredFile & {
   stream: ReadableStream<Uint8Array>;
-  /** The range served (inclusive), when one was asked for. */
+  /** The range served (inclusive); undefined means the stream is the whole file. */
   range?: { start: number; end: number } | undefined;
 };
 

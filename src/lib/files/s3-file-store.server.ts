@@ -99,8 +99,8 @@ export class S3FileStore implements FileStore {
       if (!served) throw new S3Error('GetObject', 206, 'BadContentRange');
       return { key, size: Number(served[3]), contentType, stream: res.body, range: { start: Number(served[1]), end: Number(served[2]) } };
     }
-    // A 200 to a ranged request means the server ignored the range: serve what the range asked.
-    return { key, size: length, contentType, stream: res.body, range: range ? clampRange(range, length) : undefined };
+    // A 200 to a ranged request means the server ignored the range: the body is the whole file.
+    return { key, size: length, contentType, stream: res.body, range: undefined };
   }
 
   async head(key: FileKey): Promise<StoredFile | null> {

@@ -6,7 +6,8 @@ import { authErrorResponses, envelopeOf, errorEnvelope, errorResponses, ok } fro
 import { AppError, Code } from '../server/errors.ts';
 import { declareBodyLimit } from '../server/request-guard.ts';
 import { RowId, validationHook } from '../server/validation.ts';
-import { fileResponseHeaders, FileTooLargeError } from '../files/file-store.ts';
+import { fileResponse } from '../files/file-response.ts';
+import { FileTooLargeError } from '../files/file-store.ts';
 import { getFileStore } from '../files/file-store.server.ts';
 import { UserInfoSchema } from './users.routes.ts';
 import { visibleNameProblem, type NameProblem } from './visible-name.ts';
@@ -100,15 +101,6 @@ const UploadSchema = z.object({
 const UpdateLoginSchema = z
   .strictObject({ agreeCollectIP: z.boolean().optional().openapi({ description: 'Consent to keep the login IP in the history' }) })
   .openapi('UpdateLogin');
-
-/** If-None-Match against our strong ETag (a list, weak forms and * included, per RFC 9110 §13.1.2). */
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim().replace(/^W\//, '');
-    return t === '*' || t === `"${etag}"`;
-  });
-}
 
 const avatarExtension = (mime: string) => ({ 'image/png': 'png', 'image/jpeg': 'jpg' })[mime] ?? 'webp';
 
@@ -242,16 +234,22 @@ export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       const store = getFileStore();
       const avatar = await getAvatar(c.var.db, store, c.req.valid('param').userId);
       if (!avatar) throw notFound();
-      // The URL carries ?v=<etag>, so a day of caching is safe; revalidation answers 304.
-      const cache = { ETag: `"${avatar.etag}"`, 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' };
-      if (etagMatches(c.req.header('if-none-match'), avatar.etag)) return c.body(null, 304, cache) as never;
-      const file = await store.get(avatar.key);
-      if (!file) {
-        c.var.log.error({ key: avatar.key }, 'avatar file missing from the file store');
-        throw notFound();
-      }
-      const headers = fileResponseHeaders({ contentType: avatar.mime, size: file.size, filename: `avatar.${avatarExtension(avatar.mime)}`, disposition: 'inline' });
-      return c.body(file.stream, 200, { ...headers, ...cache }) as never;
+      const response = await fileResponse(
+        store,
+        {
+          key: avatar.key,
+          contentType: avatar.mime,
+          filename: `avatar.${avatarExtension(avatar.mime)}`,
+          disposition: 'inline',
+          etag: avatar.etag,
+          // The URL carries ?v=<etag>, so a day of caching is safe; revalidation answers 304.
+          cacheControl: 'public, max-age=86400',
+        },
+        c.req,
+      );
+      if (response) return response as never;
+      c.var.log.error({ key: avatar.key }, 'avatar file missing from the file store');
+      throw notFound();
     },
   )
   .openapi(

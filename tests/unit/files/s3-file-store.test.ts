@@ -1,3 +1,4 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,21 +12,24 @@ import { randomBytes, readAll, sha256, storeContract } from './store-contract.ts
 let server: Awaited<ReturnType<typeof startS3Server>>;
 let settings: S3Settings;
 let store: S3FileStore;
+let spoolDir: string;
 
 beforeAll(async () => {
   server = await startS3Server('chipedia-files');
+  spoolDir = await mkdtemp(join(tmpdir(), 'chipedia-s3-spool-'));
   settings = {
     endpoint: server.endpoint,
     bucket: 'chipedia-files',
     region: 'us-east-1',
     ...S3_TEST_KEYS,
     forcePathStyle: true,
-    spoolDir: join(tmpdir(), 'chipedia-s3-spool'),
+    spoolDir,
   };
   store = new S3FileStore(settings);
 });
 afterAll(async () => {
   await server?.close();
+  await rm(spoolDir, { recursive: true, force: true });
 });
 
 describe('S3FileStore', () => {
