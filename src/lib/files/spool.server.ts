@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileTooLargeError, type FileKey } from './file-store.ts';
 
@@ -24,6 +24,7 @@ export function toStream(body: ReadableStream<Uint8Array> | Uint8Array): Readabl
  */
 export async function spoolToFile(body: ReadableStream<Uint8Array> | Uint8Array, dir: string, maxBytes: number): Promise<Spooled> {
   await mkdir(dir, { recursive: true });
+  await sweepOnce(dir);
   const path = join(dir, `${randomBytes(12).toString('hex')}.part`);
   const handle = await open(path, 'wx', 0o640);
   const hash = createHash('sha256');
@@ -47,4 +48,23 @@ export async function spoolToFile(body: ReadableStream<Uint8Array> | Uint8Array,
     if (!done) await unlink(path).catch(() => {});
   }
   return { path, key: hash.digest('hex'), size };
+}
+
+const STALE_MS = 24 * 60 * 60 * 1000;
+const swept = new Set<string>();
+
+/**
+ * The first spool into a directory in this process deletes temp files older than a day: what a
+ * crash or a kill in the middle of an upload left behind. Younger files may be another node's or
+ * process's upload in flight (a shared volume), so they stay.
+ */
+async function sweepOnce(dir: string, now = Date.now()): Promise<void> {
+  if (swept.has(dir)) return;
+  swept.add(dir);
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (!name.endsWith('.part')) continue;
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => undefined);
+    if (info && now - info.mtimeMs > STALE_MS) await unlink(path).catch(() => {});
+  }
 }

@@ -47,3 +47,21 @@ describe('LocalFileStore', () => {
     expect(await tree()).toEqual(before);
   });
 });
+
+describe('LocalFileStore temp files', () => {
+  it('the first put in a process deletes temp files a crash left over a day ago, and keeps younger ones', async () => {
+    const { mkdir, utimes, writeFile, readdir: list } = await import('node:fs/promises');
+    const fresh = await mkdtemp(join(tmpdir(), 'chipedia-files-sweep-'));
+    try {
+      await mkdir(join(fresh, '.tmp'));
+      await writeFile(join(fresh, '.tmp', 'old.part'), 'x');
+      await writeFile(join(fresh, '.tmp', 'young.part'), 'y');
+      const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+      await utimes(join(fresh, '.tmp', 'old.part'), twoDaysAgo, twoDaysAgo);
+      await new LocalFileStore(fresh).put(randomBytes(10, 41), { maxBytes: 10 });
+      expect(await list(join(fresh, '.tmp'))).toEqual(['young.part']);
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
+  });
+});
