@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, getConfig } from '../src/lib/server/config.server.ts';
+import { ConfigError, fileStoreConfig, getConfig } from '../src/lib/server/config.server.ts';
 import { ensureBuilt } from './lib/ensure-built.ts';
 import { sanitizeRequestUrl } from '../src/lib/server/request-url.ts';
 import { processDevKey } from '../src/lib/sso/dev-access.server.ts';
@@ -15,6 +15,7 @@ const startedAt = performance.now();
 let config;
 try {
   config = getConfig();
+  fileStoreConfig(config); // FILE_STORE=s3 without its endpoint, bucket or keys: the same one line
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(`chipedia: ${error.message}`);

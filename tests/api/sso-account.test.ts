@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +10,8 @@ import { users } from '../../src/lib/server/db/schema/index.ts';
 import { processAvatar, sniffImage, stripMetadata } from '../../src/lib/users/account.server.ts';
 import { accountRoutes } from '../../src/lib/users/account.routes.ts';
 import { silent } from '../../src/lib/sso/testing.server.ts';
+import { setFileStore } from '../../src/lib/files/file-store.server.ts';
+import { LocalFileStore } from '../../src/lib/files/local-file-store.server.ts';
 import { createTestDatabase } from '../helpers/test-db.ts';
 
 // The account calls of the main API (src/lib/users/account.routes.ts) over app.request.
@@ -16,10 +21,14 @@ let clock = 1_850_000_000;
 let app: ReturnType<typeof createApp>;
 let token: string;
 let userId: number;
+let filesDir: string;
 
 type Env<T> = { code: number; msg: string; result: T };
 
 beforeAll(async () => {
+  // Avatars go to the file store: a fresh local one per run, not the repository's data/.
+  filesDir = await mkdtemp(join(tmpdir(), 'chipedia-account-files-'));
+  setFileStore(new LocalFileStore(filesDir));
   database = await createTestDatabase();
   app = createApp({ db: database.db, logger: silent, now: () => clock });
   // Until app.ts mounts accountRoutes itself (the lead's line), mount it here.
@@ -30,6 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database?.close();
+  await rm(filesDir, { recursive: true, force: true });
 });
 
 const call = async <T>(path: string, init: RequestInit = {}) => {

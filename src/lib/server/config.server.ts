@@ -49,6 +49,14 @@ const schema = z.object({
   WECHAT_APP_SECRET: blankToUndefined,
   WECHAT_REDIRECT_URI: optionalUrl,
   HOST_ORIGINS: blankToUndefined.transform((v, ctx) => parseHostOrigins(v, ctx)),
+  // Where uploaded files live (ADR 0008): DATA_DIR/files on this node, or an S3-compatible bucket.
+  FILE_STORE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: blankToUndefined.pipe(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)').optional()),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: blankToUndefined,
+  S3_SECRET_ACCESS_KEY: blankToUndefined,
+  S3_FORCE_PATH_STYLE: blankToUndefined.pipe(z.enum(['true', 'false', '1', '0']).optional()).transform((v) => v === 'true' || v === '1'),
 }).superRefine((c, ctx) => checkSsoConfig(c, ctx));
 
 export type Config = z.infer<typeof schema>;
@@ -163,6 +171,31 @@ let cached: Config | undefined;
 export function getConfig(): Config {
   cached ??= parseConfig(process.env);
   return cached;
+}
+
+export type FileStoreConfig =
+  | { kind: 'local'; root: string }
+  | { kind: 's3'; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean; spoolDir: string };
+
+/** The file store's settings; FILE_STORE=s3 needs the endpoint, bucket and both keys (ConfigError naming the first missing). */
+export function fileStoreConfig(config: Config = getConfig()): FileStoreConfig {
+  const root = `${config.DATA_DIR.replace(/\/+$/, '')}/files`;
+  if (config.FILE_STORE === 'local') return { kind: 'local', root };
+  const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
+  for (const [variable, value] of Object.entries({ S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey })) {
+    if (!value) throw new ConfigError(variable, 'is required when FILE_STORE=s3');
+  }
+  return {
+    kind: 's3',
+    endpoint: endpoint!,
+    bucket: bucket!,
+    region: config.S3_REGION,
+    accessKeyId: accessKeyId!,
+    secretAccessKey: secretAccessKey!,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    // Uploads are spooled here before they go to the bucket (same limit as on disk).
+    spoolDir: `${root}/.spool`,
+  };
 }
 
 /** Public, non-secret settings that pages may render. */

@@ -6,6 +6,9 @@ import { authErrorResponses, envelopeOf, errorEnvelope, errorResponses, ok } fro
 import { AppError, Code } from '../server/errors.ts';
 import { declareBodyLimit } from '../server/request-guard.ts';
 import { RowId, validationHook } from '../server/validation.ts';
+import { fileResponse } from '../files/file-response.ts';
+import { FileTooLargeError } from '../files/file-store.ts';
+import { getFileStore } from '../files/file-store.server.ts';
 import { UserInfoSchema } from './users.routes.ts';
 import { visibleNameProblem, type NameProblem } from './visible-name.ts';
 import {
@@ -98,6 +101,8 @@ const UploadSchema = z.object({
 const UpdateLoginSchema = z
   .strictObject({ agreeCollectIP: z.boolean().optional().openapi({ description: 'Consent to keep the login IP in the history' }) })
   .openapi('UpdateLogin');
+
+const avatarExtension = (mime: string) => ({ 'image/png': 'png', 'image/jpeg': 'jpg' })[mime] ?? 'webp';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const loc = (c: { var: { locale: 'zh' | 'en' } }, key: keyof typeof text) => text[key][c.var.locale];
@@ -203,8 +208,12 @@ export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
         if (error.reason === 'pixels') throw new AppError(Code.tooLarge, loc(c, 'imagePixels'));
         throw new AppError(Code.badInput, loc(c, 'imageBroken'));
       }
-      const headimage = await saveAvatar(c.var.db, c.var.user.id, image, c.var.now());
-      return c.json(ok({ headimage }), 200);
+      try {
+        return c.json(ok({ headimage: await saveAvatar(c.var.db, getFileStore(), c.var.user.id, image) }), 200);
+      } catch (error) {
+        if (error instanceof FileTooLargeError) throw new AppError(Code.tooLarge, loc(c, 'imageTooLarge'));
+        throw error;
+      }
     },
   )
   .openapi(
@@ -216,20 +225,31 @@ export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       request: { params: z.object({ userId: RowId }) },
       responses: {
         200: { description: 'The image', content: { 'image/webp': { schema: z.any() }, 'image/png': { schema: z.any() }, 'image/jpeg': { schema: z.any() } } },
+        304: { description: 'Not modified (If-None-Match)' },
         404: json(errorEnvelope, 'No avatar (40400)'),
       },
     }),
     async (c) => {
-      const avatar = await getAvatar(c.var.db, c.req.valid('param').userId);
-      if (!avatar) throw new AppError(Code.notFound, c.var.locale === 'en' ? 'No avatar' : '没有头像');
-      return c.body(new Uint8Array(avatar.data), 200, {
-        'Content-Type': avatar.mime,
-        'Content-Disposition': 'inline',
-        'Cache-Control': 'public, max-age=86400',
-        ETag: `"${avatar.etag}"`,
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': "default-src 'none'; sandbox",
-      }) as never;
+      const notFound = () => new AppError(Code.notFound, c.var.locale === 'en' ? 'No avatar' : '没有头像');
+      const store = getFileStore();
+      const avatar = await getAvatar(c.var.db, store, c.req.valid('param').userId);
+      if (!avatar) throw notFound();
+      const response = await fileResponse(
+        store,
+        {
+          key: avatar.key,
+          contentType: avatar.mime,
+          filename: `avatar.${avatarExtension(avatar.mime)}`,
+          disposition: 'inline',
+          etag: avatar.etag,
+          // The URL carries ?v=<etag>, so a day of caching is safe; revalidation answers 304.
+          cacheControl: 'public, max-age=86400',
+        },
+        c.req,
+      );
+      if (response) return response as never;
+      c.var.log.error({ key: avatar.key }, 'avatar file missing from the file store');
+      throw notFound();
     },
   )
   .openapi(

@@ -1,5 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { linkFile, releaseFile } from '../files/file-refs.server.ts';
+import type { FileKey, FileStore } from '../files/file-store.ts';
+import { UPLOAD_LIMITS } from '../files/upload-limits.ts';
 import { hashToken } from '../server/auth.server.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { sessions, ssoLoginHistory, userAvatars, users } from '../server/db/schema/index.ts';
@@ -36,7 +39,7 @@ export async function updateBase(db: Db, userId: number, changes: { nickname?: s
 
 // ---- Avatars ------------------------------------------------------------------------------------
 
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_MAX_BYTES = UPLOAD_LIMITS.avatar;
 /** Pixel-flood guard (sharp's default is 268 MP; an avatar needs far less). */
 export const AVATAR_MAX_PIXELS = 16_000_000;
 export const AVATAR_SIZE = 256;
@@ -111,24 +114,90 @@ export async function processAvatar(bytes: Uint8Array, options: { useSharp?: boo
   return { mime: mimeOf[kind], data: stripMetadata(bytes, kind), method: 'stripped' };
 }
 
-export async function saveAvatar(db: Db, userId: number, image: ProcessedImage, now: number): Promise<string> {
-  const etag = createHash('sha256').update(image.data).digest('hex').slice(0, 16);
-  await db
-    .insert(userAvatars)
-    .values({ userId, mime: image.mime, data: image.data, etag, updatedAt: now })
-    .onConflictDoUpdate({ target: userAvatars.userId, set: { mime: image.mime, data: image.data, etag, updatedAt: now } });
-  const headimage = `/api/chiplet/user/avatar/${userId}?v=${etag}`;
-  await db.update(users).set({ headimage }).where(eq(users.id, userId));
+/** Where a user's avatar lives: the file store key, its type and the short ETag of the headimage URL. */
+export type AvatarRef = { key: FileKey; mime: string; etag: string };
+
+const avatarUrl = (userId: number, etag: string) => `/api/chiplet/user/avatar/${userId}?v=${etag}`;
+
+/** Users whose avatar is this key (the file is shared by content address; deleted at zero). */
+const avatarReferences = (key: FileKey) => async (tx: Pick<Db, 'select'>) => {
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.avatarKey, key));
+  return row?.n ?? 0;
+};
+
+/**
+ * Stores a processed avatar in the file store and points the user at it. The previous avatar's
+ * file is deleted when no other user has the same bytes. Throws FileTooLargeError over 2 MB.
+ */
+export async function saveAvatar(db: Db, store: FileStore, userId: number, image: ProcessedImage): Promise<string> {
+  const put = () => store.put(image.data, { maxBytes: AVATAR_MAX_BYTES, contentType: image.mime, filename: 'avatar' });
+  const { key } = await put();
+  // The ETag is the key's first 16 hex digits: the same value the database-era avatars had.
+  const etag = key.slice(0, 16);
+  const headimage = avatarUrl(userId, etag);
+  const previous = await linkFile(db, store, key, put, async (tx) => {
+    const [row] = await tx.select({ key: users.avatarKey }).from(users).where(eq(users.id, userId)).for('update');
+    await tx.update(users).set({ avatarKey: key, avatarMime: image.mime, avatarEtag: etag, headimage }).where(eq(users.id, userId));
+    // A database-era avatar of this user is superseded; its bytes go with it.
+    await tx.delete(userAvatars).where(eq(userAvatars.userId, userId));
+    return row?.key ?? null;
+  });
+  if (previous && previous !== key) await releaseFile(db, store, previous, avatarReferences(previous));
   return headimage;
 }
 
-export async function getAvatar(db: Db, userId: number): Promise<{ mime: string; data: Uint8Array; etag: string } | undefined> {
-  const rows = await db
-    .select({ mime: userAvatars.mime, data: userAvatars.data, etag: userAvatars.etag })
-    .from(userAvatars)
-    .where(eq(userAvatars.userId, userId))
+/** The user's avatar, moving a database-era one into the store on first read (rolling upgrades). */
+export async function getAvatar(db: Db, store: FileStore, userId: number): Promise<AvatarRef | undefined> {
+  const [row] = await db
+    .select({ key: users.avatarKey, mime: users.avatarMime, etag: users.avatarEtag })
+    .from(users)
+    .where(eq(users.id, userId))
     .limit(1);
-  return rows[0];
+  if (row?.key && row.mime && row.etag) return { key: row.key, mime: row.mime, etag: row.etag };
+  if (!row) return undefined;
+  const [legacy] = await db.select().from(userAvatars).where(eq(userAvatars.userId, userId)).limit(1);
+  return legacy ? moveLegacyAvatar(db, store, legacy) : undefined;
+}
+
+type LegacyAvatar = typeof userAvatars.$inferSelect;
+
+/**
+ * One database-era avatar into the file store: put the bytes, point the user at them (unless a
+ * newer upload already did), then delete the user_avatars row. Safe to repeat at any step.
+ */
+async function moveLegacyAvatar(db: Db, store: FileStore, legacy: LegacyAvatar): Promise<AvatarRef | undefined> {
+  // The old limit was on the upload, not the re-encoded result: allow the old upper bound.
+  const put = () => store.put(legacy.data, { maxBytes: AVATAR_MAX_BYTES, contentType: legacy.mime, filename: 'avatar' });
+  const { key } = await put();
+  const moved = await linkFile(db, store, key, put, async (tx) => {
+    const updated = await tx
+      .update(users)
+      .set({ avatarKey: key, avatarMime: legacy.mime, avatarEtag: legacy.etag })
+      .where(and(eq(users.id, legacy.userId), isNull(users.avatarKey)))
+      .returning({ id: users.id });
+    await tx.delete(userAvatars).where(eq(userAvatars.userId, legacy.userId));
+    return updated.length > 0;
+  });
+  if (moved) return { key, mime: legacy.mime, etag: legacy.etag };
+  await releaseFile(db, store, key, avatarReferences(key)); // a newer avatar won; drop ours if unused
+  return undefined;
+}
+
+/**
+ * Moves every avatar still held in the database (user_avatars, before ADR 0008) into the file
+ * store, in batches. Idempotent: moved rows are deleted, so a second run finds none. Runs at start.
+ */
+export async function moveLegacyAvatars(db: Db, store: FileStore, batchSize = 50): Promise<number> {
+  let moved = 0;
+  let after = 0;
+  for (;;) {
+    const batch = await db.select().from(userAvatars).where(gt(userAvatars.userId, after)).orderBy(asc(userAvatars.userId)).limit(batchSize);
+    for (const legacy of batch) {
+      if (await moveLegacyAvatar(db, store, legacy)) moved++;
+      after = legacy.userId;
+    }
+    if (batch.length < batchSize) return moved;
+  }
 }
 
 /** Width and height from the header, to refuse pixel floods before decoding. */

@@ -1,6 +1,8 @@
 import { loadDemoCatalog } from '../../catalog/demo/demo-catalog.server.ts';
 import { loadDemoModels } from '../../catalog/demo/demo-models.server.ts';
 import { seedCategories } from '../../catalog/import/seed-categories.server.ts';
+import { getFileStore } from '../../files/file-store.server.ts';
+import { moveLegacyAvatars } from '../../users/account.server.ts';
 import type { Database } from './client.server.ts';
 import { logger } from '../logger.server.ts';
 
@@ -10,6 +12,7 @@ import { logger } from '../logger.server.ts';
  * finished runs and skip them.
  */
 export async function seedDatabase(database: Database): Promise<void> {
+  await moveAvatarsIntoFileStore(database);
   await seedCategories(database);
   const stats = await loadDemoCatalog(database, undefined, (m) => process.stdout.isTTY && process.stdout.write(`\r${m}`));
   if (stats) {
@@ -21,5 +24,17 @@ export async function seedDatabase(database: Database): Promise<void> {
   if (models) {
     logger.info(models, 'demo 3D models loaded');
     console.log(`chipedia: demo 3D models loaded: ${models.meshes} previews from ${models.models} KiCad model files in ${models.seconds} s`);
+  }
+}
+
+/** Once per installation (ADR 0008): avatars still in the database move into the file store. */
+async function moveAvatarsIntoFileStore(database: Database): Promise<void> {
+  const store = getFileStore(); // a bad FILE_STORE/S3_* setting stops the start here
+  try {
+    const moved = await moveLegacyAvatars(database.db, store);
+    if (moved > 0) logger.info({ moved }, 'avatars moved from the database into the file store');
+  } catch (error) {
+    // Not fatal: each avatar also moves on its first read; the next start tries the rest again.
+    logger.error({ err: error }, 'moving avatars into the file store failed');
   }
 }

@@ -11,12 +11,18 @@ export const users = pgTable(
     nickname: text('nickname'),
     email: text('email'),
     headimage: text('headimage'),
+    // The avatar in the file store (ADR 0008): its content address, type and short ETag. The bytes
+    // of older avatars still in user_avatars move here at start (moveLegacyAvatars).
+    avatarKey: text('avatar_key'),
+    avatarMime: text('avatar_mime'),
+    avatarEtag: text('avatar_etag'),
     wechatUnionid: text('wechat_unionid'),
     agreeCollectIp: boolean('agree_collect_ip').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
-  (t) => [index('users_phone_idx').on(t.phone), index('users_unionid_idx').on(t.wechatUnionid)],
+  // avatar_key indexed: replacing an avatar counts the other users of the old key before deleting it.
+  (t) => [index('users_phone_idx').on(t.phone), index('users_unionid_idx').on(t.wechatUnionid), index('users_avatar_key_idx').on(t.avatarKey)],
 );
 
 // Stored session record of SPEC §3. The token itself is never stored: only its SHA-256.
