@@ -1,6 +1,7 @@
 import { asc, eq, like } from 'drizzle-orm';
 import type { Db } from '../server/db/client.server.ts';
 import { runnerOf } from '../server/db/raw-sql.server.ts';
+import { createMemo } from '../server/memo.server.ts';
 import { brands, products } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { categoryName } from './catalog.ts';
@@ -226,22 +227,12 @@ const CANDIDATES_BY_ID = 120;
  * SIMILAR_TTL_MS (they change only with imports).
  */
 export async function similarParts(db: Db, productId: number, locale: Locale, limit = SIMILAR_LIMIT, context?: SimilarContext): Promise<SimilarPart[]> {
-  const key = `${productId}:${locale}:${limit}`;
-  let perDb = similarCache.get(db);
-  if (!perDb) similarCache.set(db, (perDb = new Map()));
-  const hit = perDb.get(key);
-  const now = Date.now();
-  if (hit && now - hit.at < SIMILAR_TTL_MS) return hit.value;
-  const value = computeSimilar(db, productId, locale, limit, context);
-  perDb.set(key, { at: now, value });
-  if (perDb.size > SIMILAR_CACHE_SIZE) perDb.delete(perDb.keys().next().value!);
-  value.catch(() => perDb.delete(key));
-  return value;
+  return similarMemo.get(db, `${productId}:${locale}:${limit}`, () => computeSimilar(db, productId, locale, limit, context));
 }
 
 export const SIMILAR_TTL_MS = 10 * 60_000;
 const SIMILAR_CACHE_SIZE = 20_000;
-const similarCache = new WeakMap<Db, Map<string, { at: number; value: Promise<SimilarPart[]> }>>();
+const similarMemo = createMemo<string, SimilarPart[]>({ ttlMs: SIMILAR_TTL_MS, maxEntries: SIMILAR_CACHE_SIZE });
 
 async function computeSimilar(db: Db, productId: number, locale: Locale, limit: number, context?: SimilarContext): Promise<SimilarPart[]> {
   const client = runnerOf(db);
