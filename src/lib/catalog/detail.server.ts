@@ -1,4 +1,5 @@
 import { asc, eq, like } from 'drizzle-orm';
+import type { Locale } from '../i18n/i18n.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { runnerOf } from '../server/db/raw-sql.server.ts';
 import { createMemo } from '../server/memo.server.ts';
@@ -6,7 +7,7 @@ import { brands, products } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { categoryName } from './catalog.ts';
 import { categoryPathOf, categoryTree, type Counters } from './catalog.server.ts';
-import { formatParamValue, paramNames, type Locale } from './filters.ts';
+import { formatParamValue, paramNames } from './filters.ts';
 import { normalizeMpn } from './mpn.ts';
 
 // POST /api/chiplet/products/detail and the /productDetail page: one part with its brand,

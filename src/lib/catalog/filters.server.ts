@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Locale } from '../i18n/i18n.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { brands, productParams, products } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { categoryName } from './catalog.ts';
 import { catalogMemo, categoryPathOf, categoryTree, subtreeIds } from './catalog.server.ts';
-import { paramNames, type ColumnKind, type Locale } from './filters.ts';
+import { paramNames, type ColumnKind } from './filters.ts';
 
 // queryHeader (SPEC §7 Products): the filter columns of a category — every parameter used by
 // its products (and its descendants'), with names, unit, value counts for text parameters and
