@@ -1,14 +1,15 @@
-import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { createSession, resolveSession, revokeSession, SESSION_TTL_SECONDS } from '../server/auth.server.ts';
 import { getConfig } from '../server/config.server.ts';
+import { plumb, type Envelope, type FailureKind } from '../server/create-app.ts';
+import { dbFailure, loggableError } from '../server/db-failure.server.ts';
+import { AppError } from '../server/errors.ts';
 import { DATA_CSP } from '../server/security-headers.ts';
 import { visibleNameProblem } from '../users/visible-name.ts';
 import type { Db } from '../server/db/client.server.ts';
@@ -210,45 +211,31 @@ export function createSsoApp(options: SsoAppOptions) {
   );
 
   const ssoPageCsp = `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'self'${[...allowedOrigins].map((o) => ` ${o}`).join('')}`;
-  const app = basePath ? new Hono<SsoEnv>().basePath(basePath) : new Hono<SsoEnv>();
-
-  app.use(requestId({ headerName: 'X-Request-Id' }));
-  app.use(async (c, next) => {
-    const started = performance.now();
-    const ip = (c.env?.ip ?? '').trim() || 'unknown';
-    c.set('ip', ip);
-    c.set('ipHash', hmacHex(secret, 'ip', ip).slice(0, 32));
-    c.set('log', log.child({ reqId: c.var.requestId }));
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'no-referrer');
-    c.header('Cache-Control', 'no-store');
-    await next();
+  const app = plumb(basePath ? new Hono<SsoEnv>().basePath(basePath) : new Hono<SsoEnv>(), {
+    envelope: ssoEnvelope,
+    logger: log,
+    requestLog: 'sso request',
+    variables: (c) => c.set('ipHash', hmacHex(secret, 'ip', c.var.ip).slice(0, 32)),
+    headers: { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' },
     // A CSP on every answer, also when the SSO runs alone (npm run sso). Its few HTML pages (the
     // WeChat callback, the dev tools) run no script and may be framed by our sites only: the
     // callback page opens inside the login dialog's iframe.
-    if (!c.res.headers.has('Content-Security-Policy')) {
-      const html = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
-      c.res.headers.set('Content-Security-Policy', html ? ssoPageCsp : DATA_CSP);
-    }
-    c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'sso request');
+    csp: (html) => (html ? ssoPageCsp : DATA_CSP),
+    guards: [
+      ...(allowedOrigins.size > 0
+        ? [
+            cors({
+              origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
+              credentials: true,
+              allowMethods: ['GET', 'POST'],
+              allowHeaders: ['Content-Type', 'X-token'],
+              maxAge: 600,
+            }),
+          ]
+        : []),
+      bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => answer(c as Ctx, SsoCode.tooLarge, ssoMessage('tooLarge')) }),
+    ],
   });
-  if (allowedOrigins.size > 0) {
-    app.use(
-      cors({
-        origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
-        credentials: true,
-        allowMethods: ['GET', 'POST'],
-        allowHeaders: ['Content-Type', 'X-token'],
-        maxAge: 600,
-      }),
-    );
-  }
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => answer(c as Ctx, SsoCode.tooLarge, ssoMessage('tooLarge')),
-    }),
-  );
 
   const secure = (c: Ctx) => productionCookies || new URL(c.req.url).protocol === 'https:';
   const ssoBase = (c: Ctx) => `${new URL(c.req.url).origin}${basePath}`;
@@ -290,8 +277,9 @@ export function createSsoApp(options: SsoAppOptions) {
     try {
       result = await issue();
     } catch (error) {
-      if (isDatabaseError(error)) {
-        logDbError(c.var.log, error);
+      const reason = dbFailure(error);
+      if (reason) {
+        logDbError(c.var.log, error, reason);
         return answer(c, SsoCode.unavailable, captchaLoadErrorMessage(CaptchaLoadError.unavailable), { loadError: CaptchaLoadError.unavailable });
       }
       throw error;
@@ -543,7 +531,8 @@ export function createSsoApp(options: SsoAppOptions) {
       const user = await resolveSession(db, token, now());
       return answer(c, SsoCode.ok, ssoMessage('ok'), { token, userId: user.id, username: user.username, nickname: user.nickname, phone: user.phone });
     } catch (error) {
-      if (isDatabaseError(error)) throw error;
+      // Only a refused token means "not logged in"; anything else is answered by onError.
+      if (!(error instanceof AppError)) throw error;
       deleteCookie(c, SESSION_COOKIE, { path: basePath || '/' });
       return answer(c, SsoCode.notLoggedIn, ssoMessage('sso.notLoggedIn'));
     }
@@ -671,29 +660,6 @@ export function createSsoApp(options: SsoAppOptions) {
     });
   }
 
-  // ---- Errors ---------------------------------------------------------------------------------
-
-  app.notFound((c) => answer(c as Ctx, SsoCode.notFound, ssoMessage('sso.notFound')));
-
-  app.onError((error, c) => {
-    const ctx = c as Ctx;
-    if (error instanceof SsoError) {
-      if (error.retryAfter) ctx.header('Retry-After', String(error.retryAfter));
-      return answer(ctx, error.code, error.message, error.data);
-    }
-    if (error instanceof HTTPException) {
-      const code = error.status === 413 ? SsoCode.tooLarge : SsoCode.badInput;
-      return answer(ctx, code, code === SsoCode.tooLarge ? ssoMessage('tooLarge') : ssoMessage('badInput'));
-    }
-    const reqLog = ctx.var.log ?? log;
-    if (isDatabaseError(error)) {
-      logDbError(reqLog, error);
-      return answer(ctx, SsoCode.unavailable, ssoMessage('unavailable'));
-    }
-    reqLog.error({ problem: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown', stack: error instanceof Error ? error.stack : undefined }, 'sso unhandled error');
-    return answer(ctx, SsoCode.internal, ssoMessage('internal'));
-  });
-
   return app;
 }
 
@@ -708,6 +674,25 @@ export function shownNickname(nickname: string | null | undefined): string | nul
 function answer(c: Ctx, code: number, msg: string, data: unknown = null) {
   return c.json({ error_code: code, msg, data }, ssoHttpStatus(code) as ContentfulStatusCode);
 }
+
+const ssoCodeOf: Record<FailureKind, number> = {
+  notFound: SsoCode.notFound,
+  tooLarge: SsoCode.tooLarge,
+  badInput: SsoCode.badInput,
+  unavailable: SsoCode.unavailable,
+  internal: SsoCode.internal,
+};
+
+/** SPEC §7's `{ error_code, msg, data }`, in Chinese; SsoError says its own code (and Retry-After). */
+const ssoEnvelope: Envelope<SsoEnv> = {
+  fail: (c, kind, msg) => answer(c, ssoCodeOf[kind], msg),
+  message: (_c, kind) => ssoMessage(kind === 'notFound' ? 'sso.notFound' : kind),
+  thrown: (c, error) => {
+    if (!(error instanceof SsoError)) return undefined;
+    if (error.retryAfter) c.header('Retry-After', String(error.retryAfter));
+    return answer(c, error.code, error.message, error.data);
+  },
+};
 
 /** Reads JSON, multipart or urlencoded bodies into plain fields; files are refused. */
 async function readFields(c: Ctx, allowNested = false): Promise<Record<string, unknown>> {
@@ -749,26 +734,7 @@ function fieldMessage(error: z.ZodError): string {
   return ssoMessage('field', { field: issue?.path.join('.') || 'body', problem: issue?.message ?? 'invalid' });
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03']);
-
-/** A failed query or a lost connection: answered 50300, never a crash. */
-export function isDatabaseError(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 5; depth++) {
-    if (e instanceof DrizzleQueryError) return true;
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^(08|53|57)/.test(code))) return true;
-    if (typeof message === 'string' && /PGlite is closed|Connection terminated|after calling end on the pool|Client has encountered a connection error/i.test(message)) {
-      return true;
-    }
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /** Logs a database failure without the query parameters (they may hold phones or digests). */
-function logDbError(log: Logger, error: unknown): void {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-  const message = error instanceof Error ? error.message.split('\nparams:')[0] : 'unknown';
-  log.error({ dbCode: cause?.code, cause: typeof cause?.message === 'string' ? cause.message : undefined, problem: message }, 'sso database unavailable');
+function logDbError(log: Logger, error: unknown, reason: string): void {
+  log.warn({ ...loggableError(error), reason }, 'database unavailable');
 }
