@@ -1,5 +1,6 @@
-// Every message the servers (/api, /api_module, /sso) put in an answer, in Chinese: the source
-// table; en.ts has the same keys (its type says so). Bare keys are shared by every app; `input.`,
+// The servers' messages (/api, /api_module, /sso) in Chinese: the source table; en.ts has the
+// same keys (its type says so). Domain messages still written beside their code (the search's)
+// belong here too as they are touched. Bare keys are shared by every app; `input.`,
 // `account.` and `sso.` keys belong to one place. The SSO answers in Chinese only, with the texts
 // SPEC.md gives: change them only with the spec.
 export const zh = {
