@@ -2,8 +2,29 @@ import { asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.server.ts';
 import { categories, modules, products, trackingMarks } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
+import { createMemo, type Memo, type MemoOptions } from '../server/memo.server.ts';
 import { buildCategoryTree, type CategoryNode, type CategoryTreeNode } from './catalog.ts';
 import type { CateTreeItem, CounterName, Counters, MarkType } from './catalog.schema.ts';
+
+/** Every memo of catalogue aggregates, so one invalidation clears them all without an import cycle. */
+const catalogMemos: Memo<never, unknown>[] = [];
+
+/** A memo that invalidateCatalogCache clears (filters.server.ts makes its header memo here). */
+export function catalogMemo<K, V>(options: MemoOptions<V>): Memo<K, V> {
+  const memo = createMemo<K, V>(options);
+  catalogMemos.push(memo as Memo<never, unknown>);
+  return memo;
+}
+
+/** Drops the cached tree, list and filter headers (after an import, or in tests that change categories). */
+export function invalidateCatalogCache(db: Db): void {
+  for (const memo of catalogMemos) memo.clear(db);
+}
+
+/** How long the category list and the counted tree stay cached. */
+export const CATALOG_TREE_TTL_MS = 60_000;
+const listMemo = catalogMemo<'all', CategoryNode[]>({ ttlMs: CATALOG_TREE_TTL_MS, keep: (rows) => rows.length > 0 });
+const treeMemo = catalogMemo<'all', CatalogTree>({ ttlMs: CATALOG_TREE_TTL_MS });
 
 /**
  * Every category, parents before children, in display order. The header renders it on every
@@ -11,22 +32,9 @@ import type { CateTreeItem, CounterName, Counters, MarkType } from './catalog.sc
  * imports; invalidateCatalogCache drops it). An empty result is not cached: a fresh catalogue is
  * about to be seeded. Callers must not mutate the returned rows.
  */
-export async function listCategories(db: Db, now = Date.now()): Promise<CategoryNode[]> {
-  const hit = listCache.get(db);
-  if (hit && now - hit.at < CATALOG_TREE_TTL_MS) return hit.value;
-  const value = listCategoriesFresh(db);
-  listCache.set(db, { at: now, value });
-  let rows: CategoryNode[];
-  try {
-    rows = await value;
-  } catch (error) {
-    if (listCache.get(db)?.value === value) listCache.delete(db);
-    throw error;
-  }
-  if (rows.length === 0 && listCache.get(db)?.value === value) listCache.delete(db);
-  return rows;
+export function listCategories(db: Db, now = Date.now()): Promise<CategoryNode[]> {
+  return listMemo.get(db, 'all', () => listCategoriesFresh(db), now);
 }
-const listCache = new WeakMap<Db, { at: number; value: Promise<CategoryNode[]> }>();
 
 /** The categories straight from the database (no cache). */
 export async function listCategoriesFresh(db: Db): Promise<CategoryNode[]> {
@@ -65,32 +73,8 @@ export type CatalogTree = {
  * page, the filter page (breadcrumbs, subtree ids) and the detail page share it; it is cached per
  * database for CATALOG_TREE_TTL_MS because counts move only with imports.
  */
-export const CATALOG_TREE_TTL_MS = 60_000;
-const treeCache = new WeakMap<Db, { at: number; value: Promise<CatalogTree> }>();
-
 export function categoryTree(db: Db, now = Date.now()): Promise<CatalogTree> {
-  const hit = treeCache.get(db);
-  if (hit && now - hit.at < CATALOG_TREE_TTL_MS) return hit.value;
-  const value = loadCategoryTree(db, now);
-  treeCache.set(db, { at: now, value });
-  // A failed load must not stay cached.
-  value.catch(() => {
-    if (treeCache.get(db)?.value === value) treeCache.delete(db);
-  });
-  return value;
-}
-
-/** Drops the cached tree (after an import, or in tests that change categories). */
-export function invalidateCatalogCache(db: Db): void {
-  treeCache.delete(db);
-  listCache.delete(db);
-  headerCacheClear?.(db);
-}
-
-/** Set by filters.server.ts so one invalidation clears both caches without an import cycle. */
-let headerCacheClear: ((db: Db) => void) | undefined;
-export function registerCatalogCache(clear: (db: Db) => void): void {
-  headerCacheClear = clear;
+  return treeMemo.get(db, 'all', () => loadCategoryTree(db, now), now);
 }
 
 async function loadCategoryTree(db: Db, now: number): Promise<CatalogTree> {

@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/i18n.ts';
 import { escapeHtml } from '../search/search.ts';
 import { buildCategoryTree, categoryName, filterPageHref, type CategoryNode, type CategoryTreeNode } from './catalog.ts';
 
@@ -5,7 +6,6 @@ import { buildCategoryTree, categoryName, filterPageHref, type CategoryNode, typ
 // It is the same ~85 KB on every page; building it through Astro's templating on each request
 // cost more than the rest of a product page's render.
 
-type Locale = 'zh' | 'en';
 const cache = new WeakMap<readonly CategoryNode[], Map<Locale, string>>();
 
 /** `categories` is listCategories()'s cached array: a new array (after an import) makes a new menu. */

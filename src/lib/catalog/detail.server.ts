@@ -1,11 +1,14 @@
 import { asc, eq, like } from 'drizzle-orm';
+import type { Locale } from '../i18n/i18n.ts';
 import type { Db } from '../server/db/client.server.ts';
+import { runnerOf } from '../server/db/raw-sql.server.ts';
+import { createMemo } from '../server/memo.server.ts';
 import { brands, products } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { categoryName } from './catalog.ts';
 import type { DetailParam, DetailPin, ProductDetail, SimilarPart } from './catalog.schema.ts';
 import { categoryPathOf, categoryTree } from './catalog.server.ts';
-import { formatParamValue, paramNames, type Locale } from './filters.ts';
+import { formatParamValue, paramNames } from './filters.ts';
 import { normalizeMpn } from './mpn.ts';
 
 // POST /api/chiplet/products/detail and the /productDetail page: one part with its brand,
@@ -75,8 +78,8 @@ FROM (SELECT id, mfg_mpn_code, mpn, brand_id, cate_id, description_zh, descripti
       FROM products WHERE mfg_mpn_code = $1) p`;
 
 export async function productDetail(db: Db, mfgMpnCode: string, locale: Locale, options: { similar?: boolean } = {}): Promise<ProductDetail> {
-  const [result, tree] = await Promise.all([rawClient(db).query<{ j: JsonRow | string }>(DETAIL_SQL, [mfgMpnCode]), categoryTree(db)]);
-  const raw = result.rows[0]?.j;
+  const [result, tree] = await Promise.all([runnerOf(db).rows<{ j: JsonRow | string }>(DETAIL_SQL, [mfgMpnCode]), categoryTree(db)]);
+  const raw = result[0]?.j;
   if (!raw) throw notFoundPart(mfgMpnCode, locale);
   const row: JsonRow = typeof raw === 'string' ? (JSON.parse(raw) as JsonRow) : raw;
   const p = row.p;
@@ -145,9 +148,6 @@ export async function productDetail(db: Db, mfgMpnCode: string, locale: Locale, 
   };
 }
 
-type RawClient = { query: <T>(text: string, params?: unknown[]) => Promise<{ rows: T[] }> };
-const rawClient = (db: Db) => (db as unknown as { $client: RawClient }).$client;
-
 export type SimilarContext = {
   cateId: number | null;
   package: string | null;
@@ -169,34 +169,24 @@ const CANDIDATES_BY_ID = 120;
  * SIMILAR_TTL_MS (they change only with imports).
  */
 export async function similarParts(db: Db, productId: number, locale: Locale, limit = SIMILAR_LIMIT, context?: SimilarContext): Promise<SimilarPart[]> {
-  const key = `${productId}:${locale}:${limit}`;
-  let perDb = similarCache.get(db);
-  if (!perDb) similarCache.set(db, (perDb = new Map()));
-  const hit = perDb.get(key);
-  const now = Date.now();
-  if (hit && now - hit.at < SIMILAR_TTL_MS) return hit.value;
-  const value = computeSimilar(db, productId, locale, limit, context);
-  perDb.set(key, { at: now, value });
-  if (perDb.size > SIMILAR_CACHE_SIZE) perDb.delete(perDb.keys().next().value!);
-  value.catch(() => perDb.delete(key));
-  return value;
+  return similarMemo.get(db, `${productId}:${locale}:${limit}`, () => computeSimilar(db, productId, locale, limit, context));
 }
 
 export const SIMILAR_TTL_MS = 10 * 60_000;
 const SIMILAR_CACHE_SIZE = 20_000;
-const similarCache = new WeakMap<Db, Map<string, { at: number; value: Promise<SimilarPart[]> }>>();
+const similarMemo = createMemo<string, SimilarPart[]>({ ttlMs: SIMILAR_TTL_MS, maxEntries: SIMILAR_CACHE_SIZE });
 
 async function computeSimilar(db: Db, productId: number, locale: Locale, limit: number, context?: SimilarContext): Promise<SimilarPart[]> {
-  const client = rawClient(db);
+  const client = runnerOf(db);
   let ctx = context;
   if (!ctx) {
-    const me = await client.query<{ cate_id: number | null; package: string | null }>('SELECT cate_id, package FROM products WHERE id = $1', [productId]);
-    if (!me.rows[0]) return [];
-    const mine = await client.query<{ key: string; unit: string | null; value_num: number | null; value_text: string | null }>(
+    const me = await client.rows<{ cate_id: number | null; package: string | null }>('SELECT cate_id, package FROM products WHERE id = $1', [productId]);
+    if (!me[0]) return [];
+    const mine = await client.rows<{ key: string; unit: string | null; value_num: number | null; value_text: string | null }>(
       'SELECT key, unit, value_num, value_text FROM product_params WHERE product_id = $1',
       [productId],
     );
-    ctx = { cateId: me.rows[0].cate_id, package: me.rows[0].package, params: mine.rows.map((r) => ({ key: r.key, unit: r.unit, valueNum: r.value_num, valueText: r.value_text })) };
+    ctx = { cateId: me[0].cate_id, package: me[0].package, params: mine.map((r) => ({ key: r.key, unit: r.unit, valueNum: r.value_num, valueText: r.value_text })) };
   }
   if (ctx.cateId === null) return [];
   const numeric = ctx.params.filter((p) => p.valueNum !== null && p.key !== 'package');
@@ -215,15 +205,15 @@ async function computeSimilar(db: Db, productId: number, locale: Locale, limit: 
     args.push(textAnchor.key, textAnchor.valueText);
     probes.push(`(SELECT product_id FROM product_params WHERE key = $4 AND value_text = $5 LIMIT ${CANDIDATES_PER_SIDE * 2})`);
   }
-  const cand = await client.query<{ id: number }>(
+  const cand = await client.rows<{ id: number }>(
     `SELECT p.id FROM products p
      WHERE p.id = ANY(ARRAY(${probes.join(' UNION ')}))
        AND p.cate_id = $1 AND p.package IS NOT DISTINCT FROM $2 AND p.id <> $3`,
     args,
   );
-  if (cand.rows.length === 0) return [];
-  const ids = cand.rows.map((r) => r.id);
-  const scored = await client.query<{
+  if (cand.length === 0) return [];
+  const ids = cand.map((r) => r.id);
+  const scored = await client.rows<{
     id: number;
     mfg_mpn_code: string;
     mpn: string;
@@ -265,14 +255,14 @@ async function computeSimilar(db: Db, productId: number, locale: Locale, limit: 
      LIMIT $6`,
     [ids, ctx.params.map((p) => p.key), ctx.params.map((p) => p.valueNum), ctx.params.map((p) => p.valueText), ctx.params.length, limit],
   );
-  if (scored.rows.length === 0) return [];
-  const theirs = await client.query<{ product_id: number; key: string; value_num: number | null; value_text: string | null; unit: string | null }>(
+  if (scored.length === 0) return [];
+  const theirs = await client.rows<{ product_id: number; key: string; value_num: number | null; value_text: string | null; unit: string | null }>(
     'SELECT product_id, key, value_num, value_text, unit FROM product_params WHERE product_id = ANY($1::int[])',
-    [scored.rows.map((r) => r.id)],
+    [scored.map((r) => r.id)],
   );
   const myDisplay = new Map(ctx.params.map((r) => [r.key, formatParamValue(r.valueNum, r.valueText, r.unit)]));
   const byProduct = new Map<number, SimilarPart['params']>();
-  for (const r of theirs.rows) {
+  for (const r of theirs) {
     if (!myDisplay.has(r.key) || r.key === 'package') continue;
     const display = formatParamValue(r.value_num, r.value_text, r.unit);
     const names = paramNames(r.key);
@@ -280,7 +270,7 @@ async function computeSimilar(db: Db, productId: number, locale: Locale, limit: 
     list.push({ key: r.key, name: locale === 'en' ? names.nameEn : names.nameZh, display, same: display === myDisplay.get(r.key) });
     byProduct.set(r.product_id, list);
   }
-  return scored.rows.map((r) => ({
+  return scored.map((r) => ({
     mfgMpnCode: r.mfg_mpn_code,
     mpn: r.mpn,
     brandName: (locale === 'en' ? r.brand_en : r.brand_zh) ?? null,

@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Locale } from '../i18n/i18n.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { brands, productParams, products } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { categoryName } from './catalog.ts';
-import { categoryPathOf, categoryTree, registerCatalogCache, subtreeIds } from './catalog.server.ts';
-import { paramNames, type Locale } from './filters.ts';
+import { catalogMemo, categoryPathOf, categoryTree, subtreeIds } from './catalog.server.ts';
+import { paramNames } from './filters.ts';
 
 // queryHeader (SPEC §7 Products): the filter columns of a category — every parameter used by
 // its products (and its descendants'), with names, unit, value counts for text parameters and
@@ -25,8 +26,7 @@ type Raw = Omit<QueryHeader, 'cateName' | 'path' | 'children' | 'columns' | 'bra
 };
 
 export const HEADER_TTL_MS = 5 * 60_000;
-const headerCache = new WeakMap<Db, Map<number, { at: number; value: Promise<Raw> }>>();
-registerCatalogCache((db) => headerCache.delete(db));
+const headerMemo = catalogMemo<number, Raw>({ ttlMs: HEADER_TTL_MS, maxEntries: 2000 });
 
 /**
  * The filter columns of a category. Aggregates are cached per category for HEADER_TTL_MS: on a
@@ -36,17 +36,7 @@ export async function queryHeader(db: Db, cateId: number, locale: Locale, now = 
   const tree = await categoryTree(db, now);
   const node = tree.byId.get(cateId);
   if (!node) throw new AppError(Code.notFound, locale === 'en' ? `No category with cateId ${cateId}` : `分类 ${cateId} 不存在`);
-  let perDb = headerCache.get(db);
-  if (!perDb) headerCache.set(db, (perDb = new Map()));
-  let hit = perDb.get(cateId);
-  if (!hit || now - hit.at >= HEADER_TTL_MS) {
-    const value = loadHeader(db, cateId, subtreeIds(node), node.productCount, node.level);
-    hit = { at: now, value };
-    perDb.set(cateId, hit);
-    if (perDb.size > 2000) perDb.delete(perDb.keys().next().value!);
-    value.catch(() => perDb.delete(cateId));
-  }
-  const raw = await hit.value;
+  const raw = await headerMemo.get(db, cateId, () => loadHeader(db, cateId, subtreeIds(node), node.productCount, node.level), now);
   const name = (n: { cateName: string; cateNameEn: string }) => categoryName(n, locale);
   return {
     ...raw,

@@ -10,10 +10,10 @@
 //   engineering notation ('4k7', '4.7kΩ', '100n', '0.1uF', '3.3V', '500mA'); the text the user
 //   typed stays in the URL so a shared link reads as it was written.
 
+import type { Locale } from '../i18n/i18n.ts';
 import { PARAM_DEF_BY_KEY } from './param-extract.ts';
 import { formatQuantity, isUnit, parseQuantity, type Unit } from './units.ts';
 
-export type Locale = 'zh' | 'en';
 export type ColumnKind = 'number' | 'text';
 
 // ── Parameter names ──────────────────────────────────────────────────────────

@@ -1,11 +1,10 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { HTTPException } from 'hono/http-exception';
-import { requestId } from 'hono/request-id';
-import { apiMessage, localeFromRequest } from '../server/api-locale.ts';
+import { apiPlumbing } from '../server/api-plumbing.ts';
 import type { AppEnv } from '../server/app-env.ts';
+import { getConfig } from '../server/config.server.ts';
+import { plumb } from '../server/create-app.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { envelopeOf, errorEnvelope, errorResponses, ok } from '../server/envelope.ts';
-import { AppError, Code, httpStatusOf } from '../server/errors.ts';
 import { logger as rootLogger, type Logger } from '../server/logger.server.ts';
 import { validationHook } from '../server/validation.ts';
 import {
@@ -20,7 +19,8 @@ import {
 // SPEC §7: GET /api_module/moduleCategory/list and /api_module/module/{pageByNameLike,
 // allByNameLike, detail, listByCategoryId, pageByCategoryId} with query parameters. /api_module
 // sits outside /api, so it has its own small app (mounted by src/pages/api_module/[...path].ts)
-// with the same envelope, validation, locale and error mapping as the main API.
+// with the main API's plumbing (server/api-plumbing.ts): envelope, validation, locale, input
+// guard, security headers and error mapping.
 
 const ModuleCategorySchema = z
   .object({ id: z.number().int(), name: z.string(), nameZh: z.string(), nameEn: z.string(), sort: z.number().int(), moduleCount: z.number().int() })
@@ -54,26 +54,28 @@ const tags = ['modules'];
 const notFound = { 404: { description: 'Unknown id (40400)', content: { 'application/json': { schema: errorEnvelope } } } } as const;
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { 'application/json': { schema: envelopeOf(schema) } } }, ...errorResponses });
 
-export type ModuleAppDeps = { db: Db; logger?: Logger };
+export type ModuleAppDeps = {
+  db: Db;
+  logger?: Logger;
+  /** Origins that may frame us (HOST_ORIGINS); default from the environment. */
+  hostOrigins?: readonly string[];
+};
 
 const openApiInfo = {
   openapi: '3.1.0',
-  info: { title: 'Chipedia module API', version: '0.1.0', description: 'Envelope { code, msg, result }; 200000 success, 40000 bad input, 40400 not found.' },
+  info: { title: 'Chipedia module API', version: '0.1.0', description: 'Envelope { code, msg, result }; 200000 success, 40000 bad input, 40400 not found, 41300 too large, 50000 internal, 50300 unavailable.' },
 };
 
 export function createModuleApp(deps: ModuleAppDeps) {
-  const log = deps.logger ?? rootLogger;
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api_module');
-  app.use(requestId({ headerName: 'X-Request-Id' }));
-  app.use(async (c, next) => {
-    const started = performance.now();
-    c.set('db', deps.db);
-    c.set('now', () => Math.floor(Date.now() / 1000));
-    c.set('locale', localeFromRequest(c.req.header('cookie'), c.req.header('accept-language')));
-    c.set('log', log.child({ reqId: c.var.requestId }));
-    await next();
-    c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
-  });
+  const app = plumb(
+    new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api_module'),
+    apiPlumbing({
+      db: deps.db,
+      logger: deps.logger ?? rootLogger,
+      hostOrigins: deps.hostOrigins ?? getConfig().HOST_ORIGINS,
+      now: () => Math.floor(Date.now() / 1000),
+    }),
+  );
 
   const routes = app
     .openapi(
@@ -147,20 +149,6 @@ export function createModuleApp(deps: ModuleAppDeps) {
 
   routes.doc31('/openapi.json', openApiInfo);
 
-  app.notFound((c) => c.json({ code: Code.notFound, msg: apiMessage('routeNotFound', c.var.locale ?? 'zh', { path: c.req.path }), result: null }, 404));
-  app.onError((error, c) => {
-    const locale = c.var.locale ?? 'zh';
-    if (error instanceof AppError) {
-      const msg = error.hint ? `${error.message} (${error.hint})` : error.message;
-      return c.json({ code: error.code, msg, result: null }, httpStatusOf(error.code) as 400);
-    }
-    if (error instanceof HTTPException) {
-      const code = error.status === 404 ? Code.notFound : Code.badInput;
-      return c.json({ code, msg: error.message || apiMessage('badInput', locale), result: null }, httpStatusOf(code) as 400);
-    }
-    (c.var.log ?? log).error({ err: error }, 'unhandled error');
-    return c.json({ code: Code.internal, msg: apiMessage('internal', locale), result: null }, 500);
-  });
   return app;
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Locale } from '../i18n/i18n.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { moduleCategories, modules } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
@@ -6,7 +7,6 @@ import { AppError, Code } from '../server/errors.ts';
 // The module catalogue of SPEC §7 (/api_module/*) over the modules and module_categories tables.
 // Modules arrive with real data only; until then every call answers correct empty results.
 
-export type Locale = 'zh' | 'en';
 export type ModuleCategory = { id: number; name: string; nameZh: string; nameEn: string; sort: number; moduleCount: number };
 export type ModuleItem = {
   id: number;

@@ -1,61 +1,12 @@
-// Raw SQL access for the search: both drivers behind one small interface, array rows where
-// thousands of rows come back, and a statement timeout on PostgreSQL (a pathological query is
-// cancelled by the server, not left running).
+// Raw SQL for the search: the shared runner (array rows where thousands of rows come back) plus a
+// statement timeout on PostgreSQL (a pathological query is cancelled by the server, not left running).
 
-import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
 import type { Db } from '../server/db/client.server.ts';
+import { liteRunner, pgRunner, rawOf, type SqlRunner } from '../server/db/raw-sql.server.ts';
 
-export type SqlRunner = {
-  readonly kind: 'postgres' | 'pglite';
-  /** Rows as objects. */
-  rows<T>(text: string, params?: readonly unknown[]): Promise<T[]>;
-  /** Rows as arrays (cheaper for large results). */
-  arrays(text: string, params?: readonly unknown[]): Promise<unknown[][]>;
-};
-
-type Raw = { kind: 'postgres'; pool: Pool } | { kind: 'pglite'; lite: PGlite };
-
-const rawCache = new WeakMap<object, Raw>();
-
-export function rawOf(db: Db): Raw {
-  const cached = rawCache.get(db);
-  if (cached) return cached;
-  const client = (db as unknown as { $client: unknown }).$client as Record<string, unknown>;
-  const raw: Raw =
-    typeof client === 'object' && client !== null && 'totalCount' in client && typeof client['connect'] === 'function'
-      ? { kind: 'postgres', pool: client as unknown as Pool }
-      : { kind: 'pglite', lite: client as unknown as PGlite };
-  rawCache.set(db, raw);
-  return raw;
-}
-
-function pgRunner(c: Pool): SqlRunner {
-  return {
-    kind: 'postgres',
-    rows: async <T>(text: string, params: readonly unknown[] = []) => (await c.query(text, params as unknown[])).rows as T[],
-    arrays: async (text: string, params: readonly unknown[] = []) => (await c.query({ text, values: params as unknown[], rowMode: 'array' })).rows as unknown[][],
-  };
-}
-
-function liteRunner(c: PGlite): SqlRunner {
-  return {
-    kind: 'pglite',
-    rows: async <T>(text: string, params: readonly unknown[] = []) => (await c.query<T>(text, params as unknown[])).rows,
-    arrays: async (text: string, params: readonly unknown[] = []) =>
-      (
-        await c.query<unknown[]>(text, params as unknown[], {
-          rowMode: 'array',
-        })
-      ).rows,
-  };
-}
-
-/** A runner on the shared pool / PGlite instance (no timeout; for index builds and small look-ups). */
-export function runnerOf(db: Db): SqlRunner {
-  const raw = rawOf(db);
-  return raw.kind === 'postgres' ? pgRunner(raw.pool) : liteRunner(raw.lite);
-}
+// The runner itself lives in src/lib/server/db/raw-sql.server.ts; these names stay importable here.
+export { rawOf, runnerOf, type SqlRunner } from '../server/db/raw-sql.server.ts';
 
 /** Statement timeout of a search on PostgreSQL (every statement of the search gets this much). */
 export const SEARCH_STATEMENT_TIMEOUT_MS = 2000;

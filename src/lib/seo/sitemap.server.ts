@@ -1,5 +1,6 @@
 import { and, asc, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.server.ts';
+import { runnerOf } from '../server/db/raw-sql.server.ts';
 import { products } from '../server/db/schema/index.ts';
 import { categoryTree } from '../catalog/catalog.server.ts';
 import { filterPageHref } from '../catalog/catalog.ts';
@@ -14,12 +15,9 @@ import { alternateUrlEntries, PRODUCTS_PER_SITEMAP, productPath, sitemapIndexXml
 /** Public, indexable static routes (SPEC §2); host dialogs and personal pages are left out. */
 export const STATIC_SITEMAP_PATHS = ['/', '/catalog', '/search', '/bom', '/ecadViewer', '/ecadViewer/top100', '/top200', '/aiChat', '/subsMaterial'];
 
-type RawClient = { query: <T>(text: string, params?: unknown[]) => Promise<{ rows: T[] }> };
-
 /** Sitemap numbers (1-based) that contain at least one product. */
 export async function productSitemapNumbers(db: Db, perSitemap = PRODUCTS_PER_SITEMAP): Promise<number[]> {
-  const client = (db as unknown as { $client: RawClient }).$client;
-  const { rows } = await client.query<{ bucket: number | string }>(
+  const rows = await runnerOf(db).rows<{ bucket: number | string }>(
     `WITH RECURSIVE b(bucket) AS (
        SELECT (min(id) - 1) / $1 FROM products
        UNION ALL

@@ -1,5 +1,5 @@
 import type { Db } from './db/client.server.ts';
-import type { Locale } from './api-locale.ts';
+import type { Locale } from '../i18n/i18n.ts';
 import type { Logger } from './logger.server.ts';
 import type { SessionUser } from './auth.server.ts';
 

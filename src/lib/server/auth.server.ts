@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Db } from './db/client.server.ts';
 import { sessions, users } from './db/schema/index.ts';
 import { AppError, Code } from './errors.ts';
-import { apiMessage } from './api-locale.ts';
+import { serverMessage } from './messages/server-message.ts';
 import type { AppEnv } from './app-env.ts';
 
 /** SPEC §9: sessions last 432000 s (5 days). */
@@ -84,7 +84,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   } catch (error) {
     if (error instanceof AppError) {
       const key = error.code === Code.sessionExpired ? 'sessionExpired' : 'noToken';
-      throw new AppError(error.code, apiMessage(key, c.var.locale));
+      throw new AppError(error.code, serverMessage(key, c.var.locale));
     }
     throw error;
   }

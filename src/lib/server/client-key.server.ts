@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { apiMessage } from './api-locale.ts';
+import { serverMessage } from './messages/server-message.ts';
 import type { AppEnv } from './app-env.ts';
 import { resolveSession } from './auth.server.ts';
 import { getConfig } from './config.server.ts';
@@ -35,5 +35,5 @@ export function throttleByIp(c: Context<AppEnv>, throttle: Throttle): void {
   const verdict = throttle.hit(c.var.ip);
   if (verdict.ok) return;
   c.header('Retry-After', String(verdict.retryAfter));
-  throw new AppError(Code.rateLimited, apiMessage('rateLimited', c.var.locale, { seconds: String(verdict.retryAfter) }));
+  throw new AppError(Code.rateLimited, serverMessage('rateLimited', c.var.locale, { seconds: String(verdict.retryAfter) }));
 }

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { apiMessage } from './api-locale.ts';
+import { serverMessage } from './messages/server-message.ts';
+import type { Locale } from '../i18n/i18n.ts';
 import type { AppEnv } from './app-env.ts';
 import { AppError, Code } from './errors.ts';
 import { jsonProblem, queryProblem, textProblem, type InputProblem } from './input-text.ts';
@@ -13,7 +14,7 @@ import { jsonProblem, queryProblem, textProblem, type InputProblem } from './inp
 /** Request bodies above this are refused with 41300 unless the route declared a larger limit. */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 
-type Localized = { zh: string; en: string };
+type Localized = Readonly<Record<Locale, string>>;
 const declaredLimits = new Map<string, { bytes: number; message: Localized | undefined }>();
 
 /**
@@ -28,14 +29,8 @@ export function bodyLimitOf(path: string): number {
   return declaredLimits.get(path)?.bytes ?? DEFAULT_BODY_LIMIT_BYTES;
 }
 
-const problemText = {
-  nul: { zh: '含有空字符（NUL）', en: 'contains a NUL character' },
-  surrogate: { zh: '含有无效的 Unicode 字符', en: 'contains invalid Unicode' },
-  encoding: { zh: '不是有效的 UTF-8 编码', en: 'is not valid UTF-8' },
-} as const;
-
-export function describeProblem({ field, problem }: InputProblem, locale: 'zh' | 'en'): string {
-  return apiMessage('field', locale, { field, problem: problemText[problem][locale] });
+export function describeProblem({ field, problem }: InputProblem, locale: Locale): string {
+  return serverMessage('field', locale, { field, problem: serverMessage(`input.${problem}`, locale) });
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -52,8 +47,8 @@ export function requestGuard(): MiddlewareHandler<AppEnv> {
       limiter = bodyLimit({
         maxSize: declared?.bytes ?? DEFAULT_BODY_LIMIT_BYTES,
         onError: (c) => {
-          const locale = (c.var as { locale?: 'zh' | 'en' }).locale ?? 'zh';
-          throw new AppError(Code.tooLarge, declared?.message?.[locale] ?? apiMessage('tooLarge', locale));
+          const locale = (c.var as { locale?: Locale }).locale ?? 'zh';
+          throw new AppError(Code.tooLarge, declared?.message?.[locale] ?? serverMessage('tooLarge', locale));
         },
       }) as MiddlewareHandler<AppEnv>;
       limiters.set(key, limiter);
@@ -89,7 +84,7 @@ export function requestGuard(): MiddlewareHandler<AppEnv> {
           try {
             value = JSON.parse(text);
           } catch {
-            throw new AppError(Code.badInput, apiMessage('malformedJson', locale));
+            throw new AppError(Code.badInput, serverMessage('malformedJson', locale));
           }
           const found = jsonProblem(value);
           if (found) throw new AppError(Code.badInput, describeProblem(found, locale));

@@ -1,6 +1,6 @@
 import type { Hook } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
-import { apiMessage } from './api-locale.ts';
+import { serverMessage } from './messages/server-message.ts';
 import type { AppEnv } from './app-env.ts';
 import { AppError, Code } from './errors.ts';
 
@@ -13,7 +13,7 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c
   // A custom rule may carry its English text in params.en (its message is the Chinese one).
   const en = (issue as { params?: { en?: unknown } } | undefined)?.params?.en;
   const problem = locale === 'en' && typeof en === 'string' ? en : (issue?.message ?? 'invalid');
-  throw new AppError(Code.badInput, apiMessage('field', locale, { field, problem }));
+  throw new AppError(Code.badInput, serverMessage('field', locale, { field, problem }));
 };
 
 /** PostgreSQL `integer` columns hold at most this; larger ids are refused at the route, not by the database. */

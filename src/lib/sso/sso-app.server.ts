@@ -1,14 +1,15 @@
-import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { createSession, resolveSession, revokeSession, SESSION_TTL_SECONDS } from '../server/auth.server.ts';
 import { getConfig } from '../server/config.server.ts';
+import { plumb, type Envelope, type FailureKind } from '../server/create-app.ts';
+import { dbFailure, loggableError } from '../server/db-failure.server.ts';
+import { AppError } from '../server/errors.ts';
 import { DATA_CSP } from '../server/security-headers.ts';
 import { visibleNameProblem } from '../users/visible-name.ts';
 import type { Db } from '../server/db/client.server.ts';
@@ -59,7 +60,7 @@ import {
   checkSmsCode,
   DEFAULT_SITE_ID,
   ssoHttpStatus,
-  ssoMessages,
+  ssoMessage,
   SsoCode,
   type SsoSite,
 } from './sso.ts';
@@ -210,52 +211,38 @@ export function createSsoApp(options: SsoAppOptions) {
   );
 
   const ssoPageCsp = `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'self'${[...allowedOrigins].map((o) => ` ${o}`).join('')}`;
-  const app = basePath ? new Hono<SsoEnv>().basePath(basePath) : new Hono<SsoEnv>();
-
-  app.use(requestId({ headerName: 'X-Request-Id' }));
-  app.use(async (c, next) => {
-    const started = performance.now();
-    const ip = (c.env?.ip ?? '').trim() || 'unknown';
-    c.set('ip', ip);
-    c.set('ipHash', hmacHex(secret, 'ip', ip).slice(0, 32));
-    c.set('log', log.child({ reqId: c.var.requestId }));
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'no-referrer');
-    c.header('Cache-Control', 'no-store');
-    await next();
+  const app = plumb(basePath ? new Hono<SsoEnv>().basePath(basePath) : new Hono<SsoEnv>(), {
+    envelope: ssoEnvelope,
+    logger: log,
+    requestLog: 'sso request',
+    variables: (c) => c.set('ipHash', hmacHex(secret, 'ip', c.var.ip).slice(0, 32)),
+    headers: { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' },
     // A CSP on every answer, also when the SSO runs alone (npm run sso). Its few HTML pages (the
     // WeChat callback, the dev tools) run no script and may be framed by our sites only: the
     // callback page opens inside the login dialog's iframe.
-    if (!c.res.headers.has('Content-Security-Policy')) {
-      const html = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
-      c.res.headers.set('Content-Security-Policy', html ? ssoPageCsp : DATA_CSP);
-    }
-    c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'sso request');
+    csp: (html) => (html ? ssoPageCsp : DATA_CSP),
+    guards: [
+      ...(allowedOrigins.size > 0
+        ? [
+            cors({
+              origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
+              credentials: true,
+              allowMethods: ['GET', 'POST'],
+              allowHeaders: ['Content-Type', 'X-token'],
+              maxAge: 600,
+            }),
+          ]
+        : []),
+      bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => answer(c as Ctx, SsoCode.tooLarge, ssoMessage('tooLarge')) }),
+    ],
   });
-  if (allowedOrigins.size > 0) {
-    app.use(
-      cors({
-        origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
-        credentials: true,
-        allowMethods: ['GET', 'POST'],
-        allowHeaders: ['Content-Type', 'X-token'],
-        maxAge: 600,
-      }),
-    );
-  }
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => answer(c as Ctx, SsoCode.tooLarge, ssoMessages.tooLarge),
-    }),
-  );
 
   const secure = (c: Ctx) => productionCookies || new URL(c.req.url).protocol === 'https:';
   const ssoBase = (c: Ctx) => `${new URL(c.req.url).origin}${basePath}`;
   const siteOf = (siteid: string | undefined): SsoSite => {
     const id = siteid ? Number(siteid) : DEFAULT_SITE_ID;
     const site = sites.find((s) => s.id === id);
-    if (!site) throw new SsoError(SsoCode.badInput, ssoMessages.siteUnknown);
+    if (!site) throw new SsoError(SsoCode.badInput, ssoMessage('sso.siteUnknown'));
     return site;
   };
   const phoneOrThrow = (account: string | undefined, areacode: string | undefined) => {
@@ -274,10 +261,10 @@ export function createSsoApp(options: SsoAppOptions) {
   const verifyCode = async (target: CodeTarget, code: string, t: number) => {
     const lockKey = `verify:${phoneDigest(target.phoneKey)}`;
     const locked = await lockRemaining(db, lockKey, VERIFY_FAILURE_POLICY, t);
-    if (locked > 0) throw new SsoError(SsoCode.rateLimited, ssoMessages.verifyLocked, { retryAfter: locked, data: { retryAfter: locked } });
+    if (locked > 0) throw new SsoError(SsoCode.rateLimited, ssoMessage('sso.verifyLocked'), { retryAfter: locked, data: { retryAfter: locked } });
     if (!(await consumeCode(db, secret, target, code, t))) {
       await recordFailure(db, lockKey, VERIFY_FAILURE_POLICY, t);
-      throw new SsoError(SsoCode.smsCodeInvalid, ssoMessages.codeWrong);
+      throw new SsoError(SsoCode.smsCodeInvalid, ssoMessage('sso.codeWrong'));
     }
     await clearFailures(db, lockKey);
   };
@@ -290,8 +277,9 @@ export function createSsoApp(options: SsoAppOptions) {
     try {
       result = await issue();
     } catch (error) {
-      if (isDatabaseError(error)) {
-        logDbError(c.var.log, error);
+      const reason = dbFailure(error);
+      if (reason) {
+        logDbError(c.var.log, error, reason);
         return answer(c, SsoCode.unavailable, captchaLoadErrorMessage(CaptchaLoadError.unavailable), { loadError: CaptchaLoadError.unavailable });
       }
       throw error;
@@ -300,7 +288,7 @@ export function createSsoApp(options: SsoAppOptions) {
       c.header('Retry-After', String(result.retryAfter));
       return answer(c, SsoCode.rateLimited, captchaLoadErrorMessage(result.loadError), { loadError: result.loadError, retryAfter: result.retryAfter });
     }
-    return answer(c, SsoCode.ok, ssoMessages.ok, result.challenge);
+    return answer(c, SsoCode.ok, ssoMessage('ok'), result.challenge);
   };
 
   app.get('/captcha/challenge', (c) => answerChallenge(c, () => issueChallenge(db, c.var.ipHash, now())));
@@ -317,7 +305,7 @@ export function createSsoApp(options: SsoAppOptions) {
         retryAfter: result.retryAfter,
       });
     }
-    return answer(c, SsoCode.ok, ssoMessages.captchaOk, result.ticket);
+    return answer(c, SsoCode.ok, ssoMessage('sso.captchaOk'), result.ticket);
   });
 
   // ---- Proof of work: the slider's accessible alternative (pow.server.ts) ----------------------
@@ -334,7 +322,7 @@ export function createSsoApp(options: SsoAppOptions) {
         retryAfter: result.retryAfter,
       });
     }
-    return answer(c, SsoCode.ok, ssoMessages.captchaOk, result.ticket);
+    return answer(c, SsoCode.ok, ssoMessage('sso.captchaOk'), result.ticket);
   });
 
   // ---- SMS ------------------------------------------------------------------------------------
@@ -349,18 +337,18 @@ export function createSsoApp(options: SsoAppOptions) {
     let flow = '';
     if (purpose === 'bind') {
       if (!ID_PATTERN.test(bindTicket) || !(await peekBindTicket(db, bindTicket, t))) {
-        throw new SsoError(SsoCode.bindTicketInvalid, ssoMessages.bindTicketInvalid);
+        throw new SsoError(SsoCode.bindTicketInvalid, ssoMessage('sso.bindTicketInvalid'));
       }
       flow = sha256Hex(bindTicket);
     }
-    if (!f.sessionId || !f.sig || !f.token || !f.csessionid) throw new SsoError(SsoCode.captchaInvalid, ssoMessages.captchaRequired);
+    if (!f.sessionId || !f.sig || !f.token || !f.csessionid) throw new SsoError(SsoCode.captchaInvalid, ssoMessage('sso.captchaRequired'));
     const ticketOk = await consumeTicket(
       db,
       secret,
       { sessionId: f.sessionId, sig: f.sig, token: f.token, csessionid: f.csessionid, ipHash: c.var.ipHash, phoneKey: phone.key },
       t,
     );
-    if (!ticketOk) throw new SsoError(SsoCode.captchaInvalid, ssoMessages.captchaExpired);
+    if (!ticketOk) throw new SsoError(SsoCode.captchaInvalid, ssoMessage('sso.captchaExpired'));
 
     const phoneBucket = `sms-phone:${phoneDigest(phone.key)}`;
     const limit = await hitRateLimits(
@@ -374,12 +362,12 @@ export function createSsoApp(options: SsoAppOptions) {
     if (!limit.ok) {
       const msg =
         limit.key !== phoneBucket
-          ? ssoMessages.ipLimit
+          ? ssoMessage('sso.ipLimit')
           : limit.window.seconds === 60
-            ? ssoMessages.smsTooSoon.replace('{seconds}', String(limit.retryAfter))
+            ? ssoMessage('sso.smsTooSoon', { seconds: limit.retryAfter })
             : limit.window.seconds === 3600
-              ? ssoMessages.smsHourLimit
-              : ssoMessages.smsDayLimit;
+              ? ssoMessage('sso.smsHourLimit')
+              : ssoMessage('sso.smsDayLimit');
       throw new SsoError(SsoCode.rateLimited, msg, { retryAfter: limit.retryAfter, data: { retryAfter: limit.retryAfter } });
     }
 
@@ -389,9 +377,9 @@ export function createSsoApp(options: SsoAppOptions) {
       await sms.send({ phoneKey: phone.key, national: phone.national, areacode: phone.areacode, code, purpose });
     } catch (error) {
       c.var.log.error({ provider: sms.kind, problem: error instanceof Error ? error.message : 'unknown' }, 'SMS send failed');
-      throw new SsoError(SsoCode.providerFailed, ssoMessages.smsFailed);
+      throw new SsoError(SsoCode.providerFailed, ssoMessage('sso.smsFailed'));
     }
-    return answer(c, SsoCode.ok, ssoMessages.codeSent, { expiresIn: CODE_TTL_SECONDS, resendIn: 60 });
+    return answer(c, SsoCode.ok, ssoMessage('sso.codeSent'), { expiresIn: CODE_TTL_SECONDS, resendIn: 60 });
   });
 
   app.post('/smsLogin/index.html', async (c) => {
@@ -403,7 +391,7 @@ export function createSsoApp(options: SsoAppOptions) {
     await verifyCode({ phoneKey: phone.key, purpose: 'login', flow: '' }, code, t);
     const { user } = await findOrCreateUserByPhone(db, phone.national);
     const result = await issueLogin(db, { user, method: 'sms', siteId: site.id, sites, ip: c.var.ip, userAgent: c.req.header('user-agent'), now: t });
-    return answer(c, SsoCode.ok, ssoMessages.loginOk, result);
+    return answer(c, SsoCode.ok, ssoMessage('sso.loginOk'), result);
   });
 
   // ---- WeChat QR ------------------------------------------------------------------------------
@@ -412,7 +400,7 @@ export function createSsoApp(options: SsoAppOptions) {
     const site = siteOf(parseFields(z.object({ siteid: siteIdField }), c.req.query()).siteid);
     const t = now();
     const limit = await hitRateLimits(db, [{ key: `qr-ip:${c.var.ipHash}`, windows: QR_IP_WINDOWS }], t);
-    if (!limit.ok) throw new SsoError(SsoCode.rateLimited, ssoMessages.ipLimit, { retryAfter: limit.retryAfter });
+    if (!limit.ok) throw new SsoError(SsoCode.rateLimited, ssoMessage('sso.ipLimit'), { retryAfter: limit.retryAfter });
     const { uuid, pollKey } = await createQr(db, site.id, t, qrTtl);
     const state = wechat.kind === 'open' ? await createState(db, uuid, pollKey, t) : '';
     setCookie(c, POLL_COOKIE, pollKey, {
@@ -423,29 +411,29 @@ export function createSsoApp(options: SsoAppOptions) {
       maxAge: 600,
     });
     const shown = wechat.present({ uuid, state, ssoBase: ssoBase(c) });
-    return c.json({ error_code: SsoCode.ok, msg: ssoMessages.ok, info: { qrcode: shown.qrcode, uuid, mode: shown.mode, expiresIn: qrTtl } });
+    return c.json({ error_code: SsoCode.ok, msg: ssoMessage('ok'), info: { qrcode: shown.qrcode, uuid, mode: shown.mode, expiresIn: qrTtl } });
   });
 
   app.get('/wechat/qrconnect', async (c) => {
     const uuid = c.req.query('uuid') ?? '';
-    if (!ID_PATTERN.test(uuid)) return answer(c, SsoCode.qrInvalid, ssoMessages.qrInvalid);
+    if (!ID_PATTERN.test(uuid)) return answer(c, SsoCode.qrInvalid, ssoMessage('sso.qrInvalid'));
     const t = now();
     const result = await pollQr(db, uuid, getCookie(c, POLL_COOKIE), t);
     switch (result.kind) {
       case 'invalid':
-        return answer(c, SsoCode.qrInvalid, ssoMessages.qrInvalid);
+        return answer(c, SsoCode.qrInvalid, ssoMessage('sso.qrInvalid'));
       case 'foreign':
-        return answer(c, SsoCode.forbidden, ssoMessages.qrForeign);
+        return answer(c, SsoCode.forbidden, ssoMessage('sso.qrForeign'));
       case 'waiting':
-        return answer(c, SsoCode.qrWaiting, result.scanned ? ssoMessages.qrScanned : ssoMessages.qrWaiting, { scanned: result.scanned });
+        return answer(c, SsoCode.qrWaiting, result.scanned ? ssoMessage('sso.qrScanned') : ssoMessage('sso.qrWaiting'), { scanned: result.scanned });
     }
     const user = await findUserByUnionid(db, result.identity.unionid);
     if (user) {
       const login = await issueLogin(db, { user, method: 'wechat', siteId: result.siteId, sites, ip: c.var.ip, userAgent: c.req.header('user-agent'), now: t });
-      return answer(c, SsoCode.ok, ssoMessages.loginOk, login);
+      return answer(c, SsoCode.ok, ssoMessage('sso.loginOk'), login);
     }
     const bindTicket = await createBindTicket(db, result.identity, result.siteId, t);
-    return answer(c, SsoCode.phoneNotBound, ssoMessages.phoneNotBound, {
+    return answer(c, SsoCode.phoneNotBound, ssoMessage('sso.phoneNotBound'), {
       bindTicket,
       nickname: result.identity.nickname ?? null,
       expiresIn: BIND_TICKET_TTL_SECONDS,
@@ -453,23 +441,23 @@ export function createSsoApp(options: SsoAppOptions) {
   });
 
   app.get('/wechat/callback', async (c) => {
-    if (wechat.kind !== 'open') return answer(c, SsoCode.notFound, ssoMessages.notFound);
+    if (wechat.kind !== 'open') return answer(c, SsoCode.notFound, ssoMessage('sso.notFound'));
     const code = c.req.query('code') ?? '';
     const state = c.req.query('state') ?? '';
     const t = now();
     const page = (status: ContentfulStatusCode, title: string, message: string) => c.html(renderMessagePage(title, message), status);
-    if (!code || code.length > 512 || !ID_PATTERN.test(state)) return page(400, '微信登录', ssoMessages.stateInvalid);
+    if (!code || code.length > 512 || !ID_PATTERN.test(state)) return page(400, '微信登录', ssoMessage('sso.stateInvalid'));
     const uuid = await consumeState(db, state, getCookie(c, POLL_COOKIE), t);
-    if (!uuid) return page(400, '微信登录', ssoMessages.stateInvalid);
-    if (!(await liveQr(db, uuid, t))) return page(400, '微信登录', ssoMessages.qrInvalid);
+    if (!uuid) return page(400, '微信登录', ssoMessage('sso.stateInvalid'));
+    if (!(await liveQr(db, uuid, t))) return page(400, '微信登录', ssoMessage('sso.qrInvalid'));
     let identity: WechatIdentity;
     try {
       identity = await wechat.exchangeCode(code);
     } catch (error) {
       c.var.log.error({ provider: wechat.kind, problem: error instanceof Error ? error.message : 'unknown' }, 'WeChat code exchange failed');
-      return page(502, '微信登录', ssoMessages.wechatFailed);
+      return page(502, '微信登录', ssoMessage('sso.wechatFailed'));
     }
-    if (!(await confirmQr(db, uuid, identity, now()))) return page(400, '微信登录', ssoMessages.qrInvalid);
+    if (!(await confirmQr(db, uuid, identity, now()))) return page(400, '微信登录', ssoMessage('sso.qrInvalid'));
     return page(200, '微信登录', '授权成功，请返回登录窗口');
   });
 
@@ -478,20 +466,20 @@ export function createSsoApp(options: SsoAppOptions) {
     const phone = phoneOrThrow(f.account, f.areacode);
     const code = codeOrThrow(f.smscode);
     if (!['1', 'true', 'on', 'yes'].includes((f.agreement ?? '').toLowerCase())) {
-      throw new SsoError(SsoCode.badInput, ssoMessages.agreementRequired);
+      throw new SsoError(SsoCode.badInput, ssoMessage('sso.agreementRequired'));
     }
     const ticket = f.uuid ?? '';
     const t = now();
     if (!ID_PATTERN.test(ticket) || !(await peekBindTicket(db, ticket, t))) {
-      throw new SsoError(SsoCode.bindTicketInvalid, ssoMessages.bindTicketInvalid);
+      throw new SsoError(SsoCode.bindTicketInvalid, ssoMessage('sso.bindTicketInvalid'));
     }
     await verifyCode({ phoneKey: phone.key, purpose: 'bind', flow: sha256Hex(ticket) }, code, t);
     const bound = await consumeBindTicket(db, ticket, t);
-    if (!bound) throw new SsoError(SsoCode.bindTicketInvalid, ssoMessages.bindTicketInvalid);
+    if (!bound) throw new SsoError(SsoCode.bindTicketInvalid, ssoMessage('sso.bindTicketInvalid'));
     let user = await findUserByPhone(db, phone.national);
     if (user) {
       if (user.wechatUnionid && user.wechatUnionid !== bound.unionid) {
-        throw new SsoError(SsoCode.conflict, ssoMessages.phoneBoundElsewhere);
+        throw new SsoError(SsoCode.conflict, ssoMessage('sso.phoneBoundElsewhere'));
       }
       const rows = await db
         .update(users)
@@ -507,7 +495,7 @@ export function createSsoApp(options: SsoAppOptions) {
       user = rows[0]!;
     }
     const result = await issueLogin(db, { user, method: 'bind', siteId: bound.siteId, sites, ip: c.var.ip, userAgent: c.req.header('user-agent'), now: t });
-    return answer(c, SsoCode.ok, ssoMessages.loginOk, result);
+    return answer(c, SsoCode.ok, ssoMessage('sso.loginOk'), result);
   });
 
   // ---- Sessions across sites ------------------------------------------------------------------
@@ -538,14 +526,15 @@ export function createSsoApp(options: SsoAppOptions) {
   /** Hands this site's SSO cookie session to its own pages (same origin; no CORS for strangers). */
   app.get('/session', async (c) => {
     const token = getCookie(c, SESSION_COOKIE);
-    if (!token) return answer(c, SsoCode.notLoggedIn, ssoMessages.notLoggedIn);
+    if (!token) return answer(c, SsoCode.notLoggedIn, ssoMessage('sso.notLoggedIn'));
     try {
       const user = await resolveSession(db, token, now());
-      return answer(c, SsoCode.ok, ssoMessages.ok, { token, userId: user.id, username: user.username, nickname: user.nickname, phone: user.phone });
+      return answer(c, SsoCode.ok, ssoMessage('ok'), { token, userId: user.id, username: user.username, nickname: user.nickname, phone: user.phone });
     } catch (error) {
-      if (isDatabaseError(error)) throw error;
+      // Only a refused token means "not logged in"; anything else is answered by onError.
+      if (!(error instanceof AppError)) throw error;
       deleteCookie(c, SESSION_COOKIE, { path: basePath || '/' });
-      return answer(c, SsoCode.notLoggedIn, ssoMessages.notLoggedIn);
+      return answer(c, SsoCode.notLoggedIn, ssoMessage('sso.notLoggedIn'));
     }
   });
 
@@ -558,7 +547,7 @@ export function createSsoApp(options: SsoAppOptions) {
       await revokeSession(db, cookieToken);
       deleteCookie(c, SESSION_COOKIE, { path: basePath || '/' });
     }
-    return answer(c, SsoCode.ok, ssoMessages.logoutOk);
+    return answer(c, SsoCode.ok, ssoMessage('sso.logoutOk'));
   });
 
   // ---- Development tools (only with the dev providers) ----------------------------------------
@@ -596,7 +585,7 @@ export function createSsoApp(options: SsoAppOptions) {
         }
         return c.html(renderKeyPage({ action: keyPath, uuid: ID_PATTERN.test(uuid) ? uuid : '', wrong: given !== undefined }), 403);
       }
-      return answer(c, SsoCode.forbidden, ssoMessages.devKeyRequired);
+      return answer(c, SsoCode.forbidden, ssoMessage('sso.devKeyRequired'));
     });
 
     /** The key form's target: a right key leaves the cookie and goes on to the simulator. */
@@ -617,7 +606,7 @@ export function createSsoApp(options: SsoAppOptions) {
     const devSms = sms;
     app.get('/dev/inbox', (c) => {
       const phone = phoneOrThrow(c.req.query('phone'), c.req.query('areacode'));
-      return answer(c, SsoCode.ok, ssoMessages.ok, { phone: phone.national, messages: devSms.inbox(phone.key) });
+      return answer(c, SsoCode.ok, ssoMessage('ok'), { phone: phone.national, messages: devSms.inbox(phone.key) });
     });
     /**
      * The slider's stored answer, so that browser tests can drag to the right place. Only with the
@@ -625,10 +614,10 @@ export function createSsoApp(options: SsoAppOptions) {
      */
     app.get('/dev/captcha/answer', async (c) => {
       const challengeId = c.req.query('challengeId') ?? '';
-      if (!ID_PATTERN.test(challengeId)) throw new SsoError(SsoCode.badInput, ssoMessages.field.replace('{field}', 'challengeId').replace('{problem}', 'unknown challenge'));
+      if (!ID_PATTERN.test(challengeId)) throw new SsoError(SsoCode.badInput, ssoMessage('field', { field: 'challengeId', problem: 'unknown challenge' }));
       const targetX = await challengeAnswer(db, challengeId);
-      if (targetX === undefined) return answer(c, SsoCode.notFound, ssoMessages.challengeUnknown);
-      return answer(c, SsoCode.ok, ssoMessages.ok, { targetX });
+      if (targetX === undefined) return answer(c, SsoCode.notFound, ssoMessage('sso.challengeUnknown'));
+      return answer(c, SsoCode.ok, ssoMessage('ok'), { targetX });
     });
   }
 
@@ -671,29 +660,6 @@ export function createSsoApp(options: SsoAppOptions) {
     });
   }
 
-  // ---- Errors ---------------------------------------------------------------------------------
-
-  app.notFound((c) => answer(c as Ctx, SsoCode.notFound, ssoMessages.notFound));
-
-  app.onError((error, c) => {
-    const ctx = c as Ctx;
-    if (error instanceof SsoError) {
-      if (error.retryAfter) ctx.header('Retry-After', String(error.retryAfter));
-      return answer(ctx, error.code, error.message, error.data);
-    }
-    if (error instanceof HTTPException) {
-      const code = error.status === 413 ? SsoCode.tooLarge : SsoCode.badInput;
-      return answer(ctx, code, code === SsoCode.tooLarge ? ssoMessages.tooLarge : ssoMessages.badInput);
-    }
-    const reqLog = ctx.var.log ?? log;
-    if (isDatabaseError(error)) {
-      logDbError(reqLog, error);
-      return answer(ctx, SsoCode.unavailable, ssoMessages.unavailable);
-    }
-    reqLog.error({ problem: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown', stack: error instanceof Error ? error.stack : undefined }, 'sso unhandled error');
-    return answer(ctx, SsoCode.internal, ssoMessages.internal);
-  });
-
   return app;
 }
 
@@ -709,20 +675,39 @@ function answer(c: Ctx, code: number, msg: string, data: unknown = null) {
   return c.json({ error_code: code, msg, data }, ssoHttpStatus(code) as ContentfulStatusCode);
 }
 
+const ssoCodeOf: Record<FailureKind, number> = {
+  notFound: SsoCode.notFound,
+  tooLarge: SsoCode.tooLarge,
+  badInput: SsoCode.badInput,
+  unavailable: SsoCode.unavailable,
+  internal: SsoCode.internal,
+};
+
+/** SPEC §7's `{ error_code, msg, data }`, in Chinese; SsoError says its own code (and Retry-After). */
+const ssoEnvelope: Envelope<SsoEnv> = {
+  fail: (c, kind, msg) => answer(c, ssoCodeOf[kind], msg),
+  message: (_c, kind) => ssoMessage(kind === 'notFound' ? 'sso.notFound' : kind),
+  thrown: (c, error) => {
+    if (!(error instanceof SsoError)) return undefined;
+    if (error.retryAfter) c.header('Retry-After', String(error.retryAfter));
+    return answer(c, error.code, error.message, error.data);
+  },
+};
+
 /** Reads JSON, multipart or urlencoded bodies into plain fields; files are refused. */
 async function readFields(c: Ctx, allowNested = false): Promise<Record<string, unknown>> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   let raw: Record<string, unknown>;
   if (type.startsWith('application/json')) {
     const body: unknown = await c.req.json().catch(() => {
-      throw new SsoError(SsoCode.badInput, ssoMessages.malformedJson);
+      throw new SsoError(SsoCode.badInput, ssoMessage('malformedJson'));
     });
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new SsoError(SsoCode.badInput, ssoMessages.malformedJson);
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new SsoError(SsoCode.badInput, ssoMessage('malformedJson'));
     raw = body as Record<string, unknown>;
   } else if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
     const body = await c.req.parseBody().catch((error: unknown) => {
       if (error instanceof HTTPException && error.status === 413) throw error;
-      throw new SsoError(SsoCode.badInput, ssoMessages.badInput);
+      throw new SsoError(SsoCode.badInput, ssoMessage('badInput'));
     });
     raw = body as Record<string, unknown>;
   } else {
@@ -732,7 +717,7 @@ async function readFields(c: Ctx, allowNested = false): Promise<Record<string, u
   for (const [key, value] of Object.entries(raw)) {
     if (typeof value === 'string') out[key] = value;
     else if (typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
-    else if (value instanceof Blob) throw new SsoError(SsoCode.badInput, ssoMessages.filesRejected);
+    else if (value instanceof Blob) throw new SsoError(SsoCode.badInput, ssoMessage('sso.filesRejected'));
     else if (allowNested) out[key] = value;
   }
   return out;
@@ -746,29 +731,10 @@ function parseFields<T extends z.ZodType>(schema: T, raw: Record<string, unknown
 
 function fieldMessage(error: z.ZodError): string {
   const issue = error.issues[0];
-  return ssoMessages.field.replace('{field}', issue?.path.join('.') || 'body').replace('{problem}', issue?.message ?? 'invalid');
-}
-
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03']);
-
-/** A failed query or a lost connection: answered 50300, never a crash. */
-export function isDatabaseError(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 5; depth++) {
-    if (e instanceof DrizzleQueryError) return true;
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^(08|53|57)/.test(code))) return true;
-    if (typeof message === 'string' && /PGlite is closed|Connection terminated|after calling end on the pool|Client has encountered a connection error/i.test(message)) {
-      return true;
-    }
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+  return ssoMessage('field', { field: issue?.path.join('.') || 'body', problem: issue?.message ?? 'invalid' });
 }
 
 /** Logs a database failure without the query parameters (they may hold phones or digests). */
-function logDbError(log: Logger, error: unknown): void {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-  const message = error instanceof Error ? error.message.split('\nparams:')[0] : 'unknown';
-  log.error({ dbCode: cause?.code, cause: typeof cause?.message === 'string' ? cause.message : undefined, problem: message }, 'sso database unavailable');
+function logDbError(log: Logger, error: unknown, reason: string): void {
+  log.warn({ ...loggableError(error), reason }, 'database unavailable');
 }

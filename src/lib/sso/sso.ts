@@ -1,6 +1,8 @@
 // Pure, browser-safe parts of the single sign-on protocol: answer codes, messages, phone and code
 // rules (SPEC §5), shared by the SSO service and the login dialog. No Node APIs here.
 
+import { serverMessage, type ServerMessageKey } from '../server/messages/server-message.ts';
+
 /** `error_code` values of every SSO answer. 0 is success; see README.md for the full table. */
 export const SsoCode = {
   ok: 0,
@@ -99,58 +101,22 @@ export const CaptchaLoadError = {
   locked: 2003,
 } as const;
 
-export const ssoMessages = {
-  ok: '成功',
-  phoneRequired: '请输入手机号码',
-  phoneInvalid: '手机号码格式不正确',
-  areacodeUnsupported: '暂不支持该国家或地区的手机号码',
-  captchaRequired: '请滑动验证',
-  captchaExpired: '滑动验证已失效，请重新滑动',
-  codeRequired: '请输入验证码',
-  codeInvalidFormat: '验证码格式不正确',
-  codeWrong: '验证码错误或已过期，请重新获取',
-  codeSent: '验证码已发送',
-  agreementRequired: '请同意相关协议！',
-  siteUnknown: '站点不存在',
-  smsTooSoon: '发送过于频繁，请{seconds}秒后再试',
-  smsHourLimit: '发送次数过多，请1小时后再试',
-  smsDayLimit: '今日发送次数已达上限，请明天再试',
-  ipLimit: '当前网络请求过于频繁，请稍后再试',
-  verifyLocked: '验证码错误次数过多，请10分钟后再试',
-  smsFailed: '短信发送失败，请稍后再试',
-  loginOk: '登录成功',
-  qrWaiting: '等待扫码',
-  qrScanned: '已扫码，请在手机上确认',
-  qrInvalid: '二维码已失效，请刷新',
-  qrForeign: '二维码不属于当前浏览器，请刷新',
-  phoneNotBound: '请绑定手机号',
-  bindTicketInvalid: '绑定已失效，请重新扫码',
-  phoneBoundElsewhere: '该手机号已绑定其他微信账号',
-  stateInvalid: '微信授权已失效，请重新扫码',
-  wechatFailed: '微信登录失败，请稍后再试',
-  tooLarge: '请求体过大',
-  badInput: '参数错误',
-  notFound: '接口不存在',
-  internal: '服务器内部错误，请稍后再试',
-  unavailable: '服务暂时不可用，请稍后再试',
-  logoutOk: '已退出登录',
-  notLoggedIn: '未登录',
-  captchaOk: '验证通过',
-  filesRejected: '不接受文件上传',
-  malformedJson: '请求体不是有效的 JSON',
-  field: '参数 {field} 无效：{problem}',
-  devKeyRequired: '开发工具仅限本机访问；从其他设备访问请提供启动日志中的开发密钥（?key= 或 X-Dev-Key）',
-  challengeUnknown: '验证码不存在',
-} as const;
+/**
+ * An SSO message. The SSO answers in Chinese only, the texts SPEC.md gives; they live in the
+ * servers' one table (src/lib/server/messages/zh.ts), the SSO's own under `sso.`.
+ */
+export function ssoMessage(key: ServerMessageKey, vars?: Readonly<Record<string, string | number>>): string {
+  return serverMessage(key, 'zh', vars);
+}
 
 export function captchaFailureMessage(n: number): string {
-  return `滑动验证失败,失败编号${n}`;
+  return ssoMessage('sso.captchaFailure', { n });
 }
 export function powFailureMessage(n: number): string {
-  return `验证失败,失败编号${n}`;
+  return ssoMessage('sso.powFailure', { n });
 }
 export function captchaLoadErrorMessage(n: number): string {
-  return `验证码加载异常,异常编号${n}`;
+  return ssoMessage('sso.captchaLoadError', { n });
 }
 
 /** SPEC §9: phone pattern 1[3-9] plus 9 digits; default area code 86. */
@@ -171,14 +137,14 @@ export type PhoneCheck =
  */
 export function checkPhone(account: string | undefined, areacode: string | undefined): PhoneCheck {
   const raw = (account ?? '').trim();
-  if (raw === '') return { ok: false, message: ssoMessages.phoneRequired };
+  if (raw === '') return { ok: false, message: ssoMessage('sso.phoneRequired') };
   const area = (areacode ?? '').trim().replace(/^\+|^00/, '') || DEFAULT_AREACODE;
-  if (area !== DEFAULT_AREACODE) return { ok: false, message: ssoMessages.areacodeUnsupported };
+  if (area !== DEFAULT_AREACODE) return { ok: false, message: ssoMessage('sso.areacodeUnsupported') };
   let digits = raw.replace(/[\s\-()]/g, '');
   if (digits.startsWith('+86')) digits = digits.slice(3);
   else if (digits.startsWith('0086')) digits = digits.slice(4);
   else if (digits.length === 13 && digits.startsWith('86')) digits = digits.slice(2);
-  if (!PHONE_PATTERN.test(digits)) return { ok: false, message: ssoMessages.phoneInvalid };
+  if (!PHONE_PATTERN.test(digits)) return { ok: false, message: ssoMessage('sso.phoneInvalid') };
   return { ok: true, national: digits, areacode: '86', key: `86${digits}` };
 }
 
@@ -187,8 +153,8 @@ export type CodeCheck = { ok: true; code: string } | { ok: false; message: strin
 /** SMS codes are exactly 6 digits; anything with letters or other lengths is rejected. */
 export function checkSmsCode(smscode: string | undefined): CodeCheck {
   const code = (smscode ?? '').trim();
-  if (code === '') return { ok: false, message: ssoMessages.codeRequired };
-  if (!/^\d{6}$/.test(code)) return { ok: false, message: ssoMessages.codeInvalidFormat };
+  if (code === '') return { ok: false, message: ssoMessage('sso.codeRequired') };
+  if (!/^\d{6}$/.test(code)) return { ok: false, message: ssoMessage('sso.codeInvalidFormat') };
   return { ok: true, code };
 }
 

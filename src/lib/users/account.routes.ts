@@ -1,9 +1,11 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Locale } from '../i18n/i18n.ts';
 import type { AppEnv } from '../server/app-env.ts';
 import { requireUser, resolveSession, revokeSession, SESSION_TTL_SECONDS } from '../server/auth.server.ts';
 import { getConfig, publicConfig } from '../server/config.server.ts';
 import { authErrorResponses, envelopeOf, errorEnvelope, errorResponses, ok } from '../server/envelope.ts';
 import { AppError, Code } from '../server/errors.ts';
+import { bothMessages, serverMessage, type ServerMessageKey } from '../server/messages/server-message.ts';
 import { declareBodyLimit } from '../server/request-guard.ts';
 import { RowId, validationHook } from '../server/validation.ts';
 import { fileResponse } from '../files/file-response.ts';
@@ -30,19 +32,9 @@ import {
 // and settings for the dialog, profile edit, avatar upload, country and currency lists, token
 // rotation and logout. Mounted by app.ts with app.route('/', accountRoutes).
 
-const text = {
-  nicknameTooLong: { zh: '昵称不能超过30个字符', en: 'The nickname must be at most 30 characters' },
-  nicknameBad: { zh: '昵称不能包含控制字符', en: 'The nickname must not contain control characters' },
-  nicknameBidi: { zh: '昵称不能包含文字方向控制字符', en: 'The nickname must not contain text-direction control characters' },
-  nicknameInvisible: { zh: '昵称不能包含不可见字符', en: 'The nickname must not contain invisible characters' },
-  nicknameInvalid: { zh: '昵称包含无效字符', en: 'The nickname contains invalid characters' },
-  emailBad: { zh: '邮箱格式不正确', en: 'Invalid email address' },
-  imageMissing: { zh: '请选择图片文件（字段 file）', en: 'Choose an image file (field "file")' },
-  imageTooLarge: { zh: '图片不能超过2MB', en: 'The image must be at most 2 MB' },
-  imageType: { zh: '仅支持 PNG、JPEG、WebP 图片', en: 'Only PNG, JPEG and WebP images are accepted' },
-  imagePixels: { zh: '图片尺寸过大', en: 'The image has too many pixels' },
-  imageBroken: { zh: '图片已损坏，无法读取', en: 'The image cannot be read' },
-} as const;
+// Messages live in the servers' one table (src/lib/server/messages), under `account.`.
+type AccountMessage = ServerMessageKey extends infer K ? (K extends `account.${infer Name}` ? Name : never) : never;
+const text = (name: AccountMessage) => bothMessages(`account.${name}`);
 
 // The same shape u/base/get answers (users.routes.ts).
 const LoginStateSchema = z
@@ -68,16 +60,16 @@ const LoginSettingsSchema = z
   .openapi('LoginSettings');
 
 const nicknameProblemText: Record<NameProblem, { zh: string; en: string }> = {
-  control: text.nicknameBad,
-  bidi: text.nicknameBidi,
-  invisible: text.nicknameInvisible,
-  invalid: text.nicknameInvalid,
+  control: text('nicknameBad'),
+  bidi: text('nicknameBidi'),
+  invisible: text('nicknameInvisible'),
+  invalid: text('nicknameInvalid'),
 };
 
 const nicknameSchema = z
   .string()
   .trim()
-  .max(30, text.nicknameTooLong.zh)
+  .max(30, text('nicknameTooLong').zh)
   .superRefine((v, ctx) => {
     const problem = visibleNameProblem(v);
     if (problem) ctx.addIssue({ code: 'custom', message: nicknameProblemText[problem].zh, params: { en: nicknameProblemText[problem].en } });
@@ -87,7 +79,7 @@ const UpdateBaseSchema = z
   .strictObject({
     nickname: nicknameSchema.nullable().optional().openapi({ description: 'At most 30 characters; empty or null clears it' }),
     email: z
-      .union([z.literal(''), z.email(text.emailBad.zh).max(254)])
+      .union([z.literal(''), z.email(text('emailBad').zh).max(254)])
       .nullable()
       .optional()
       .openapi({ description: 'A valid address; empty or null clears it' }),
@@ -105,11 +97,11 @@ const UpdateLoginSchema = z
 const avatarExtension = (mime: string) => ({ 'image/png': 'png', 'image/jpeg': 'jpg' })[mime] ?? 'webp';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
-const loc = (c: { var: { locale: 'zh' | 'en' } }, key: keyof typeof text) => text[key][c.var.locale];
+const loc = (c: { var: { locale: Locale } }, name: AccountMessage) => serverMessage(`account.${name}`, c.var.locale);
 
 // The avatar upload may carry 2 MB (plus the multipart envelope); the API's guard refuses more
 // while streaming, before it is buffered (41300).
-declareBodyLimit('/api/chiplet/u/base/uploadImage', AVATAR_MAX_BYTES + 16 * 1024, text.imageTooLarge);
+declareBodyLimit('/api/chiplet/u/base/uploadImage', AVATAR_MAX_BYTES + 16 * 1024, text('imageTooLarge'));
 
 export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(
@@ -302,7 +294,7 @@ export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       const body = c.req.valid('json') as z.infer<typeof UpdateLoginSchema> | undefined;
       if (body?.agreeCollectIP !== undefined) await setAgreeCollectIp(c.var.db, c.var.user.id, body.agreeCollectIP);
       const rotated = await rotateSession(c.var.db, c.req.header('x-token') ?? '', c.var.now());
-      if (!rotated) throw new AppError(Code.noToken, c.var.locale === 'en' ? 'Please log in' : '请先登录');
+      if (!rotated) throw new AppError(Code.noToken, serverMessage('noToken', c.var.locale));
       return c.json(ok({ token: rotated.token, expires_at: rotated.expiresAt, agreeCollectIP: await getAgreeCollectIp(c.var.db, c.var.user.id) }), 200);
     },
   )

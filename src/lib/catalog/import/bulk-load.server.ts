@@ -20,9 +20,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { migrationsFolder, type Database } from '../../server/db/client.server.ts';
+import { inTransaction, liteRunner, pgRunner, rawOf, runnerOn, type RawClient, type SqlRunner } from '../../server/db/raw-sql.server.ts';
 import { BRANDS } from '../brands.ts';
 import { normalizeMpn } from '../mpn.ts';
 import { brandKeyOf, CatalogRecordSchema, deriveMfgMpnCode, type CatalogRecord } from './catalog-record.ts';
@@ -65,46 +66,6 @@ export type LoadResult = {
 
 const MAX_ERRORS = 10_000;
 const MAX_WARNINGS = 1_000;
-
-// ── Raw access to the two drivers ────────────────────────────────────────────
-
-type Row = Record<string, unknown>;
-type Runner = { query: <T extends Row = Row>(text: string, params?: unknown[]) => Promise<T[]> };
-
-type Raw = { kind: 'postgres'; pool: Pool } | { kind: 'pglite'; lite: PGlite };
-
-function rawOf(database: Database): Raw {
-  const client = (database.db as unknown as { $client: unknown }).$client;
-  return database.kind === 'postgres' ? { kind: 'postgres', pool: client as Pool } : { kind: 'pglite', lite: client as PGlite };
-}
-
-function pgRunner(c: Pool | PoolClient): Runner {
-  return { query: async <T extends Row>(text: string, params?: unknown[]) => (await c.query(text, params)).rows as T[] };
-}
-
-function liteRunner(c: PGlite | Transaction): Runner {
-  return { query: async <T extends Row>(text: string, params?: unknown[]) => (await c.query<T>(text, params)).rows };
-}
-
-function runnerOf(raw: Raw): Runner {
-  return raw.kind === 'postgres' ? pgRunner(raw.pool) : liteRunner(raw.lite);
-}
-
-async function inTransaction<T>(raw: Raw, fn: (r: Runner, lite?: Transaction) => Promise<T>): Promise<T> {
-  if (raw.kind === 'pglite') return raw.lite.transaction((tx) => fn(liteRunner(tx), tx));
-  const client = await raw.pool.connect();
-  try {
-    await client.query('BEGIN');
-    const out = await fn(pgRunner(client));
-    await client.query('COMMIT');
-    return out;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
 
 // ── Schema facts the fresh mode restores ─────────────────────────────────────
 
@@ -178,8 +139,8 @@ export function expectedCatalogDdl(folder: string = migrationsFolder): { indexes
 }
 
 /** Index definitions as they are now (so indexes added by later migrations are restored too), plus the schema's. */
-async function currentIndexes(r: Runner): Promise<IndexDef[]> {
-  const rows = await r.query<{ indexname: string; tablename: string; indexdef: string }>(
+async function currentIndexes(r: SqlRunner): Promise<IndexDef[]> {
+  const rows = await r.rows<{ indexname: string; tablename: string; indexdef: string }>(
     `SELECT i.indexname, i.tablename, i.indexdef FROM pg_indexes i
      WHERE i.schemaname = current_schema() AND i.tablename IN ('products', 'product_params')
        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname AND c.contype IN ('p', 'u', 'x'))`,
@@ -194,8 +155,8 @@ async function currentIndexes(r: Runner): Promise<IndexDef[]> {
   return [...out.values()];
 }
 
-async function currentForeignKeys(r: Runner): Promise<ForeignKeyDef[]> {
-  const rows = await r.query<{ conname: string; relname: string; def: string }>(
+async function currentForeignKeys(r: SqlRunner): Promise<ForeignKeyDef[]> {
+  const rows = await r.rows<{ conname: string; relname: string; def: string }>(
     `SELECT c.conname, t.relname, pg_get_constraintdef(c.oid) AS def FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
      WHERE c.contype = 'f' AND t.relname IN ('products', 'product_params') AND t.relnamespace = current_schema()::regnamespace`,
   );
@@ -205,13 +166,13 @@ async function currentForeignKeys(r: Runner): Promise<ForeignKeyDef[]> {
   return [...out.values()];
 }
 
-async function existingIndexNames(r: Runner): Promise<Set<string>> {
-  const rows = await r.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename IN ('products', 'product_params')`);
+async function existingIndexNames(r: SqlRunner): Promise<Set<string>> {
+  const rows = await r.rows<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename IN ('products', 'product_params')`);
   return new Set(rows.map((x) => x.indexname));
 }
 
-async function existingForeignKeys(r: Runner): Promise<Map<string, boolean>> {
-  const rows = await r.query<{ conname: string; convalidated: boolean }>(
+async function existingForeignKeys(r: SqlRunner): Promise<Map<string, boolean>> {
+  const rows = await r.rows<{ conname: string; convalidated: boolean }>(
     `SELECT c.conname, c.convalidated FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
      WHERE c.contype = 'f' AND t.relname IN ('products', 'product_params') AND t.relnamespace = current_schema()::regnamespace`,
   );
@@ -223,7 +184,7 @@ async function existingForeignKeys(r: Runner): Promise<Map<string, boolean>> {
  * an interrupted fresh load, for instance). Cheap when everything is there.
  */
 export async function ensureCatalogIndexes(database: Database): Promise<string[]> {
-  const r = runnerOf(rawOf(database));
+  const r = runnerOn(rawOf(database.db));
   const names = await existingIndexNames(r);
   const fks = await existingForeignKeys(r);
   const expected = expectedCatalogDdl();
@@ -231,13 +192,13 @@ export async function ensureCatalogIndexes(database: Database): Promise<string[]
   for (const idx of expected.indexes) {
     if (names.has(idx.name)) continue;
     if (idx.unique) await dedupeProducts(r);
-    await r.query(idx.sql);
+    await r.rows(idx.sql);
     done.push(idx.name);
   }
   for (const fk of expected.fks) {
     const state = fks.get(fk.name);
-    if (state === undefined) await r.query(`ALTER TABLE "${fk.table}" ADD CONSTRAINT "${fk.name}" ${fk.def}`);
-    else if (!state) await r.query(`ALTER TABLE "${fk.table}" VALIDATE CONSTRAINT "${fk.name}"`);
+    if (state === undefined) await r.rows(`ALTER TABLE "${fk.table}" ADD CONSTRAINT "${fk.name}" ${fk.def}`);
+    else if (!state) await r.rows(`ALTER TABLE "${fk.table}" VALIDATE CONSTRAINT "${fk.name}"`);
     else continue;
     done.push(fk.name);
   }
@@ -245,14 +206,14 @@ export async function ensureCatalogIndexes(database: Database): Promise<string[]
 }
 
 /** Keeps the last row (highest id) of each mfg_mpn_code; returns how many were removed. */
-async function dedupeProducts(r: Runner): Promise<number> {
-  const ids = await r.query<{ id: number }>(
+async function dedupeProducts(r: SqlRunner): Promise<number> {
+  const ids = await r.rows<{ id: number }>(
     `SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY mfg_mpn_code ORDER BY id DESC) AS rn FROM products) d WHERE rn > 1`,
   );
   if (ids.length === 0) return 0;
   const list = ids.map((x) => x.id);
-  await r.query('DELETE FROM product_params WHERE product_id = ANY($1::int[])', [list]);
-  await r.query('DELETE FROM products WHERE id = ANY($1::int[])', [list]);
+  await r.rows('DELETE FROM product_params WHERE product_id = ANY($1::int[])', [list]);
+  await r.rows('DELETE FROM products WHERE id = ANY($1::int[])', [list]);
   return list.length;
 }
 
@@ -284,15 +245,15 @@ class LoadState {
   rowSeconds = 0;
   readonly started = performance.now();
 
-  async preload(r: Runner): Promise<void> {
-    const cats = await r.query<{ cate_id: number }>('SELECT cate_id FROM categories');
+  async preload(r: SqlRunner): Promise<void> {
+    const cats = await r.rows<{ cate_id: number }>('SELECT cate_id FROM categories');
     this.categories = new Set(cats.map((c) => c.cate_id));
-    const brands = await r.query<{ id: number; key: string }>('SELECT id, key FROM brands');
+    const brands = await r.rows<{ id: number; key: string }>('SELECT id, key FROM brands');
     this.brands = new Map(brands.map((b) => [b.key, b.id]));
   }
 
   /** Looks up the symbol / footprint references of a batch that are not cached yet (one query per table). */
-  async lookupRefs(r: Runner, items: readonly Prepared[]): Promise<void> {
+  async lookupRefs(r: SqlRunner, items: readonly Prepared[]): Promise<void> {
     for (const [table, cache, pick] of [
       ['symbols', this.symbols, (rec: CatalogRecord) => rec.symbol],
       ['footprints', this.footprints, (rec: CatalogRecord) => rec.footprint],
@@ -306,7 +267,7 @@ class LoadState {
       }
       if (wanted.size === 0) continue;
       const refs = [...wanted.values()];
-      const rows = await r.query<{ id: number; library: string; name: string }>(
+      const rows = await r.rows<{ id: number; library: string; name: string }>(
         `SELECT t.id, t.library, t.name FROM ${table} t JOIN unnest($1::text[], $2::text[]) AS w(library, name) ON t.library = w.library AND t.name = w.name`,
         [refs.map((x) => x.library), refs.map((x) => x.name)],
       );
@@ -325,15 +286,15 @@ class LoadState {
   }
 
   /** Inserts the brands of `keys` that are not known yet (record object form, brands.ts, or a minimal row). */
-  async ensureBrands(r: Runner, wanted: Map<string, BrandInput>): Promise<void> {
+  async ensureBrands(r: SqlRunner, wanted: Map<string, BrandInput>): Promise<void> {
     const missing = [...wanted.values()].filter((b) => !this.brands.has(b.key));
     if (missing.length === 0) return;
-    await r.query(
+    await r.rows(
       `INSERT INTO brands (key, name_zh, name_en, country, website)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) ON CONFLICT (key) DO NOTHING`,
       [missing.map((b) => b.key), missing.map((b) => b.nameZh), missing.map((b) => b.nameEn), missing.map((b) => b.country), missing.map((b) => b.website)],
     );
-    const rows = await r.query<{ id: number; key: string }>('SELECT id, key FROM brands WHERE key = ANY($1::text[])', [missing.map((b) => b.key)]);
+    const rows = await r.rows<{ id: number; key: string }>('SELECT id, key FROM brands WHERE key = ANY($1::text[])', [missing.map((b) => b.key)]);
     for (const row of rows) this.brands.set(row.key, row.id);
   }
 
@@ -452,15 +413,15 @@ function lightCheck(rec: CatalogRecord): string | null {
 
 // ── Import runs ──────────────────────────────────────────────────────────────
 
-async function startRun(r: Runner, run: LoadOptions['run']): Promise<number | undefined> {
+async function startRun(r: SqlRunner, run: LoadOptions['run']): Promise<number | undefined> {
   if (!run) return undefined;
-  const rows = await r.query<{ id: number }>('INSERT INTO import_runs (kind, source) VALUES ($1, $2) RETURNING id', [run.kind, run.source]);
+  const rows = await r.rows<{ id: number }>('INSERT INTO import_runs (kind, source) VALUES ($1, $2) RETURNING id', [run.kind, run.source]);
   return rows[0]?.id;
 }
 
-async function updateRun(r: Runner, id: number | undefined, state: LoadState, finishedRun: boolean): Promise<void> {
+async function updateRun(r: SqlRunner, id: number | undefined, state: LoadState, finishedRun: boolean): Promise<void> {
   if (id === undefined) return;
-  await r.query(`UPDATE import_runs SET lines_done = $2, imported = $3, skipped = $4${finishedRun ? ', finished_at = now()' : ''} WHERE id = $1`, [
+  await r.rows(`UPDATE import_runs SET lines_done = $2, imported = $3, skipped = $4${finishedRun ? ', finished_at = now()' : ''} WHERE id = $1`, [
     id,
     state.seen,
     state.result.imported,
@@ -476,8 +437,8 @@ export async function loadCatalogRecords(
   options: LoadOptions = {},
 ): Promise<LoadResult> {
   const mode = options.mode ?? 'upsert';
-  const raw = rawOf(database);
-  const r = runnerOf(raw);
+  const raw = rawOf(database.db);
+  const r = runnerOn(raw);
   const state = new LoadState();
   options.signal?.throwIfAborted();
   await state.preload(r);
@@ -500,8 +461,8 @@ export async function loadCatalogRecords(
 const PRODUCT_COLUMNS =
   'mfg_mpn_code, mpn, mpn_normalized, brand_id, cate_id, description_zh, description_en, package, datasheet_url, lifecycle, keywords, symbol_id, footprint_id, source, licence';
 
-async function loadUpsert(raw: Raw, state: LoadState, records: AsyncIterable<CatalogRecord> | Iterable<CatalogRecord>, options: LoadOptions, runId: number | undefined): Promise<void> {
-  const r = runnerOf(raw);
+async function loadUpsert(raw: RawClient, state: LoadState, records: AsyncIterable<CatalogRecord> | Iterable<CatalogRecord>, options: LoadOptions, runId: number | undefined): Promise<void> {
+  const r = runnerOn(raw);
   for await (const batch of inBatches(records, Math.max(1, options.batchSize ?? 1000))) {
     options.signal?.throwIfAborted();
     const { items, brands } = prepareBatch(state, batch, true);
@@ -510,7 +471,7 @@ async function loadUpsert(raw: Raw, state: LoadState, records: AsyncIterable<Cat
     state.resolveRefs(items);
     if (items.length) {
       await inTransaction(raw, async (tx) => {
-        const rows = await tx.query<{ id: number; mfg_mpn_code: string }>(
+        const rows = await tx.rows<{ id: number; mfg_mpn_code: string }>(
           `INSERT INTO products (${PRODUCT_COLUMNS})
            SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::int[], $13::int[], $14::text[], $15::text[])
            ON CONFLICT (mfg_mpn_code) DO UPDATE SET
@@ -540,7 +501,7 @@ async function loadUpsert(raw: Raw, state: LoadState, records: AsyncIterable<Cat
         );
         const idOf = new Map(rows.map((row) => [row.mfg_mpn_code, row.id]));
         const ids = items.map((p) => idOf.get(p.code) ?? 0);
-        await tx.query('DELETE FROM product_params WHERE product_id = ANY($1::int[])', [ids]);
+        await tx.rows('DELETE FROM product_params WHERE product_id = ANY($1::int[])', [ids]);
         const pid: number[] = [];
         const key: string[] = [];
         const unit: (string | null)[] = [];
@@ -556,7 +517,7 @@ async function loadUpsert(raw: Raw, state: LoadState, records: AsyncIterable<Cat
           }
         });
         if (pid.length) {
-          await tx.query(
+          await tx.rows(
             'INSERT INTO product_params (product_id, key, unit, value_num, value_text) SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::float8[], $5::text[])',
             [pid, key, unit, num, txt],
           );
@@ -609,13 +570,13 @@ function copyLines(state: LoadState, items: readonly Prepared[], ids: readonly n
   return { products, params, paramCount };
 }
 
-async function dropForLoad(r: Runner, keepUnique: boolean): Promise<{ indexes: IndexDef[]; fks: ForeignKeyDef[] }> {
+async function dropForLoad(r: SqlRunner, keepUnique: boolean): Promise<{ indexes: IndexDef[]; fks: ForeignKeyDef[] }> {
   const indexes = await currentIndexes(r);
   const fks = await currentForeignKeys(r);
-  for (const fk of fks) await r.query(`ALTER TABLE "${fk.table}" DROP CONSTRAINT IF EXISTS "${fk.name}"`);
+  for (const fk of fks) await r.rows(`ALTER TABLE "${fk.table}" DROP CONSTRAINT IF EXISTS "${fk.name}"`);
   for (const idx of indexes) {
     if (keepUnique && idx.unique) continue;
-    await r.query(`DROP INDEX IF EXISTS "${idx.name}"`);
+    await r.rows(`DROP INDEX IF EXISTS "${idx.name}"`);
   }
   return { indexes, fks };
 }
@@ -626,7 +587,7 @@ async function dropForLoad(r: Runner, keepUnique: boolean): Promise<{ indexes: I
  * loaded rows is resolved before the unique index is built (last row wins).
  */
 async function restoreAfterLoad(
-  connect: () => Promise<{ r: Runner; done: () => void }>,
+  connect: () => Promise<{ r: SqlRunner; done: () => void }>,
   workers: number,
   defs: { indexes: IndexDef[]; fks: ForeignKeyDef[] },
   state: LoadState,
@@ -647,7 +608,7 @@ async function restoreAfterLoad(
     }
     const existing = await existingForeignKeys(main.r);
     for (const fk of defs.fks) {
-      if (!existing.has(fk.name)) await main.r.query(`ALTER TABLE "${fk.table}" ADD CONSTRAINT "${fk.name}" ${fk.def} NOT VALID`);
+      if (!existing.has(fk.name)) await main.r.rows(`ALTER TABLE "${fk.table}" ADD CONSTRAINT "${fk.name}" ${fk.def} NOT VALID`);
     }
   } finally {
     main.done();
@@ -659,17 +620,17 @@ async function restoreAfterLoad(
   const worker = async (): Promise<void> => {
     const c = await connect();
     try {
-      for (const s of setup) await c.r.query(s);
+      for (const s of setup) await c.r.rows(s);
       for (let job = queue.shift(); job; job = queue.shift()) {
         const started = performance.now();
-        await c.r.query(job.sql);
+        await c.r.rows(job.sql);
         perIndex[job.name] = Math.round(performance.now() - started) / 1000;
       }
     } finally {
       // Pooled connections (and PGlite's single session) go back with their defaults.
       for (const s of setup) {
         const name = /^SET (\w+)/.exec(s)?.[1];
-        if (name) await c.r.query(`RESET ${name}`).catch(() => {});
+        if (name) await c.r.rows(`RESET ${name}`).catch(() => {});
       }
       c.done();
     }
@@ -678,14 +639,14 @@ async function restoreAfterLoad(
   const t1 = performance.now();
   const tail = await connect();
   try {
-    for (const v of validations) await tail.r.query(v);
+    for (const v of validations) await tail.r.rows(v);
   } finally {
     tail.done();
   }
   const analyse = async (table: string): Promise<void> => {
     const c = await connect();
     try {
-      await c.r.query(`ANALYZE "${table}"`);
+      await c.r.rows(`ANALYZE "${table}"`);
     } finally {
       c.done();
     }
@@ -715,11 +676,11 @@ async function write(stream: Writable, chunk: string): Promise<void> {
 async function loadFreshPostgres(pool: Pool, state: LoadState, records: AsyncIterable<CatalogRecord> | Iterable<CatalogRecord>, options: LoadOptions, runId: number | undefined): Promise<void> {
   const { from: copyFrom } = await import('pg-copy-streams');
   const r = pgRunner(pool);
-  const empty = (await r.query<{ empty: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM products) AS empty'))[0]?.empty ?? false;
-  const seqRow = await r.query<{ seq: string }>(`SELECT pg_get_serial_sequence('products', 'id') AS seq`);
+  const empty = (await r.rows<{ empty: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM products) AS empty'))[0]?.empty ?? false;
+  const seqRow = await r.rows<{ seq: string }>(`SELECT pg_get_serial_sequence('products', 'id') AS seq`);
   const seq = seqRow[0]?.seq ?? 'products_id_seq';
   const defs = await dropForLoad(r, !empty);
-  const connect = async (): Promise<{ r: Runner; done: () => void }> => {
+  const connect = async (): Promise<{ r: SqlRunner; done: () => void }> => {
     const c = await pool.connect();
     return { r: pgRunner(c), done: () => c.release() };
   };
@@ -759,7 +720,7 @@ async function loadFreshPostgres(pool: Pool, state: LoadState, records: AsyncIte
         await state.lookupRefs(r, items);
         state.resolveRefs(items);
         if (items.length) {
-          const ids = (await r.query<{ id: string | number }>('SELECT nextval($1::regclass) AS id FROM generate_series(1, $2::int)', [seq, items.length])).map((x) => Number(x.id));
+          const ids = (await r.rows<{ id: string | number }>('SELECT nextval($1::regclass) AS id FROM generate_series(1, $2::int)', [seq, items.length])).map((x) => Number(x.id));
           const lines = copyLines(state, items, ids);
           await Promise.all([write(productStream, lines.products), write(paramStream, lines.params)]);
           state.result.imported += items.length;
@@ -803,9 +764,9 @@ async function loadFreshPostgres(pool: Pool, state: LoadState, records: AsyncIte
 
 async function loadFreshPglite(lite: PGlite, state: LoadState, records: AsyncIterable<CatalogRecord> | Iterable<CatalogRecord>, options: LoadOptions, runId: number | undefined): Promise<void> {
   const r = liteRunner(lite);
-  const empty = (await r.query<{ empty: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM products) AS empty'))[0]?.empty ?? false;
+  const empty = (await r.rows<{ empty: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM products) AS empty'))[0]?.empty ?? false;
   const defs = await dropForLoad(r, !empty);
-  const connect = async (): Promise<{ r: Runner; done: () => void }> => ({ r, done: () => {} });
+  const connect = async (): Promise<{ r: SqlRunner; done: () => void }> => ({ r, done: () => {} });
   let restoreError: unknown;
   try {
     for await (const batch of inBatches(records, Math.max(1, options.batchSize ?? 5000))) {

@@ -1,4 +1,5 @@
 import type { Database } from '../../server/db/client.server.ts';
+import { runnerOf } from '../../server/db/raw-sql.server.ts';
 import { CATEGORY_TREE } from '../kicad-library-map.ts';
 
 /**
@@ -7,9 +8,8 @@ import { CATEGORY_TREE } from '../kicad-library-map.ts';
  * that are not in the tree (an operator's own) are left alone. Returns the number of nodes.
  */
 export async function seedCategories(database: Database): Promise<number> {
-  const client = (database.db as unknown as { $client: { query: (text: string, params?: unknown[]) => Promise<unknown> } }).$client;
   const nodes = CATEGORY_TREE;
-  await client.query(
+  await runnerOf(database.db).rows(
     `INSERT INTO categories (cate_id, cate_name, cate_name_en, level, parent_id, sort)
      SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::int[], $6::int[])
      ON CONFLICT (cate_id) DO UPDATE SET cate_name = EXCLUDED.cate_name, cate_name_en = EXCLUDED.cate_name_en,

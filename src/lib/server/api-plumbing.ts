@@ -1,0 +1,67 @@
+import { localeFromRequest } from './api-locale.ts';
+import type { AppEnv } from './app-env.ts';
+import type { Envelope, FailureKind, PlumbingOptions } from './create-app.ts';
+import type { Db } from './db/client.server.ts';
+import { AppError, Code, httpStatusOf } from './errors.ts';
+import type { Logger } from './logger.server.ts';
+import { serverMessage } from './messages/server-message.ts';
+import { requestGuard } from './request-guard.ts';
+import { baseSecurityHeaders, DATA_CSP, frameAncestors } from './security-headers.ts';
+
+// The plumbing of the two `{ code, msg, result }` APIs, /api and /api_module (create-app.ts).
+
+const codeOf: Record<FailureKind, number> = {
+  notFound: Code.notFound,
+  tooLarge: Code.tooLarge,
+  badInput: Code.badInput,
+  unavailable: Code.unavailable,
+  internal: Code.internal,
+};
+
+/** `{ code, msg, result: null }` with the status of the code's class; AppError says its own code. */
+export const apiEnvelope: Envelope<AppEnv> = {
+  fail: (c, kind, msg) => c.json({ code: codeOf[kind], msg, result: null }, httpStatusOf(codeOf[kind]) as 400),
+  message: (c, kind, error) => {
+    const locale = c.var.locale ?? 'zh';
+    switch (kind) {
+      case 'notFound':
+        return error?.message || serverMessage('routeNotFound', locale, { path: c.req.path });
+      case 'badInput':
+        return error?.message || serverMessage('badInput', locale);
+      default:
+        return serverMessage(kind, locale);
+    }
+  },
+  thrown: (c, error) => {
+    if (!(error instanceof AppError)) return undefined;
+    const msg = error.hint ? `${error.message} (${error.hint})` : error.message;
+    return c.json({ code: error.code, msg, result: null }, httpStatusOf(error.code) as 400);
+  },
+};
+
+export type ApiPlumbingDeps = {
+  db: Db;
+  logger: Logger;
+  /** Origins that may frame us (HOST_ORIGINS). */
+  hostOrigins: readonly string[];
+  /** Seconds since the epoch. */
+  now: () => number;
+};
+
+/** Variables (db, clock, locale), security headers (data answers run nothing) and the input guard. */
+export function apiPlumbing(deps: ApiPlumbingDeps): PlumbingOptions<AppEnv> {
+  return {
+    envelope: apiEnvelope,
+    logger: deps.logger,
+    requestLog: 'request',
+    variables: (c) => {
+      c.set('db', deps.db);
+      c.set('now', deps.now);
+      c.set('locale', localeFromRequest(c.req.header('cookie'), c.req.header('accept-language')));
+    },
+    headers: baseSecurityHeaders({ hostOrigins: deps.hostOrigins }),
+    // Only /api/docs is HTML: its own inline style, nothing else.
+    csp: (html) => (html ? `default-src 'none'; style-src 'unsafe-inline'; ${frameAncestors(deps.hostOrigins)}` : DATA_CSP),
+    guards: [requestGuard()],
+  };
+}
