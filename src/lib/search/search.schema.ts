@@ -92,8 +92,8 @@ export const ParamFilterSchema = z
     min: z.number({ error: problem('paramNumber') }).optional().openapi({ description: 'Lower bound in SI base units (F, Ω, V, A, Hz, B…)', example: 1e-7 }),
     max: z.number({ error: problem('paramNumber') }).optional().openapi({ description: 'Upper bound in SI base units', example: 1e-7 }),
   })
-  .refine((f) => (f.values && f.values.length > 0) || f.min !== undefined || f.max !== undefined, { message: problem('paramEmpty') })
-  .refine((f) => f.min === undefined || f.max === undefined || f.min <= f.max, { message: problem('paramRange'), path: ['min'] })
+  .refine((filter) => (filter.values && filter.values.length > 0) || filter.min !== undefined || filter.max !== undefined, { message: problem('paramEmpty') })
+  .refine((filter) => filter.min === undefined || filter.max === undefined || filter.min <= filter.max, { message: problem('paramRange'), path: ['min'] })
   .openapi('ParamFilter');
 
 export const SearchSortSchema = z.enum(SEARCH_SORTS, { error: problem('sort') });
@@ -114,7 +114,7 @@ export const QueryPageRequest = z
       .max(MAX_PAGE_SIZE, problem('pageSize'))
       .default(DEFAULT_PAGE_SIZE),
   })
-  .refine((b) => b.pageNum * b.pageSize <= MAX_WINDOW, { message: problem('window'), path: ['pageNum'] })
+  .refine((request) => request.pageNum * request.pageSize <= MAX_WINDOW, { message: problem('window'), path: ['pageNum'] })
   .openapi('QueryPageRequest');
 
 export const SuggestQuery = z.object({
