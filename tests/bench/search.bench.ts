@@ -17,8 +17,8 @@
 // the lock files are equal, else installed), both checkouts serve the Hono app standalone
 // (`--serve`, no site build) on ports SEARCH_BENCH_AB_PORT and the next one, and every request of
 // the mix goes to both, alternating which goes first, at one connection, for SEARCH_BENCH_AB_ROUNDS
-// rounds (2). Prints p50/p95/p99 per side and kind, and counts answers that differ between A and B
-// (same results expected: the JSON bodies are compared).
+// rounds (2), optionally only some kinds (SEARCH_BENCH_AB_KINDS=prefix,typo). Prints p50/p95/p99
+// per side and kind, and counts answers that differ between A and B (the JSON bodies compared).
 //
 // If the built server does not serve /api/chiplet/products/queryPage yet (searchRoutes not
 // mounted in app.ts, or dist/ older than that), the bench serves the same Hono app itself with
@@ -60,6 +60,8 @@ const ONLY = process.env.SEARCH_BENCH_ONLY;
 const AB_REF = process.env.SEARCH_BENCH_AB_REF ?? (args.includes('--ab') ? '762f8ec' : undefined);
 const AB_ROUNDS = Number(process.env.SEARCH_BENCH_AB_ROUNDS ?? 2);
 const AB_PORT = Number(process.env.SEARCH_BENCH_AB_PORT ?? 4521);
+/** Comma-separated kinds to measure in the A/B (prefix,typo,keyword,filter,suggest); all when unset. */
+const AB_KINDS = process.env.SEARCH_BENCH_AB_KINDS?.split(',');
 const PORT = 4491;
 const BASE = `http://127.0.0.1:${PORT}`;
 const log = (m: string) => process.stderr.write(`bench:search: ${m}\n`);
@@ -651,7 +653,7 @@ async function runAb(ref: string): Promise<Record<string, unknown>> {
   try {
     const toReq = (q: Q): Req => ({ method: 'POST', path: '/api/chiplet/products/queryPage', body: JSON.stringify(q.body), tag: q.kind });
     const suggestReq = (q: string): Req => ({ method: 'GET', path: `/api/chiplet/products/suggest?q=${encodeURIComponent(q)}`, tag: 'suggest' });
-    const mix = [...searchMix(s, 42, 1000).map(toReq), ...suggestMix(s, 43, 1000).map(suggestReq)];
+    const mix = [...searchMix(s, 42, 1000).map(toReq), ...suggestMix(s, 43, 1000).map(suggestReq)].filter((q) => !AB_KINDS || AB_KINDS.includes(q.tag));
     const warm = [...searchMix(s, 7, 200).map(toReq), ...suggestMix(s, 8, 100).map(suggestReq)];
     log('A/B: warming up both servers (each builds its search index)');
     for (const q of warm) for (const side of ['A', 'B'] as const) await timed(sides[side], agents[side], q);
@@ -680,7 +682,7 @@ async function runAb(ref: string): Promise<Record<string, unknown>> {
     const A = summary('A');
     const B = summary('B');
     return {
-      method: `${AB_ROUNDS} rounds of ${mix.length} requests (1000 searches, 1000 suggestions) sent to both servers in turn, alternating which goes first; one connection per side; both on ${PG_URL} (${parts} parts)`,
+      method: `${AB_ROUNDS} rounds of ${mix.length} requests (${AB_KINDS ? AB_KINDS.join(', ') : '1000 searches, 1000 suggestions'}) sent to both servers in turn, alternating which goes first; one connection per side; both on ${PG_URL} (${parts} parts)`,
       A: { commit: baseline.sha, subject: baseline.subject, worktree: dir, statuses: statuses.A, ...A, serverRssMB: rssMB(servers[0]!.pid) },
       B: { commit: 'working tree', statuses: statuses.B, ...B, serverRssMB: rssMB(servers[1]!.pid) },
       ratioBtoA: Object.fromEntries(

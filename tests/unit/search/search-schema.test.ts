@@ -14,7 +14,8 @@ import {
 
 const base: SearchParams = { pageNum: 1, pageSize: 20, locale: 'en' };
 
-function messageOf(params: Partial<SearchParams> & Record<string, unknown>): string | null {
+/** The message validateSearchParams throws for a request (deliberately untyped: bad input), or null. */
+function messageOf(params: Record<string, unknown>): string | null {
   try {
     validateSearchParams({ ...base, ...params } as SearchParams);
     return null;
