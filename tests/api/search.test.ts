@@ -5,7 +5,8 @@ import { createApp } from '../../src/lib/server/app.ts';
 import { searchRoutes } from '../../src/lib/search/search.routes.ts';
 import { invalidateSearchIndex } from '../../src/lib/search/search-index.server.ts';
 import { isQueryTimeout, SEARCH_STATEMENT_TIMEOUT_MS, withSearchRunner } from '../../src/lib/search/search-db.server.ts';
-import { searchProducts, type SearchResult, type Suggestion } from '../../src/lib/search/search.server.ts';
+import type { SearchResult, Suggestion } from '../../src/lib/search/search.schema.ts';
+import { searchProducts } from '../../src/lib/search/search.server.ts';
 import { createTestDatabase } from '../helpers/test-db.ts';
 import { hasKicadSymbols, importKicadFixture, loadEverydayPassives } from '../relevance/lib.ts';
 

@@ -11,13 +11,24 @@
 // (SEARCH_BENCH_LITE_DIR) is seeded by the server's own first start. Other settings:
 // SEARCH_BENCH_PARTS (1000000), SEARCH_BENCH_CONNECTIONS (4), SEARCH_BENCH_ONLY (postgres|pglite).
 //
+// With `--ab` (or SEARCH_BENCH_AB_REF=<commit>, default 762f8ec: the search before its split):
+// A/B against that commit on the PostgreSQL database. The commit is checked out with `git
+// worktree add` under /tmp (kept between runs; its node_modules is a link to this checkout's when
+// the lock files are equal, else installed), both checkouts serve the Hono app standalone
+// (`--serve`, no site build) on ports SEARCH_BENCH_AB_PORT and the next one, and every request of
+// the mix goes to both, alternating which goes first, at one connection, for SEARCH_BENCH_AB_ROUNDS
+// rounds (2), optionally only some kinds (SEARCH_BENCH_AB_KINDS=prefix,typo). Prints p50/p95/p99
+// per side and kind, and counts answers that differ between A and B (the JSON bodies compared).
+//
 // If the built server does not serve /api/chiplet/products/queryPage yet (searchRoutes not
 // mounted in app.ts, or dist/ older than that), the bench serves the same Hono app itself with
 // @hono/node-server and says so in the output ("server": "standalone").
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
+import { prepareWorktree, resolveBaseline } from './lib/baseline.ts';
 
 const args = process.argv.slice(2);
 
@@ -46,6 +57,11 @@ const LITE_DIR = process.env.SEARCH_BENCH_LITE_DIR ?? '/tmp/chipedia-search-benc
 const PARTS = Number(process.env.SEARCH_BENCH_PARTS ?? 1_000_000);
 const CONNECTIONS = Number(process.env.SEARCH_BENCH_CONNECTIONS ?? 4);
 const ONLY = process.env.SEARCH_BENCH_ONLY;
+const AB_REF = process.env.SEARCH_BENCH_AB_REF ?? (args.includes('--ab') ? '762f8ec' : undefined);
+const AB_ROUNDS = Number(process.env.SEARCH_BENCH_AB_ROUNDS ?? 2);
+const AB_PORT = Number(process.env.SEARCH_BENCH_AB_PORT ?? 4521);
+/** Comma-separated kinds to measure in the A/B (prefix,typo,keyword,filter,suggest); all when unset. */
+const AB_KINDS = process.env.SEARCH_BENCH_AB_KINDS?.split(',');
 const PORT = 4491;
 const BASE = `http://127.0.0.1:${PORT}`;
 const log = (m: string) => process.stderr.write(`bench:search: ${m}\n`);
@@ -370,8 +386,11 @@ async function postJson(path: string, body: unknown): Promise<{ status: number; 
 }
 
 // ── Servers ─────────────────────────────────────────────────────────────────
-function start(argv: string[], env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, argv, {
+/** Starts `argv` with this Node, or in the checkout `cwd` with that checkout's own Node. */
+function start(argv: string[], env: Record<string, string>, cwd?: string): Promise<ChildProcess> {
+  const ownNode = cwd ? join(cwd, 'node_modules/.bin/node') : '';
+  const child = spawn(ownNode && existsSync(ownNode) ? ownNode : process.execPath, argv, {
+    ...(cwd ? { cwd } : {}),
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',
@@ -484,7 +503,11 @@ async function measure(label: string, s: Sample, connections: number) {
 const result: Record<string, unknown> = { bench: 'search' };
 const budgets: Record<string, { limit: number; value: number; ok: boolean }> = {};
 
-if (ONLY !== 'pglite') {
+if (AB_REF) {
+  await preparePostgres();
+  await tidyPostgres();
+  result.ab = await runAb(AB_REF);
+} else if (ONLY !== 'pglite') {
   await preparePostgres();
   await tidyPostgres();
   const c = new pg.Client({ connectionString: PG_URL });
@@ -519,7 +542,7 @@ if (ONLY !== 'pglite') {
   };
 }
 
-if (ONLY !== 'postgres') {
+if (!AB_REF && ONLY !== 'postgres') {
   mkdirSync(LITE_DIR, { recursive: true });
   const fresh = !existsSync(`${LITE_DIR}/pglite`);
   if (fresh) log(`PGlite: seeding ${LITE_DIR} with the demo catalogue on the server's first start`);
@@ -571,3 +594,107 @@ if (ONLY !== 'postgres') {
 
 result.budgets = budgets;
 console.log(JSON.stringify(result, null, 2));
+
+// ── A/B against an earlier commit ───────────────────────────────────────────
+/** The baseline's worktree; its node_modules links to this checkout's when the lock files are equal. */
+function baselineDir(sha: string): string {
+  const dir = `/tmp/chipedia-search-ab-${sha.slice(0, 12)}`;
+  if (!existsSync(join(dir, '.git'))) {
+    log(`A/B: git worktree add ${dir} ${sha.slice(0, 12)}`);
+    const added = spawnSync('git', ['worktree', 'add', '--detach', dir, sha], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (added.status !== 0) throw new Error('git worktree add failed');
+  }
+  const sameLock = readFileSync(join(dir, 'package-lock.json'), 'utf8') === readFileSync('package-lock.json', 'utf8');
+  if (sameLock && !existsSync(join(dir, 'node_modules'))) symlinkSync(join(process.cwd(), 'node_modules'), join(dir, 'node_modules'));
+  return sameLock ? dir : prepareWorktree(sha, log);
+}
+
+type Timed = { ms: number; status: number; body: string };
+
+function timed(base: string, agent: http.Agent, q: Req): Promise<Timed> {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const req = http.request(
+      `${base}${q.path}`,
+      { method: q.method, agent, headers: { cookie: 'locale=zh', ...(q.body ? { 'content-type': 'application/json' } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ ms: performance.now() - t0, status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on('error', () => resolve({ ms: performance.now() - t0, status: 0, body: '' }));
+    req.end(q.body);
+  });
+}
+
+async function runAb(ref: string): Promise<Record<string, unknown>> {
+  const baseline = resolveBaseline(ref, '');
+  log(`A/B: baseline ${baseline.sha.slice(0, 12)} "${baseline.subject}"`);
+  const dir = baselineDir(baseline.sha);
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  const s = await sample(async (sql) => (await c.query(sql)).rows, 331);
+  const parts = (await c.query('SELECT count(*)::int AS n FROM products')).rows[0].n as number;
+  await c.end();
+  // Both checkouts serve the Hono app standalone (this file's --serve mode): no site build needed.
+  const env = (port: number) => ({ DATABASE_URL: PG_URL, PORT: String(port) });
+  const servers: ChildProcess[] = [];
+  try {
+    log(`A/B: starting A (${dir}) on ${AB_PORT} and B (this checkout) on ${AB_PORT + 1}`);
+    servers.push(await start(['tests/bench/search.bench.ts', '--serve'], env(AB_PORT), dir));
+    servers.push(await start(['tests/bench/search.bench.ts', '--serve'], env(AB_PORT + 1)));
+  } catch (error) {
+    for (const server of servers) await stop(server);
+    throw error;
+  }
+  const sides = { A: `http://127.0.0.1:${AB_PORT}`, B: `http://127.0.0.1:${AB_PORT + 1}` } as const;
+  const agents = { A: new http.Agent({ keepAlive: true, maxSockets: 1 }), B: new http.Agent({ keepAlive: true, maxSockets: 1 }) };
+  try {
+    const toReq = (q: Q): Req => ({ method: 'POST', path: '/api/chiplet/products/queryPage', body: JSON.stringify(q.body), tag: q.kind });
+    const suggestReq = (q: string): Req => ({ method: 'GET', path: `/api/chiplet/products/suggest?q=${encodeURIComponent(q)}`, tag: 'suggest' });
+    const mix = [...searchMix(s, 42, 1000).map(toReq), ...suggestMix(s, 43, 1000).map(suggestReq)].filter((q) => !AB_KINDS || AB_KINDS.includes(q.tag));
+    const warm = [...searchMix(s, 7, 200).map(toReq), ...suggestMix(s, 8, 100).map(suggestReq)];
+    log('A/B: warming up both servers (each builds its search index)');
+    for (const q of warm) for (const side of ['A', 'B'] as const) await timed(sides[side], agents[side], q);
+    const latencies = { A: new Map<string, number[]>(), B: new Map<string, number[]>() };
+    const statuses = { A: {} as Record<string, number>, B: {} as Record<string, number> };
+    const differing: { path: string; body?: string }[] = [];
+    let differ = 0;
+    for (let round = 1; round <= AB_ROUNDS; round++) {
+      log(`A/B: round ${round} of ${AB_ROUNDS}: ${mix.length} requests on each side, alternating`);
+      for (const [i, q] of mix.entries()) {
+        const order = (i + round) % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const);
+        const answers: Partial<Record<'A' | 'B', Timed>> = {};
+        for (const side of order) {
+          const t = await timed(sides[side], agents[side], q);
+          answers[side] = t;
+          for (const tag of [q.tag, q.tag === 'suggest' ? 'suggest' : 'search']) (latencies[side].get(tag) ?? latencies[side].set(tag, []).get(tag)!).push(t.ms);
+          statuses[side][String(t.status)] = (statuses[side][String(t.status)] ?? 0) + 1;
+        }
+        if (round === 1 && answers.A!.body !== answers.B!.body) {
+          differ++;
+          if (differing.length < 5) differing.push({ path: q.path, ...(q.body ? { body: q.body } : {}) });
+        }
+      }
+    }
+    const summary = (side: 'A' | 'B') => Object.fromEntries([...latencies[side]].map(([tag, l]) => [tag, stats(l, 0)]));
+    const A = summary('A');
+    const B = summary('B');
+    return {
+      method: `${AB_ROUNDS} rounds of ${mix.length} requests (${AB_KINDS ? AB_KINDS.join(', ') : '1000 searches, 1000 suggestions'}) sent to both servers in turn, alternating which goes first; one connection per side; both on ${PG_URL} (${parts} parts)`,
+      A: { commit: baseline.sha, subject: baseline.subject, worktree: dir, statuses: statuses.A, ...A, serverRssMB: rssMB(servers[0]!.pid) },
+      B: { commit: 'working tree', statuses: statuses.B, ...B, serverRssMB: rssMB(servers[1]!.pid) },
+      ratioBtoA: Object.fromEntries(
+        Object.keys(A).map((tag) => [tag, { p50: +(B[tag]!.p50 / A[tag]!.p50).toFixed(3), p95: +(B[tag]!.p95 / A[tag]!.p95).toFixed(3), p99: +(B[tag]!.p99 / A[tag]!.p99).toFixed(3) }]),
+      ),
+      answersCompared: mix.length,
+      answersDiffering: differ,
+      firstDiffering: differing,
+    };
+  } finally {
+    agents.A.destroy();
+    agents.B.destroy();
+    for (const server of servers) await stop(server);
+  }
+}

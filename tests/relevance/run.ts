@@ -4,7 +4,8 @@
 //   node tests/relevance/run.ts postgres://…                   (a PostgreSQL database)
 import { normalizeMpn } from '../../src/lib/catalog/mpn.ts';
 import type { Db } from '../../src/lib/server/db/client.server.ts';
-import { searchProducts, type SearchItem } from '../../src/lib/search/search.server.ts';
+import type { SearchItem } from '../../src/lib/search/search.schema.ts';
+import { searchProducts } from '../../src/lib/search/search.server.ts';
 import { runnerOf } from '../../src/lib/search/search-db.server.ts';
 import { RELEVANCE_QUERIES, type Expectation, type RelevanceQuery } from './queries.ts';
 

@@ -1,6 +1,7 @@
 import type { Db } from '../server/db/client.server.ts';
 import { AppError, Code } from '../server/errors.ts';
-import { searchProducts, type SearchItem, type SearchParams, type SearchResult } from '../search/search.server.ts';
+import type { SearchItem, SearchParams, SearchResult } from '../search/search.schema.ts';
+import { searchProducts } from '../search/search.server.ts';
 import { formatParamValue } from './filters.ts';
 
 // How the pages call the search engine (src/lib/search): a rejected or timed-out search becomes

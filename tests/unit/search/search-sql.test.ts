@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactParams } from '../../../src/lib/search/search.server.ts';
+import { compactParams } from '../../../src/lib/search/search-sql.ts';
 import { isQueryTimeout } from '../../../src/lib/search/search-db.server.ts';
 
 describe('SQL helpers of the search', () => {
