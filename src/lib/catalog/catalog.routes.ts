@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../server/app-env.ts';
-import { apiMessage } from '../server/api-locale.ts';
+import { serverMessage } from '../server/messages/server-message.ts';
 import { envelopeOf, errorEnvelope, errorResponses, ok } from '../server/envelope.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { validationHook } from '../server/validation.ts';
@@ -318,12 +318,12 @@ async function readCateTreeBody(c: Context<AppEnv>): Promise<z.infer<typeof Cate
   try {
     value = JSON.parse(text);
   } catch {
-    throw new AppError(Code.badInput, apiMessage('malformedJson', c.var.locale));
+    throw new AppError(Code.badInput, serverMessage('malformedJson', c.var.locale));
   }
   const parsed = CateTreeBody.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new AppError(Code.badInput, apiMessage('field', c.var.locale, { field: issue?.path.join('.') || 'body', problem: issue?.message ?? 'invalid' }));
+    throw new AppError(Code.badInput, serverMessage('field', c.var.locale, { field: issue?.path.join('.') || 'body', problem: issue?.message ?? 'invalid' }));
   }
   return parsed.data;
 }

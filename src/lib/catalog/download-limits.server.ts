@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { apiMessage } from '../server/api-locale.ts';
+import { serverMessage } from '../server/messages/server-message.ts';
 import type { AppEnv } from '../server/app-env.ts';
 import { errorEnvelope } from '../server/envelope.ts';
 import { Code } from '../server/errors.ts';
@@ -49,7 +49,7 @@ export function downloadLimited(c: Context<AppEnv>, kind: DownloadKind): Respons
   const verdict = throttles[kind].hit(clientKey(c.var.ip), c.var.now() * 1000);
   if (verdict.ok) return null;
   const seconds = String(verdict.retryAfter);
-  return c.json({ code: Code.rateLimited, msg: apiMessage('rateLimited', c.var.locale, { seconds }), result: null }, 429, { 'Retry-After': seconds });
+  return c.json({ code: Code.rateLimited, msg: serverMessage('rateLimited', c.var.locale, { seconds }), result: null }, 429, { 'Retry-After': seconds });
 }
 
 /** The OpenAPI description of that answer. */

@@ -6,7 +6,8 @@
 // ('参数 pageSize 无效：必须是 1 到 100 之间的整数').
 
 import { z } from '@hono/zod-openapi';
-import { apiMessage, type Locale } from '../server/api-locale.ts';
+import type { Locale } from '../i18n/i18n.ts';
+import { serverMessage } from '../server/messages/server-message.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { INT32_MAX } from '../server/validation.ts';
 import { MAX_KEYWORD_LENGTH } from './search.ts';
@@ -28,52 +29,37 @@ export const SEARCH_SORTS = ['relevance', 'mpn', 'mpnDesc', 'popular'] as const;
 export const DEFAULT_SUGGESTIONS = 8;
 export const MAX_SUGGESTIONS = 20;
 
-/** The field problems of the search, by key (the keys are the schemas' messages). */
+/**
+ * The field problems of the search: each names its text in the server messages (`search.<key>`)
+ * and the limit it quotes; the keys are the schemas' messages.
+ */
 export const PROBLEMS = {
-  keywordLong: {
-    zh: `不能超过 ${MAX_KEYWORD_LENGTH} 个字符`,
-    en: `must be at most ${MAX_KEYWORD_LENGTH} characters`,
-  },
-  text: { zh: '必须是文本', en: 'must be text' },
-  pageNum: { zh: '必须是不小于 1 的整数', en: 'must be an integer ≥ 1' },
-  pageSize: {
-    zh: `必须是 1 到 ${MAX_PAGE_SIZE} 之间的整数`,
-    en: `must be an integer from 1 to ${MAX_PAGE_SIZE}`,
-  },
-  window: {
-    zh: `只能翻到前 ${MAX_WINDOW} 条结果（pageNum × pageSize ≤ ${MAX_WINDOW}），请缩小搜索范围`,
-    en: `only the first ${MAX_WINDOW} results can be paged (pageNum × pageSize ≤ ${MAX_WINDOW}); refine the search`,
-  },
-  cateId: { zh: '分类不存在', en: 'no such category' },
-  sort: { zh: `必须是 ${SEARCH_SORTS.join('、')} 之一`, en: `must be one of ${SEARCH_SORTS.join(', ')}` },
-  list: { zh: '必须是数组', en: 'must be an array' },
-  tooMany: {
-    zh: `最多 ${MAX_FILTER_VALUES} 个值`,
-    en: `at most ${MAX_FILTER_VALUES} values`,
-  },
-  tooManyParams: {
-    zh: `最多 ${MAX_PARAM_FILTERS} 个参数条件`,
-    en: `at most ${MAX_PARAM_FILTERS} parameter filters`,
-  },
-  paramKey: { zh: '参数名格式不正确', en: 'not a parameter key' },
-  paramEmpty: { zh: '需要 values、min 或 max', en: 'needs values, min or max' },
-  paramNumber: { zh: '必须是有限的数字', en: 'must be a finite number' },
-  paramRange: { zh: 'min 不能大于 max', en: 'min must not exceed max' },
-  value: {
-    zh: `必须是 1 到 ${MAX_VALUE_LENGTH} 个字符的文本`,
-    en: `must be text of 1 to ${MAX_VALUE_LENGTH} characters`,
-  },
-  id: { zh: '必须是正整数', en: 'must be a positive integer' },
-  suggestLimit: {
-    zh: `必须是 1 到 ${MAX_SUGGESTIONS} 之间的整数`,
-    en: `must be an integer from 1 to ${MAX_SUGGESTIONS}`,
-  },
-  timeout: {
-    zh: '搜索超时，请缩小搜索范围后重试',
-    en: 'The search took too long; please refine it and try again',
-  },
-} as const;
+  keywordLong: { max: MAX_KEYWORD_LENGTH },
+  text: {},
+  pageNum: {},
+  pageSize: { max: MAX_PAGE_SIZE },
+  window: { max: MAX_WINDOW },
+  cateId: {},
+  sort: {},
+  list: {},
+  tooMany: { max: MAX_FILTER_VALUES },
+  tooManyParams: { max: MAX_PARAM_FILTERS },
+  paramKey: {},
+  paramEmpty: {},
+  paramNumber: {},
+  paramRange: {},
+  value: { max: MAX_VALUE_LENGTH },
+  id: {},
+  suggestLimit: { max: MAX_SUGGESTIONS },
+  timeout: {},
+} as const satisfies Record<string, { max?: number }>;
 export type Problem = keyof typeof PROBLEMS;
+
+/** A search problem's text in the caller's language. */
+export function problemText(key: Problem, locale: Locale): string {
+  const limit: { max?: number } = PROBLEMS[key];
+  return serverMessage(`search.${key}`, locale, { max: limit.max ?? '', sorts: SEARCH_SORTS.join(locale === 'zh' ? '、' : ', ') });
+}
 
 /** A zod message that names a problem (`problem('id')` → 'id'), checked at compile time. */
 const problem = (key: Problem): Problem => key;
@@ -184,7 +170,7 @@ function isProblem(message: string): message is Problem {
 
 /** The 40000 error naming `field` and its problem in the caller's language. */
 export function fieldError(locale: Locale, field: string, problemKey: Problem): AppError {
-  return new AppError(Code.badInput, apiMessage('field', locale, { field, problem: PROBLEMS[problemKey][locale] }));
+  return new AppError(Code.badInput, serverMessage('field', locale, { field, problem: problemText(problemKey, locale) }));
 }
 
 /** The first issue of a failed parse as a 40000 error (zod's own text for an issue without a key). */
@@ -193,7 +179,7 @@ export function issueError(error: z.ZodError, locale: Locale, wholeField: string
   const field = issue?.path.length ? issue.path.join('.') : wholeField;
   const message = issue?.message ?? 'invalid';
   if (isProblem(message)) return fieldError(locale, field, message);
-  return new AppError(Code.badInput, apiMessage('field', locale, { field, problem: message }));
+  return new AppError(Code.badInput, serverMessage('field', locale, { field, problem: message }));
 }
 
 /** Validates a request made in-process (the route has parsed it already, to the same rules). */

@@ -41,7 +41,7 @@ import type { Locale } from '../server/api-locale.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { nearestTerm, parseQuery, type ParsedQuery, type TermToken } from './search.ts';
-import { fieldError, PROBLEMS, validateSearchParams, type SearchParams, type SearchResult } from './search.schema.ts';
+import { fieldError, problemText, validateSearchParams, type SearchParams, type SearchResult } from './search.schema.ts';
 import { isQueryTimeout, runnerOf, withSearchRunner, type SqlRunner } from './search-db.server.ts';
 import { getSearchIndex, type SearchIndex } from './search-index.server.ts';
 import { collectFromMemory, type Collected } from './search-collect.ts';
@@ -79,7 +79,7 @@ export async function searchProducts(db: Db, params: SearchParams): Promise<Sear
       return resultOf(runner, index, run.collected, locale, parsed, didYouMean);
     });
   } catch (error) {
-    if (isQueryTimeout(error)) throw new AppError(Code.unavailable, PROBLEMS.timeout[locale]);
+    if (isQueryTimeout(error)) throw new AppError(Code.unavailable, problemText('timeout', locale));
     throw error;
   }
 }

@@ -1,7 +1,6 @@
 // The caller's language. The locale comes from the `locale` cookie the site sets, else
 // Accept-Language, so the client needs no extra header. Messages: messages/server-message.ts.
 import type { Locale } from '../i18n/i18n.ts';
-import { serverMessage } from './messages/server-message.ts';
 
 export type { Locale };
 
@@ -25,5 +24,3 @@ export function preferredLocale(acceptLanguage: string | undefined): Locale {
   return best.locale;
 }
 
-/** serverMessage under its former name, for callers not yet moved (catalog routes, download limits, search). */
-export const apiMessage = serverMessage;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_PAGE_SIZE,
   MAX_WINDOW,
-  PROBLEMS,
+  problemText,
   QueryPageRequest,
   SuggestQuery,
   validateSearchParams,
@@ -32,26 +32,26 @@ describe('search request schema', () => {
   });
 
   it('names the field and the problem in the caller\'s language', () => {
-    expect(messageOf({ pageSize: 0 })).toBe(`Invalid field pageSize: ${PROBLEMS.pageSize.en}`);
+    expect(messageOf({ pageSize: 0 })).toBe(`Invalid field pageSize: ${problemText('pageSize', 'en')}`);
     expect(messageOf({ pageSize: MAX_PAGE_SIZE + 1, locale: 'zh' })).toBe(`参数 pageSize 无效：必须是 1 到 ${MAX_PAGE_SIZE} 之间的整数`);
-    expect(messageOf({ pageNum: 1.5 })).toBe(`Invalid field pageNum: ${PROBLEMS.pageNum.en}`);
-    expect(messageOf({ pageNum: 11, pageSize: 100 })).toBe(`Invalid field pageNum: ${PROBLEMS.window.en}`);
+    expect(messageOf({ pageNum: 1.5 })).toBe(`Invalid field pageNum: ${problemText('pageNum', 'en')}`);
+    expect(messageOf({ pageNum: 11, pageSize: 100 })).toBe(`Invalid field pageNum: ${problemText('window', 'en')}`);
     expect(messageOf({ pageNum: MAX_WINDOW + 1, pageSize: 1 })).toContain('pageNum');
     expect(messageOf({ keyword: 'a'.repeat(201), locale: 'zh' })).toBe('参数 keyword 无效：不能超过 200 个字符');
-    expect(messageOf({ sort: 'price' })).toBe(`Invalid field sort: ${PROBLEMS.sort.en}`);
-    expect(messageOf({ cateId: -3 })).toBe(`Invalid field cateId: ${PROBLEMS.id.en}`);
-    expect(messageOf({ brandIds: ['x'] })).toBe(`Invalid field brandIds.0: ${PROBLEMS.id.en}`);
+    expect(messageOf({ sort: 'price' })).toBe(`Invalid field sort: ${problemText('sort', 'en')}`);
+    expect(messageOf({ cateId: -3 })).toBe(`Invalid field cateId: ${problemText('id', 'en')}`);
+    expect(messageOf({ brandIds: ['x'] })).toBe(`Invalid field brandIds.0: ${problemText('id', 'en')}`);
   });
 
   it('checks parameter filters', () => {
-    expect(messageOf({ params: [{ key: 'capacitance', min: 1e-6, max: 1e-7 }] })).toBe(`Invalid field params.0.min: ${PROBLEMS.paramRange.en}`);
-    expect(messageOf({ params: [{ key: 'capacitance', min: 'abc' }] })).toBe(`Invalid field params.0.min: ${PROBLEMS.paramNumber.en}`);
-    expect(messageOf({ params: [{ key: 'capacitance' }] })).toBe(`Invalid field params.0: ${PROBLEMS.paramEmpty.en}`);
-    expect(messageOf({ params: [{ key: 'DROP TABLE', min: 1 }] })).toBe(`Invalid field params.0.key: ${PROBLEMS.paramKey.en}`);
+    expect(messageOf({ params: [{ key: 'capacitance', min: 1e-6, max: 1e-7 }] })).toBe(`Invalid field params.0.min: ${problemText('paramRange', 'en')}`);
+    expect(messageOf({ params: [{ key: 'capacitance', min: 'abc' }] })).toBe(`Invalid field params.0.min: ${problemText('paramNumber', 'en')}`);
+    expect(messageOf({ params: [{ key: 'capacitance' }] })).toBe(`Invalid field params.0: ${problemText('paramEmpty', 'en')}`);
+    expect(messageOf({ params: [{ key: 'DROP TABLE', min: 1 }] })).toBe(`Invalid field params.0.key: ${problemText('paramKey', 'en')}`);
     expect(messageOf({ params: [{ key: 'capacitance', min: Infinity }] })).toContain('params.0.min');
-    expect(messageOf({ params: Array.from({ length: 21 }, () => ({ key: 'capacitance', min: 1 })) })).toBe(`Invalid field params: ${PROBLEMS.tooManyParams.en}`);
-    expect(messageOf({ package: Array.from({ length: 51 }, (_, i) => `P${i}`) })).toBe(`Invalid field package: ${PROBLEMS.tooMany.en}`);
-    expect(messageOf({ package: ['x'.repeat(201)] })).toBe(`Invalid field package.0: ${PROBLEMS.value.en}`);
+    expect(messageOf({ params: Array.from({ length: 21 }, () => ({ key: 'capacitance', min: 1 })) })).toBe(`Invalid field params: ${problemText('tooManyParams', 'en')}`);
+    expect(messageOf({ package: Array.from({ length: 51 }, (_, i) => `P${i}`) })).toBe(`Invalid field package: ${problemText('tooMany', 'en')}`);
+    expect(messageOf({ package: ['x'.repeat(201)] })).toBe(`Invalid field package.0: ${problemText('value', 'en')}`);
   });
 
   it('bounds the suggestions request', () => {

@@ -1,6 +1,5 @@
 // The servers' messages (/api, /api_module, /sso) in Chinese: the source table; en.ts has the
-// same keys (its type says so). Domain messages still written beside their code (the search's)
-// belong here too as they are touched. Bare keys are shared by every app; `input.`,
+// same keys (its type says so). Bare keys are shared by every app; `input.`,
 // `account.` and `sso.` keys belong to one place. The SSO answers in Chinese only, with the texts
 // SPEC.md gives: change them only with the spec.
 export const zh = {
@@ -61,6 +60,26 @@ export const zh = {
   'sso.logoutOk': '已退出登录',
   'sso.notLoggedIn': '未登录',
   'sso.qrWaiting': '等待扫码',
+  // The search's field problems (the {problem} of `field`); keys are the search schema's rules.
+  'search.keywordLong': '不能超过 {max} 个字符',
+  'search.text': '必须是文本',
+  'search.pageNum': '必须是不小于 1 的整数',
+  'search.pageSize': '必须是 1 到 {max} 之间的整数',
+  'search.window': '只能翻到前 {max} 条结果（pageNum × pageSize ≤ {max}），请缩小搜索范围',
+  'search.cateId': '分类不存在',
+  'search.sort': '必须是 {sorts} 之一',
+  'search.list': '必须是数组',
+  'search.tooMany': '最多 {max} 个值',
+  'search.tooManyParams': '最多 {max} 个参数条件',
+  'search.paramKey': '参数名格式不正确',
+  'search.paramEmpty': '需要 values、min 或 max',
+  'search.paramNumber': '必须是有限的数字',
+  'search.paramRange': 'min 不能大于 max',
+  'search.value': '必须是 1 到 {max} 个字符的文本',
+  'search.id': '必须是正整数',
+  'search.suggestLimit': '必须是 1 到 {max} 之间的整数',
+  'search.timeout': '搜索超时，请缩小搜索范围后重试',
+
   'sso.qrScanned': '已扫码，请在手机上确认',
   'sso.qrInvalid': '二维码已失效，请刷新',
   'sso.qrForeign': '二维码不属于当前浏览器，请刷新',
