@@ -97,3 +97,21 @@ describe(`one failure, one answer in each app (${process.env.TEST_DATABASE_URL ?
     expect(missing.body).toEqual({ error_code: 40400, msg: '接口不存在', data: null });
   });
 });
+
+describe('an upload over its limit, wherever it is thrown', () => {
+  it('FileTooLargeError from any /api route is 413 with 41300 and the limit, in the caller\'s language', async () => {
+    const { Hono } = await import('hono');
+    const { plumb } = await import('../../src/lib/server/create-app.ts');
+    const { apiPlumbing } = await import('../../src/lib/server/api-plumbing.ts');
+    const { FileTooLargeError } = await import('../../src/lib/files/file-store.ts');
+    const app = plumb(new Hono<import('../../src/lib/server/app-env.ts').AppEnv>(), apiPlumbing({ db: database.db, logger: silent, hostOrigins: [], now: () => clock.now }));
+    app.post('/upload', () => {
+      throw new FileTooLargeError(10 * 1024 * 1024);
+    });
+    const en = await app.request('/upload', { method: 'POST', headers: { 'Accept-Language': 'en' } });
+    expect(en.status).toBe(413);
+    expect(await en.json()).toEqual({ code: 41300, msg: 'The file must be at most 10 MB', result: null });
+    const zh = await app.request('/upload', { method: 'POST' });
+    expect(await zh.json()).toEqual({ code: 41300, msg: '文件不能超过 10MB', result: null });
+  });
+});

@@ -1,3 +1,4 @@
+import { FileTooLargeError } from '../files/file-store.ts';
 import { localeFromRequest } from './api-locale.ts';
 import type { AppEnv } from './app-env.ts';
 import type { Envelope, FailureKind, PlumbingOptions } from './create-app.ts';
@@ -33,6 +34,11 @@ export const apiEnvelope: Envelope<AppEnv> = {
     }
   },
   thrown: (c, error) => {
+    // An upload over its kind's limit (src/lib/files/upload-limits.ts), wherever a route forgot to say so.
+    if (error instanceof FileTooLargeError) {
+      const megabytes = Math.max(1, Math.round(error.maxBytes / 1048576));
+      return c.json({ code: Code.tooLarge, msg: serverMessage('fileTooLarge', c.var.locale ?? 'zh', { megabytes }), result: null }, 413);
+    }
     if (!(error instanceof AppError)) return undefined;
     const msg = error.hint ? `${error.message} (${error.hint})` : error.message;
     return c.json({ code: error.code, msg, result: null }, httpStatusOf(error.code) as 400);

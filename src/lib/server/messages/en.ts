@@ -15,6 +15,7 @@ export const en: ServerMessages = {
   unavailable: 'Service temporarily unavailable; please try again later',
   malformedJson: 'The request body is not valid JSON',
   rateLimited: 'Too many requests; try again in {seconds} s',
+  fileTooLarge: 'The file must be at most {megabytes} MB',
 
   'input.nul': 'contains a NUL character',
   'input.surrogate': 'contains invalid Unicode',

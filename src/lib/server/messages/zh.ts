@@ -15,6 +15,7 @@ export const zh = {
   unavailable: '服务暂时不可用，请稍后再试',
   malformedJson: '请求体不是有效的 JSON',
   rateLimited: '请求过于频繁，请{seconds}秒后再试',
+  fileTooLarge: '文件不能超过 {megabytes}MB',
 
   // What the request guard finds wrong with a field's text (the {problem} of `field`).
   'input.nul': '含有空字符（NUL）',
