@@ -47,7 +47,7 @@ async function readEvents(res: Response): Promise<{ events: SseEvent[]; raw: str
   return { events, raw };
 }
 
-const get = (path: string, token: string | null, headers: Record<string, string> = {}) =>
+const get = async (path: string, token: string | null, headers: Record<string, string> = {}): Promise<Response> =>
   app.request(path, { headers: { ...(token ? { 'x-token': token } : {}), ...headers } });
 
 async function waitFor(check: () => Promise<boolean>): Promise<void> {

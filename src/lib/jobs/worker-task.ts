@@ -46,8 +46,12 @@ export function transferablesOf(value: unknown): ArrayBuffer[] {
       if (v.buffer instanceof ArrayBuffer) found.add(v.buffer);
       return;
     }
-    if (v instanceof Map) for (const [k, x] of v) (walk(k), walk(x));
-    else if (Array.isArray(v)) for (const x of v) walk(x);
+    if (v instanceof Map) {
+      for (const [k, x] of v) {
+        walk(k);
+        walk(x);
+      }
+    } else if (Array.isArray(v)) for (const x of v) walk(x);
     else for (const x of Object.values(v)) walk(x);
   };
   walk(value);
