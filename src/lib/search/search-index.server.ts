@@ -128,12 +128,21 @@ async function writeMarker(r: SqlRunner): Promise<string> {
  * the text, so the main thread neither parses a million rows nor clones them for the worker
  * (a string is handed over as one block).
  */
-export type IndexSource = { productsJson: string; paramsJson: string; maxCateId: number; maxBrandId: number };
+export type IndexSource = {
+  /** Chunks of products in mfg_mpn_code order, each a JSON array of rows. */
+  productsJson: string[];
+  /** Chunks of parameter groups (a group may recur across chunks: the worker merges them). */
+  paramsJson: string[];
+  categories: CategoryLite[];
+  brands: BrandLite[];
+  maxCateId: number;
+  maxBrandId: number;
+};
 
 /** The CPU-heavy part of the index, computed in a worker thread; its typed arrays are transferred back. */
 export type IndexData = Pick<
   SearchIndex,
-  'n' | 'ids' | 'cate' | 'brand' | 'pkg' | 'pop' | 'popOrder' | 'packages' | 'packageParts' | 'packageRows' | 'cateRows' | 'cateTriples' | 'brandRows' | 'params' | 'mpns' | 'mpnKeys' | 'keysByUnit'
+  'n' | 'ids' | 'cate' | 'brand' | 'pkg' | 'pop' | 'popOrder' | 'packages' | 'packageParts' | 'packageRows' | 'cateRows' | 'cateTriples' | 'brandRows' | 'params' | 'mpns' | 'mpnKeys' | 'keysByUnit' | 'dict'
 > & {
   /** id → row as a dense table when ids are compact (serial ids), else a map. */
   rowTable: Int32Array | null;
@@ -143,15 +152,56 @@ export type IndexData = Pick<
 /** A worker task's view of its job (see src/lib/jobs/worker-task.ts); optional so the function also runs in place. */
 type TaskContext = { progress(report: { done?: number; total?: number | null; phase?: string | null }): void; throwIfStopped(): void };
 
-const PRODUCTS_JSON_SQL = `SELECT json_agg(json_build_array(id, cate_id, brand_id, package, ${POPULARITY_SQL}, mpn_normalized, mpn) ORDER BY mfg_mpn_code)::text FROM products`;
-const PARAMS_JSON_SQL = `SELECT json_agg(json_build_array(key, unit, value_num, value_text, ids))::text
+// In chunks: PGlite runs each statement in this thread, so one statement over the whole catalogue
+// would stall requests for as long as it runs; chunks keep each stall short.
+const PRODUCT_CHUNK = 4000;
+const PARAM_ID_CHUNK = 4000;
+const PRODUCT_ROW = `json_build_array(id, cate_id, brand_id, package, ${POPULARITY_SQL}, mpn_normalized, mpn)`;
+const PRODUCTS_FIRST_SQL = `SELECT json_agg(${PRODUCT_ROW} ORDER BY mfg_mpn_code)::text, max(mfg_mpn_code), count(*)
+  FROM (SELECT * FROM products ORDER BY mfg_mpn_code LIMIT ${PRODUCT_CHUNK}) AS p`;
+const PRODUCTS_NEXT_SQL = `SELECT json_agg(${PRODUCT_ROW} ORDER BY mfg_mpn_code)::text, max(mfg_mpn_code), count(*)
+  FROM (SELECT * FROM products WHERE mfg_mpn_code > $1 ORDER BY mfg_mpn_code LIMIT ${PRODUCT_CHUNK}) AS p`;
+const PARAMS_SQL = `SELECT json_agg(json_build_array(key, unit, value_num, value_text, ids))::text
   FROM (SELECT key, max(unit) AS unit, value_num, value_text, string_agg(product_id::text, ',') AS ids
-          FROM product_params GROUP BY key, value_num, value_text) AS g`;
+          FROM product_params WHERE product_id >= $1 AND product_id < $2 GROUP BY key, value_num, value_text) AS g`;
+
+/** Lets waiting requests run between two statements. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+async function loadProductChunks(r: SqlRunner): Promise<string[]> {
+  const chunks: string[] = [];
+  let last: string | null = null;
+  for (;;) {
+    const rows: unknown[][] = last === null ? await r.arrays(PRODUCTS_FIRST_SQL) : await r.arrays(PRODUCTS_NEXT_SQL, [last]);
+    const [json, maxCode, count] = rows[0] ?? [];
+    if (json === null || json === undefined) break;
+    chunks.push(String(json));
+    if (Number(count) < PRODUCT_CHUNK) break;
+    last = String(maxCode);
+    await yieldToEventLoop();
+  }
+  return chunks;
+}
+
+async function loadParamChunks(r: SqlRunner): Promise<string[]> {
+  const [range] = await r.arrays('SELECT min(product_id), max(product_id) FROM product_params');
+  const chunks: string[] = [];
+  if (!range || range[0] === null) return chunks;
+  const max = Number(range[1]);
+  for (let from = Number(range[0]); from <= max; from += PARAM_ID_CHUNK) {
+    const [row] = await r.arrays(PARAMS_SQL, [from, from + PARAM_ID_CHUNK]);
+    if (row?.[0] !== null && row?.[0] !== undefined) chunks.push(String(row[0]));
+    await yieldToEventLoop();
+  }
+  return chunks;
+}
 
 /** Runs in a worker thread: turns the source rows into the index's arrays and lists. */
 export function computeIndexData(source: IndexSource, ctx?: TaskContext): IndexData {
-  let prod = JSON.parse(source.productsJson) as unknown[][] | null;
-  prod ??= [];
+  let prod: unknown[][] | null = [];
+  for (const chunk of source.productsJson) for (const row of JSON.parse(chunk) as unknown[][]) prod.push(row);
   const n = prod.length;
   const { maxCateId, maxBrandId } = source;
   const keepMpns = n <= MEMORY_FUZZY_LIMIT;
@@ -267,7 +317,8 @@ export function computeIndexData(source: IndexSource, ctx?: TaskContext): IndexD
   ctx?.throwIfStopped();
 
   // Parameters, one row per (key, value) with its product ids.
-  let paramGroups = (JSON.parse(source.paramsJson) as unknown[][] | null) ?? [];
+  let paramGroups: unknown[][] = [];
+  for (const chunk of source.paramsJson) for (const group of JSON.parse(chunk) as unknown[][]) paramGroups.push(group);
   type Building = {
     unit: string | null;
     nums: Map<number, number[]>;
@@ -337,6 +388,9 @@ export function computeIndexData(source: IndexSource, ctx?: TaskContext): IndexD
     }
   }
 
+  // The term dictionary is plain Maps and Sets, cheap to send back and a second of CPU to build.
+  ctx?.progress({ phase: 'dictionary' });
+  const dict = buildDictionary(source.categories, source.brands);
   return {
     n,
     ids,
@@ -345,6 +399,7 @@ export function computeIndexData(source: IndexSource, ctx?: TaskContext): IndexD
     pkg,
     pop,
     popOrder,
+    dict,
     packages,
     packageParts: packages.map((p) => p.split('/').map((part) => packageParts(part))),
     packageRows,
@@ -378,8 +433,8 @@ export type IndexBuildOptions = {
 };
 
 /**
- * Builds the index: the queries here (the database lives in this thread), the row crunching in a
- * worker thread, the small lookups (categories, brands, dictionary) here again.
+ * Builds the index: the queries here (the database lives in this thread), the row crunching and
+ * the term dictionary in a worker thread, the small category and brand lookups here.
  */
 export async function buildSearchIndex(db: Db, options: IndexBuildOptions = {}): Promise<SearchIndex> {
   const started = performance.now();
@@ -420,10 +475,10 @@ export async function buildSearchIndex(db: Db, options: IndexBuildOptions = {}):
     maxBrandId = Math.max(maxBrandId, Number(id));
   }
 
-  const productsJson = String((await r.arrays(PRODUCTS_JSON_SQL))[0]?.[0] ?? '[]');
-  const paramsJson = String((await r.arrays(PARAMS_JSON_SQL))[0]?.[0] ?? '[]');
+  const productsJson = await loadProductChunks(r);
+  const paramsJson = await loadParamChunks(r);
   const inWorker = options.inWorker ?? (<D, R>(task: WorkerTask<D, R>, data: D) => sharedWorkerPool().run(task, data));
-  const data = await inWorker(computeIndexTask, { productsJson, paramsJson, maxCateId, maxBrandId });
+  const data = await inWorker(computeIndexTask, { productsJson, paramsJson, categories: [...categories.values()], brands: [...brands.values()], maxCateId, maxBrandId });
   options.progress?.({ phase: 'assemble' });
 
   const subtreeCache = new Map<number, number[]>();
@@ -445,13 +500,11 @@ export async function buildSearchIndex(db: Db, options: IndexBuildOptions = {}):
   };
 
   const { rowTable, rowMap, ...arrays } = data;
-  const dict = buildDictionary([...categories.values()], [...brands.values()]);
   return {
     ...arrays,
     categories,
     children,
     brands,
-    dict,
     maxCateId,
     maxBrandId,
     builtAt: Date.now(),
