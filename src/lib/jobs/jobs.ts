@@ -87,7 +87,17 @@ export type JobKinds = {
   };
   'import-kicad': {
     input: { symbolsDir: string; footprintsDir: string | null; models3dDir: string | null; sourceLabel: string };
-    result: Record<string, unknown>;
+    result: {
+      symbolLibraries: number;
+      symbols: number;
+      products: number;
+      templates: number;
+      footprints: number;
+      models3d: number;
+      skipped: number;
+      duplicates: number;
+      seconds: number;
+    };
   };
   'import-3d': {
     input: { dir: string; source: string; licence: string };
