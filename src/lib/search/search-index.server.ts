@@ -563,6 +563,7 @@ async function buildAndInstall(db: Db, h: Holder, options: IndexBuildOptions = {
 /** The operator job `search-index`: a rebuild with a row in `jobs`, its compute step in the job's worker. */
 export const searchIndexJob = defineJob('search-index', async (_input, ctx) => {
   const index = await buildAndInstall(ctx.db, holderOf(ctx.db), { inWorker: ctx.inWorker, progress: (p) => ctx.progress(p) });
+  ctx.progress({ phase: 'built', done: index.n, total: index.n });
   return { parts: index.n, ms: index.buildMs };
 });
 
