@@ -14,7 +14,7 @@ if (!dir || !existsSync(dir)) {
   process.exit(2);
 }
 const database = await getDatabase();
-let exitCode = 0;
+let exitCode: number;
 try {
   const job = await runOperatorJob(
     database,

@@ -21,7 +21,7 @@ if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 50_000) {
 
 const database = await getDatabase();
 let shownErrors = 0;
-let exitCode = 0;
+let exitCode: number;
 try {
   const job = await runOperatorJob(
     database,

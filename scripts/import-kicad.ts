@@ -31,7 +31,7 @@ const version = symbolsDir.startsWith('/usr/share/kicad') ? debianVersion('kicad
 
 const database = await getDatabase();
 let shown = 0;
-let exitCode = 0;
+let exitCode: number;
 try {
   const job = await runOperatorJob(
     database,

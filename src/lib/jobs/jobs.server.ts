@@ -158,18 +158,23 @@ export async function claimJob(db: Db, id: string, runnerId: string): Promise<Jo
  */
 export async function claimNextJob(db: Db, kinds: readonly string[], runnerId: string): Promise<JobView | null> {
   if (kinds.length === 0) return null;
-  const next = db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.state, 'queued'), inArray(jobs.kind, [...kinds])))
-    .orderBy(jobs.createdAt)
-    .limit(1)
-    .for('update', { skipLocked: true });
+  // A CTE is evaluated once; as an IN (subquery) the locking subquery may run per row and claim several.
+  const next = db.$with('next').as(
+    db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.state, 'queued'), inArray(jobs.kind, [...kinds])))
+      .orderBy(jobs.createdAt)
+      .limit(1)
+      .for('update', { skipLocked: true }),
+  );
   const now = new Date();
   const [row] = await db
+    .with(next)
     .update(jobs)
     .set({ state: 'running', runnerId, startedAt: now, updatedAt: now, attempts: sql`${jobs.attempts} + 1`, version: sql`${jobs.version} + 1` })
-    .where(and(inArray(jobs.id, next), eq(jobs.state, 'queued')))
+    .from(next)
+    .where(and(eq(jobs.id, next.id), eq(jobs.state, 'queued')))
     .returning();
   if (row) changed(row.id);
   return row ? toJobView(row) : null;

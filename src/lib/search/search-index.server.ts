@@ -200,7 +200,7 @@ async function loadParamChunks(r: SqlRunner): Promise<string[]> {
 
 /** Runs in a worker thread: turns the source rows into the index's arrays and lists. */
 export function computeIndexData(source: IndexSource, ctx?: TaskContext): IndexData {
-  let prod: unknown[][] | null = [];
+  const prod: unknown[][] = [];
   for (const chunk of source.productsJson) for (const row of JSON.parse(chunk) as unknown[][]) prod.push(row);
   const n = prod.length;
   const { maxCateId, maxBrandId } = source;
@@ -248,7 +248,7 @@ export function computeIndexData(source: IndexSource, ctx?: TaskContext): IndexD
     pop[i] = pv;
     if (pv !== 0) anyPop = true;
   }
-  prod = null;
+  prod.length = 0;
   ctx?.progress({ done: n, total: n, phase: 'products' });
 
   let rowTable: Int32Array | null = null;
@@ -317,7 +317,7 @@ export function computeIndexData(source: IndexSource, ctx?: TaskContext): IndexD
   ctx?.throwIfStopped();
 
   // Parameters, one row per (key, value) with its product ids.
-  let paramGroups: unknown[][] = [];
+  const paramGroups: unknown[][] = [];
   for (const chunk of source.paramsJson) for (const group of JSON.parse(chunk) as unknown[][]) paramGroups.push(group);
   type Building = {
     unit: string | null;
@@ -368,7 +368,7 @@ export function computeIndexData(source: IndexSource, ctx?: TaskContext): IndexD
       else b.texts.set(lk, { text: t, rows: rows.slice() });
     }
   }
-  paramGroups = [];
+  paramGroups.length = 0;
   ctx?.progress({ done: groups, total: groups, phase: 'parameters' });
   const params = new Map<string, ParamColumn>();
   const keysByUnit = new Map<string, string[]>();

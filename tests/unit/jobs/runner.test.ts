@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs } from '../../../src/lib/server/db/schema/index.ts';
-import { getJob, onJobChange } from '../../../src/lib/jobs/jobs.server.ts';
+import { claimNextJob, createJob, getJob, onJobChange, requestCancel } from '../../../src/lib/jobs/jobs.server.ts';
 import { defineJob, JobRunner, thisRunnerId } from '../../../src/lib/jobs/runner.server.ts';
 import { WorkerPool } from '../../../src/lib/jobs/worker-pool.server.ts';
 import { workerTask } from '../../../src/lib/jobs/worker-task.ts';
@@ -125,5 +125,20 @@ describe(`job runner (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`
     }
     expect((await getJob(database.db, alive!.id))?.state).toBe('running');
     await database.db.delete(jobs).where(eq(jobs.id, alive!.id));
+  });
+
+  it('claims queued jobs oldest first, each by one claimer only, skipping cancelled ones and other kinds', async () => {
+    const made = [];
+    for (let i = 0; i < 4; i++) made.push(await createJob(database.db, { kind: 'import-3d', ownerId: null, input: { n: i } }));
+    await createJob(database.db, { kind: 'import-kicad', ownerId: null, input: {} });
+    await requestCancel(database.db, made[1]!.id, null);
+    // Three claimers at once (on PostgreSQL, three connections racing under SKIP LOCKED).
+    const claims = await Promise.all([0, 1, 2].map((i) => claimNextJob(database.db, ['import-3d'], `test:${i}:0`)));
+    const ids = claims.filter((c) => c !== null).map((c) => c!.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.sort()).toEqual([made[0]!.id, made[2]!.id, made[3]!.id].sort());
+    expect(claims.every((c) => c === null || (c.state === 'running' && c.startedAt !== null))).toBe(true);
+    expect(await claimNextJob(database.db, ['import-3d'], 'test:9:0')).toBeNull();
+    expect((await getJob(database.db, made[1]!.id))?.state).toBe('cancelled');
   });
 });
