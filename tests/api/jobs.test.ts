@@ -6,6 +6,7 @@ import { users } from '../../src/lib/server/db/schema/index.ts';
 import type { JobView } from '../../src/lib/jobs/jobs.ts';
 import { defineJob, JobRunner } from '../../src/lib/jobs/runner.server.ts';
 import { WorkerPool } from '../../src/lib/jobs/worker-pool.server.ts';
+import { createJobRoutes } from '../../src/lib/jobs/jobs.routes.ts';
 import { createTestDatabase } from '../helpers/test-db.ts';
 
 type TestDb = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -199,5 +200,20 @@ describe(`jobs API (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, 
     const late = (await (await app.request(`/api/jobs/${job.job.id}/cancel`, { method: 'POST', headers: { 'x-token': bob.token } })).json()) as Envelope<JobView>;
     expect(late.result.state).toBe('cancelled');
     expect(late.result.version).toBe(final.version);
+  });
+
+  it('sends heartbeat comments while a job is quiet', async () => {
+    // The same routes with short intervals, mounted beside the real ones in a fresh app.
+    const quick = createApp({ db: database.db, logger: pino({ level: 'silent' }) });
+    quick.route('/quick', createJobRoutes({ pollMs: 20, heartbeatMs: 60 }));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const { job, done } = await runner.submit(steppedJob(2, { waitFrom: 2, gate: () => gate }), { reason: 'test' }, { ownerId: alice.id });
+    const stream = Promise.resolve(quick.request(`/api/quick/jobs/${job.id}/events`, { headers: { 'x-token': alice.token } })).then(readEvents);
+    setTimeout(release, 400);
+    const { events, raw } = await stream;
+    await done;
+    expect(raw.match(/^: keep-alive$/gm)?.length ?? 0).toBeGreaterThanOrEqual(3);
+    expect(events.at(-1)!.event).toBe('done');
   });
 });
