@@ -80,7 +80,7 @@ export class JobRunner {
     return failInterruptedJobs(this.db, { isDead: runnerIsDead, staleAfterMs });
   }
 
-  /** Records a job and starts it here; `done` settles with its final state (never rejects). */
+  /** Records a job and starts it here; `done` resolves with its final state (rejects only if the database fails). */
   async submit<K extends JobKind>(definition: JobDefinition<K>, input: JobInput<K>, options: { ownerId?: number | null } = {}): Promise<{ job: JobView; done: Promise<JobView> }> {
     const job = await createJob(this.db, { kind: definition.kind, ownerId: options.ownerId ?? null, input });
     return { job, done: this.execute(definition, job.id, input) };
