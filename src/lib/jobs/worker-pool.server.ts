@@ -74,6 +74,7 @@ export class WorkerPool {
       let slot: Slot | null = null;
       let graceTimer: NodeJS.Timeout | undefined;
       let waiter: Waiting | null = null;
+      let taskIdOf = 0;
       const settle = () => {
         clearTimeout(graceTimer);
         signal?.removeEventListener('abort', onAbort);
@@ -88,7 +89,8 @@ export class WorkerPool {
         }
         const current = slot;
         const running = current.running;
-        if (!running) return;
+        // Only this task's run: the slot may already be serving the next one.
+        if (!running || running.taskId !== taskIdOf) return;
         Atomics.store(running.stop, 0, 1);
         graceTimer = setTimeout(() => {
           if (current.running !== running) return;
@@ -102,6 +104,7 @@ export class WorkerPool {
         slot = s;
         waiter = null;
         const taskId = this.nextTaskId++;
+        taskIdOf = taskId;
         const stopBuffer = new SharedArrayBuffer(4);
         s.running = {
           taskId,
