@@ -153,14 +153,14 @@ export type IndexData = Pick<
 type TaskContext = { progress(report: { done?: number; total?: number | null; phase?: string | null }): void; throwIfStopped(): void };
 
 // In chunks: PGlite runs each statement in this thread, so one statement over the whole catalogue
-// would stall requests for as long as it runs; chunks keep each stall short.
-const PRODUCT_CHUNK = 4000;
-const PARAM_ID_CHUNK = 4000;
+// would stall requests for as long as it runs; small chunks keep each stall short. PostgreSQL runs
+// them in its own process: larger chunks there only bound the size of one answer.
+const chunkSize = (r: SqlRunner) => (r.kind === 'pglite' ? 4000 : 50_000);
 const PRODUCT_ROW = `json_build_array(id, cate_id, brand_id, package, ${POPULARITY_SQL}, mpn_normalized, mpn)`;
 const PRODUCTS_FIRST_SQL = `SELECT json_agg(${PRODUCT_ROW} ORDER BY mfg_mpn_code)::text, max(mfg_mpn_code), count(*)
-  FROM (SELECT * FROM products ORDER BY mfg_mpn_code LIMIT ${PRODUCT_CHUNK}) AS p`;
+  FROM (SELECT * FROM products ORDER BY mfg_mpn_code LIMIT $1) AS p`;
 const PRODUCTS_NEXT_SQL = `SELECT json_agg(${PRODUCT_ROW} ORDER BY mfg_mpn_code)::text, max(mfg_mpn_code), count(*)
-  FROM (SELECT * FROM products WHERE mfg_mpn_code > $1 ORDER BY mfg_mpn_code LIMIT ${PRODUCT_CHUNK}) AS p`;
+  FROM (SELECT * FROM products WHERE mfg_mpn_code > $2 ORDER BY mfg_mpn_code LIMIT $1) AS p`;
 const PARAMS_SQL = `SELECT json_agg(json_build_array(key, unit, value_num, value_text, ids))::text
   FROM (SELECT key, max(unit) AS unit, value_num, value_text, string_agg(product_id::text, ',') AS ids
           FROM product_params WHERE product_id >= $1 AND product_id < $2 GROUP BY key, value_num, value_text) AS g`;
@@ -172,13 +172,14 @@ function yieldToEventLoop(): Promise<void> {
 
 async function loadProductChunks(r: SqlRunner): Promise<string[]> {
   const chunks: string[] = [];
+  const size = chunkSize(r);
   let last: string | null = null;
   for (;;) {
-    const rows: unknown[][] = last === null ? await r.arrays(PRODUCTS_FIRST_SQL) : await r.arrays(PRODUCTS_NEXT_SQL, [last]);
+    const rows: unknown[][] = last === null ? await r.arrays(PRODUCTS_FIRST_SQL, [size]) : await r.arrays(PRODUCTS_NEXT_SQL, [size, last]);
     const [json, maxCode, count] = rows[0] ?? [];
     if (json === null || json === undefined) break;
     chunks.push(String(json));
-    if (Number(count) < PRODUCT_CHUNK) break;
+    if (Number(count) < size) break;
     last = String(maxCode);
     await yieldToEventLoop();
   }
@@ -190,8 +191,9 @@ async function loadParamChunks(r: SqlRunner): Promise<string[]> {
   const chunks: string[] = [];
   if (!range || range[0] === null) return chunks;
   const max = Number(range[1]);
-  for (let from = Number(range[0]); from <= max; from += PARAM_ID_CHUNK) {
-    const [row] = await r.arrays(PARAMS_SQL, [from, from + PARAM_ID_CHUNK]);
+  const size = chunkSize(r);
+  for (let from = Number(range[0]); from <= max; from += size) {
+    const [row] = await r.arrays(PARAMS_SQL, [from, from + size]);
     if (row?.[0] !== null && row?.[0] !== undefined) chunks.push(String(row[0]));
     await yieldToEventLoop();
   }
