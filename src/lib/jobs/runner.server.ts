@@ -151,7 +151,10 @@ export class JobRunner {
       stopListening();
       await writes;
     }
-    return (await finishJob(this.db, id, outcome)) ?? (await getJob(this.db, id))!;
+    const final = (await finishJob(this.db, id, outcome)) ?? (await getJob(this.db, id))!;
+    // The handler's own value (jsonb would hand back its keys reordered): scripts print it as it was.
+    if (final.state === 'succeeded' && outcome.state === 'succeeded') final.result = outcome.result;
+    return final;
   }
 }
 
