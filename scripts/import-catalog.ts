@@ -1,7 +1,9 @@
 // npm run import:catalog -- <file.ndjson|file.csv> [--dry-run] [--restart] [--batch N]
 // Format: docs/data-format.md. Bad lines are reported with their line number and skipped.
-import { importCatalogFile } from '../src/lib/catalog/import/import-file.server.ts';
-import { seedCategories } from '../src/lib/catalog/import/seed-categories.server.ts';
+// Runs as an `import-catalog` job (ADR 0007): progress is printed from the job's row, Ctrl-C
+// cancels it (run again to resume), and the row keeps the outcome and the summary.
+import { importCatalogJob } from '../src/lib/jobs/kinds/import-catalog.server.ts';
+import { exitCodeOf, runOperatorJob } from '../src/lib/jobs/operator-job.server.ts';
 import { getDatabase } from '../src/lib/server/db/runtime.server.ts';
 
 const args = process.argv.slice(2);
@@ -18,26 +20,24 @@ if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 50_000) {
 }
 
 const database = await getDatabase();
-await seedCategories(database);
 let shownErrors = 0;
-let lastReport = 0;
+let exitCode: number;
 try {
-  const summary = await importCatalogFile(database, file, {
-    dryRun: args.includes('--dry-run'),
-    restart: args.includes('--restart'),
-    batchSize,
-    onError: ({ line, reason }) => {
-      if (shownErrors++ < 200) console.error(`${file}:${line}: ${reason}`);
-      else if (shownErrors === 201) console.error('… further errors are counted, not shown');
-    },
-    onProgress: ({ lines, imported, skipped }) => {
-      if (Date.now() - lastReport < 1000) return;
-      lastReport = Date.now();
-      process.stderr.write(`\r${lines} lines, ${imported} imported, ${skipped} skipped`);
-    },
-  });
+  const job = await runOperatorJob(
+    database,
+    importCatalogJob(database, {
+      onError: ({ line, reason }) => {
+        if (shownErrors++ < 200) console.error(`${file}:${line}: ${reason}`);
+        else if (shownErrors === 201) console.error('… further errors are counted, not shown');
+      },
+    }),
+    { file, dryRun: args.includes('--dry-run'), restart: args.includes('--restart'), batchSize },
+  );
   process.stderr.write('\n');
-  console.log(JSON.stringify(summary));
+  if (job.state === 'succeeded') console.log(JSON.stringify(job.result));
+  else console.error(`import:catalog: job ${job.id} ${job.state}: ${job.error?.message ?? ''}${job.state === 'cancelled' ? ' (run again to resume)' : ''}`);
+  exitCode = exitCodeOf(job);
 } finally {
   await database.close();
 }
+process.exit(exitCode);

@@ -2,7 +2,9 @@
 // e.g. npm run import:kicad -- /usr/share/kicad/symbols /usr/share/kicad/footprints
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { importKicadLibraries } from '../src/lib/catalog/kicad-import/import-kicad.server.ts';
+// Runs as an `import-kicad` job (ADR 0007): progress from the job's row, Ctrl-C cancels.
+import { importKicadJob } from '../src/lib/jobs/kinds/import-kicad.server.ts';
+import { exitCodeOf, runOperatorJob } from '../src/lib/jobs/operator-job.server.ts';
 import { getDatabase } from '../src/lib/server/db/runtime.server.ts';
 
 const [symbolsDir, footprintsDir, models3dDir] = process.argv.slice(2);
@@ -29,19 +31,28 @@ const version = symbolsDir.startsWith('/usr/share/kicad') ? debianVersion('kicad
 
 const database = await getDatabase();
 let shown = 0;
+let exitCode: number;
 try {
-  const stats = await importKicadLibraries(database, {
-    symbolsDir,
-    ...(footprintsDir ? { footprintsDir } : {}),
-    ...(models3dDir ? { models3dDir } : {}),
-    sourceLabel: version ? `KiCad libraries ${version} (Debian)` : 'KiCad libraries',
-    onProgress: (m) => process.stderr.write(`\r\x1b[2K${m}`),
-    onSkip: ({ file, line, reason }) => {
-      if (shown++ < 100) process.stderr.write(`\n${file}:${line}: ${reason}`);
+  const job = await runOperatorJob(
+    database,
+    importKicadJob(database, {
+      onSkip: ({ file, line, reason }) => {
+        if (shown++ < 100) process.stderr.write(`\n${file}:${line}: ${reason}`);
+      },
+    }),
+    {
+      symbolsDir,
+      footprintsDir: footprintsDir ?? null,
+      models3dDir: models3dDir ?? null,
+      sourceLabel: version ? `KiCad libraries ${version} (Debian)` : 'KiCad libraries',
     },
-  });
+    { print: (j) => process.stderr.write(`\r\x1b[2K${j.progress.message ?? ''}`) },
+  );
   process.stderr.write('\n');
-  console.log(JSON.stringify(stats));
+  if (job.state === 'succeeded') console.log(JSON.stringify(job.result));
+  else console.error(`import:kicad: job ${job.id} ${job.state}: ${job.error?.message ?? ''}`);
+  exitCode = exitCodeOf(job);
 } finally {
   await database.close();
 }
+process.exit(exitCode);

@@ -31,8 +31,9 @@ const { getDatabase } = await import('../src/lib/server/db/runtime.server.ts');
 const { seedDatabase } = await import('../src/lib/server/db/seed.server.ts');
 const database = await getDatabase();
 await seedDatabase(database);
-// Build the in-memory search index now rather than on the first search (about 7 s at 1M parts).
-void import('../src/lib/search/search-index.server.ts').then((m) => m.warmSearchIndex(database.db));
+// Fail jobs a stopped process left running, and build the search index now (a job, off the request
+// loop) rather than on the first search (about 7 s at 1M parts).
+void import('../src/lib/jobs/start-jobs.server.ts').then((m) => m.startJobs(database.db));
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // React picks its development or production build from NODE_ENV when first loaded; the server

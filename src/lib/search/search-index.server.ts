@@ -9,10 +9,17 @@
 // checked on every search and rebuilt before answering; a large one is checked every few seconds
 // in the background and swapped in when the rebuild is done (searches meanwhile see the previous
 // state). invalidateSearchIndex() forces a synchronous rebuild (importers, tests).
+//
+// A build queries here (the database, PGlite included, lives in this thread) and crunches the
+// rows in a worker thread (computeIndexData), so a million-part rebuild does not stall requests.
+// The warm-up and the large catalogue's background rebuilds are `search-index` jobs (ADR 0007).
 
 import type { Db } from '../server/db/client.server.ts';
 import { packageParts, buildDictionary, popularityPrior, wildcardKey, type BrandLite, type CategoryLite, type Dictionary } from './search.ts';
 import { runnerOf, type SqlRunner } from './search-db.server.ts';
+import { defineJob, jobRunnerOf } from '../jobs/runner.server.ts';
+import { sharedWorkerPool } from '../jobs/worker-pool.server.ts';
+import { workerTask, type WorkerTask } from '../jobs/worker-task.ts';
 
 export type ParamColumn = {
   readonly key: string;
@@ -77,11 +84,6 @@ export const LARGE_REBUILD_MIN_INTERVAL_MS = 60_000;
 
 const POPULARITY_SQL = '(component_placement_count * 3 + module_placement_count * 2 + eda_count * 2 + like_count * 2 + pdf_count + tag_click_count + module_count)';
 
-/** Lets waiting requests run during a long build (a million-part build takes seconds). */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
 /** Parses "12,5,7" into ids without creating strings. */
 function parseIdList(text: string, out: number[]): void {
   let v = 0;
@@ -121,46 +123,89 @@ async function writeMarker(r: SqlRunner): Promise<string> {
   return String(rows[0]?.[0] ?? '');
 }
 
-export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
-  const started = performance.now();
-  const r = runnerOf(db);
-  const signature = await signatureOf(r);
-  const catRows = await r.arrays('SELECT cate_id, cate_name, cate_name_en, level, parent_id FROM categories');
-  const brandRowsRaw = await r.arrays('SELECT id, key, name_zh, name_en FROM brands');
-  const categories = new Map<number, CategoryLite>();
-  let maxCateId = 0;
-  for (const [cateId, cateName, cateNameEn, level, parentId] of catRows) {
-    const id = Number(cateId);
-    categories.set(id, {
-      cateId: id,
-      cateName: String(cateName),
-      cateNameEn: String(cateNameEn),
-      level: Number(level),
-      parentId: parentId === null ? null : Number(parentId),
-    });
-    maxCateId = Math.max(maxCateId, id);
-  }
-  const children = new Map<number, number[]>();
-  for (const c of categories.values()) {
-    if (c.parentId === null) continue;
-    const list = children.get(c.parentId) ?? [];
-    list.push(c.cateId);
-    children.set(c.parentId, list);
-  }
-  const brands = new Map<number, BrandLite>();
-  let maxBrandId = 0;
-  for (const [id, key, nameZh, nameEn] of brandRowsRaw) {
-    brands.set(Number(id), {
-      id: Number(id),
-      key: String(key),
-      nameZh: String(nameZh),
-      nameEn: String(nameEn),
-    });
-    maxBrandId = Math.max(maxBrandId, Number(id));
-  }
+/**
+ * The worker's input: products and parameter groups as one JSON text each. The database builds
+ * the text, so the main thread neither parses a million rows nor clones them for the worker
+ * (a string is handed over as one block).
+ */
+export type IndexSource = {
+  /** Chunks of products in mfg_mpn_code order, each a JSON array of rows. */
+  productsJson: string[];
+  /** Chunks of parameter groups (a group may recur across chunks: the worker merges them). */
+  paramsJson: string[];
+  categories: CategoryLite[];
+  brands: BrandLite[];
+  maxCateId: number;
+  maxBrandId: number;
+};
 
-  const prod = await r.arrays(`SELECT id, cate_id, brand_id, package, ${POPULARITY_SQL}, mpn_normalized, mpn FROM products ORDER BY mfg_mpn_code`);
+/** The CPU-heavy part of the index, computed in a worker thread; its typed arrays are transferred back. */
+export type IndexData = Pick<
+  SearchIndex,
+  'n' | 'ids' | 'cate' | 'brand' | 'pkg' | 'pop' | 'popOrder' | 'packages' | 'packageParts' | 'packageRows' | 'cateRows' | 'cateTriples' | 'brandRows' | 'params' | 'mpns' | 'mpnKeys' | 'keysByUnit' | 'dict'
+> & {
+  /** id → row as a dense table when ids are compact (serial ids), else a map. */
+  rowTable: Int32Array | null;
+  rowMap: Map<number, number> | null;
+};
+
+/** A worker task's view of its job (see src/lib/jobs/worker-task.ts); optional so the function also runs in place. */
+type TaskContext = { progress(report: { done?: number; total?: number | null; phase?: string | null }): void; throwIfStopped(): void };
+
+// In chunks: PGlite runs each statement in this thread, so one statement over the whole catalogue
+// would stall requests for as long as it runs; small chunks keep each stall short. PostgreSQL runs
+// them in its own process: larger chunks there only bound the size of one answer.
+const chunkSize = (r: SqlRunner) => (r.kind === 'pglite' ? 4000 : 50_000);
+const PRODUCT_ROW = `json_build_array(id, cate_id, brand_id, package, ${POPULARITY_SQL}, mpn_normalized, mpn)`;
+const PRODUCTS_FIRST_SQL = `SELECT json_agg(${PRODUCT_ROW} ORDER BY mfg_mpn_code)::text, max(mfg_mpn_code), count(*)
+  FROM (SELECT * FROM products ORDER BY mfg_mpn_code LIMIT $1) AS p`;
+const PRODUCTS_NEXT_SQL = `SELECT json_agg(${PRODUCT_ROW} ORDER BY mfg_mpn_code)::text, max(mfg_mpn_code), count(*)
+  FROM (SELECT * FROM products WHERE mfg_mpn_code > $2 ORDER BY mfg_mpn_code LIMIT $1) AS p`;
+const PARAMS_SQL = `SELECT json_agg(json_build_array(key, unit, value_num, value_text, ids))::text
+  FROM (SELECT key, max(unit) AS unit, value_num, value_text, string_agg(product_id::text, ',') AS ids
+          FROM product_params WHERE product_id >= $1 AND product_id < $2 GROUP BY key, value_num, value_text) AS g`;
+
+/** Lets waiting requests run between two statements. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+async function loadProductChunks(r: SqlRunner): Promise<string[]> {
+  const chunks: string[] = [];
+  const size = chunkSize(r);
+  let last: string | null = null;
+  for (;;) {
+    const rows: unknown[][] = last === null ? await r.arrays(PRODUCTS_FIRST_SQL, [size]) : await r.arrays(PRODUCTS_NEXT_SQL, [size, last]);
+    const [json, maxCode, count] = rows[0] ?? [];
+    if (json === null || json === undefined) break;
+    chunks.push(String(json));
+    if (Number(count) < size) break;
+    last = String(maxCode);
+    await yieldToEventLoop();
+  }
+  return chunks;
+}
+
+async function loadParamChunks(r: SqlRunner): Promise<string[]> {
+  const [range] = await r.arrays('SELECT min(product_id), max(product_id) FROM product_params');
+  const chunks: string[] = [];
+  if (!range || range[0] === null) return chunks;
+  const max = Number(range[1]);
+  const size = chunkSize(r);
+  for (let from = Number(range[0]); from <= max; from += size) {
+    const [row] = await r.arrays(PARAMS_SQL, [from, from + size]);
+    if (row?.[0] !== null && row?.[0] !== undefined) chunks.push(String(row[0]));
+    await yieldToEventLoop();
+  }
+  return chunks;
+}
+
+/** Runs in a worker thread: turns the source rows into the index's arrays and lists. */
+export function computeIndexData(source: IndexSource, ctx?: TaskContext): IndexData {
+  const prod: unknown[][] = [];
+  for (const chunk of source.productsJson) for (const row of JSON.parse(chunk) as unknown[][]) prod.push(row);
   const n = prod.length;
+  const { maxCateId, maxBrandId } = source;
   const keepMpns = n <= MEMORY_FUZZY_LIMIT;
   const mpns: string[] | null = keepMpns ? new Array<string>(n) : null;
   const mpnKeys: string[] | null = keepMpns ? new Array<string>(n) : null;
@@ -174,7 +219,10 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
   let maxId = 0;
   let anyPop = false;
   for (let i = 0; i < n; i++) {
-    if ((i & 0xffff) === 0xffff) await yieldToEventLoop();
+    if ((i & 0xffff) === 0xffff) {
+      ctx?.throwIfStopped();
+      ctx?.progress({ done: i, total: n, phase: 'products' });
+    }
     const row = prod[i]!;
     const id = Number(row[0]);
     ids[i] = id;
@@ -203,18 +251,18 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
     if (pv !== 0) anyPop = true;
   }
   prod.length = 0;
+  ctx?.progress({ done: n, total: n, phase: 'products' });
 
-  // id → row: a dense table when ids are compact (serial ids), else a map.
-  let rowOf: (id: number) => number;
+  let rowTable: Int32Array | null = null;
+  let rowMap: Map<number, number> | null = null;
   if (maxId <= Math.max(4 * n, 1_000_000) && maxId < 50_000_000) {
-    const table = new Int32Array(maxId + 1).fill(-1);
-    for (let i = 0; i < n; i++) table[ids[i]!] = i;
-    rowOf = (id) => (id >= 0 && id <= maxId ? table[id]! : -1);
+    rowTable = new Int32Array(maxId + 1).fill(-1);
+    for (let i = 0; i < n; i++) rowTable[ids[i]!] = i;
   } else {
-    const m = new Map<number, number>();
-    for (let i = 0; i < n; i++) m.set(ids[i]!, i);
-    rowOf = (id) => m.get(id) ?? -1;
+    rowMap = new Map<number, number>();
+    for (let i = 0; i < n; i++) rowMap.set(ids[i]!, i);
   }
+  const rowOf = rowOfLookup(rowTable, rowMap);
 
   const group = (values: Int32Array, size: number): Int32Array[] => {
     const counts = new Int32Array(size);
@@ -268,12 +316,11 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
     for (let i = 0; i < n; i++) popOrder[i] = i;
     popOrder.sort((a, b) => pop[b]! - pop[a]! || a - b);
   }
+  ctx?.throwIfStopped();
 
   // Parameters, one row per (key, value) with its product ids.
-  const paramGroups = await r.arrays(
-    `SELECT key, max(unit), value_num, value_text, string_agg(product_id::text, ',')
-       FROM product_params GROUP BY key, value_num, value_text`,
-  );
+  const paramGroups: unknown[][] = [];
+  for (const chunk of source.paramsJson) for (const group of JSON.parse(chunk) as unknown[][]) paramGroups.push(group);
   type Building = {
     unit: string | null;
     nums: Map<number, number[]>;
@@ -281,9 +328,13 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
   };
   const building = new Map<string, Building>();
   const scratch: number[] = [];
-  let groupNo = 0;
-  for (const [key, unit, valueNum, valueText, idList] of paramGroups) {
-    if (++groupNo % 64 === 0) await yieldToEventLoop();
+  const groups = paramGroups.length;
+  for (let g = 0; g < groups; g++) {
+    if ((g & 0x3fff) === 0x3fff) {
+      ctx?.throwIfStopped();
+      ctx?.progress({ done: g, total: groups, phase: 'parameters' });
+    }
+    const [key, unit, valueNum, valueText, idList] = paramGroups[g]!;
     const k = String(key);
     let b = building.get(k);
     if (!b) {
@@ -302,6 +353,7 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
       const row = rowOf(id);
       if (row >= 0) rows.push(row);
     }
+    // JSON carries NaN and ±Infinity as strings; Number() turns them back and isFinite drops them.
     if (valueNum !== null && valueNum !== undefined) {
       const v = Number(valueNum);
       if (Number.isFinite(v)) {
@@ -319,6 +371,7 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
     }
   }
   paramGroups.length = 0;
+  ctx?.progress({ done: groups, total: groups, phase: 'parameters' });
   const params = new Map<string, ParamColumn>();
   const keysByUnit = new Map<string, string[]>();
   for (const [key, b] of building) {
@@ -336,6 +389,99 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
       keysByUnit.set(b.unit, list);
     }
   }
+
+  // The term dictionary is plain Maps and Sets, cheap to send back and a second of CPU to build.
+  ctx?.progress({ phase: 'dictionary' });
+  const dict = buildDictionary(source.categories, source.brands);
+  return {
+    n,
+    ids,
+    cate,
+    brand,
+    pkg,
+    pop,
+    popOrder,
+    dict,
+    packages,
+    packageParts: packages.map((p) => p.split('/').map((part) => packageParts(part))),
+    packageRows,
+    cateRows,
+    cateTriples,
+    brandRows,
+    params,
+    mpns,
+    mpnKeys,
+    keysByUnit,
+    rowTable,
+    rowMap,
+  };
+}
+
+function rowOfLookup(rowTable: Int32Array | null, rowMap: Map<number, number> | null): (id: number) => number {
+  if (rowTable) {
+    const maxId = rowTable.length - 1;
+    return (id) => (id >= 0 && id <= maxId ? rowTable[id]! : -1);
+  }
+  const m = rowMap ?? new Map<number, number>();
+  return (id) => m.get(id) ?? -1;
+}
+
+const computeIndexTask = workerTask<IndexSource, IndexData>('src/lib/search/search-index.server.ts', 'computeIndexData');
+
+export type IndexBuildOptions = {
+  /** Runs the compute step off this thread: the job's worker (with its cancel and progress) or the shared pool. */
+  inWorker?: <D, R>(task: WorkerTask<D, R>, data: D) => Promise<R>;
+  progress?: (report: { done?: number; total?: number | null; phase?: string | null }) => void;
+};
+
+/**
+ * Builds the index: the queries here (the database lives in this thread), the row crunching and
+ * the term dictionary in a worker thread, the small category and brand lookups here.
+ */
+export async function buildSearchIndex(db: Db, options: IndexBuildOptions = {}): Promise<SearchIndex> {
+  const started = performance.now();
+  const r = runnerOf(db);
+  options.progress?.({ phase: 'load' });
+  const signature = await signatureOf(r);
+  const catRows = await r.arrays('SELECT cate_id, cate_name, cate_name_en, level, parent_id FROM categories');
+  const brandRowsRaw = await r.arrays('SELECT id, key, name_zh, name_en FROM brands');
+  const categories = new Map<number, CategoryLite>();
+  let maxCateId = 0;
+  for (const [cateId, cateName, cateNameEn, level, parentId] of catRows) {
+    const id = Number(cateId);
+    categories.set(id, {
+      cateId: id,
+      cateName: String(cateName),
+      cateNameEn: String(cateNameEn),
+      level: Number(level),
+      parentId: parentId === null ? null : Number(parentId),
+    });
+    maxCateId = Math.max(maxCateId, id);
+  }
+  const children = new Map<number, number[]>();
+  for (const c of categories.values()) {
+    if (c.parentId === null) continue;
+    const list = children.get(c.parentId) ?? [];
+    list.push(c.cateId);
+    children.set(c.parentId, list);
+  }
+  const brands = new Map<number, BrandLite>();
+  let maxBrandId = 0;
+  for (const [id, key, nameZh, nameEn] of brandRowsRaw) {
+    brands.set(Number(id), {
+      id: Number(id),
+      key: String(key),
+      nameZh: String(nameZh),
+      nameEn: String(nameEn),
+    });
+    maxBrandId = Math.max(maxBrandId, Number(id));
+  }
+
+  const productsJson = await loadProductChunks(r);
+  const paramsJson = await loadParamChunks(r);
+  const inWorker = options.inWorker ?? (<D, R>(task: WorkerTask<D, R>, data: D) => sharedWorkerPool().run(task, data));
+  const data = await inWorker(computeIndexTask, { productsJson, paramsJson, categories: [...categories.values()], brands: [...brands.values()], maxCateId, maxBrandId });
+  options.progress?.({ phase: 'assemble' });
 
   const subtreeCache = new Map<number, number[]>();
   const subtree = (cateId: number): number[] => {
@@ -355,35 +501,18 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
     return out;
   };
 
-  const dict = buildDictionary([...categories.values()], [...brands.values()]);
+  const { rowTable, rowMap, ...arrays } = data;
   return {
-    n,
-    ids,
-    cate,
-    brand,
-    pkg,
-    pop,
-    popOrder,
-    packages,
-    packageParts: packages.map((p) => p.split('/').map((part) => packageParts(part))),
-    packageRows,
-    cateRows,
-    cateTriples,
-    brandRows,
-    params,
-    mpns,
-    mpnKeys,
-    keysByUnit,
+    ...arrays,
     categories,
     children,
     brands,
-    dict,
     maxCateId,
     maxBrandId,
     builtAt: Date.now(),
     buildMs: Math.round(performance.now() - started),
     signature,
-    rowOf,
+    rowOf: rowOfLookup(rowTable, rowMap),
     subtree,
   };
 }
@@ -420,22 +549,44 @@ function holderOf(db: Db): Holder {
   return h;
 }
 
-function rebuild(db: Db, h: Holder): Promise<SearchIndex> {
-  h.building ??= (async () => {
-    const r = runnerOf(db);
-    // Taken before the build, so a change made while building is seen by the next check.
-    const marker = r.kind === 'pglite' ? await writeMarker(r) : '';
-    const index = await buildSearchIndex(db);
-    h.index = index;
-    h.stale = false;
-    h.lastCheck = Date.now();
-    h.lastBuild = Date.now();
-    h.marker = marker;
-    return index;
-  })().finally(() => {
+async function buildAndInstall(db: Db, h: Holder, options: IndexBuildOptions = {}): Promise<SearchIndex> {
+  const r = runnerOf(db);
+  // Taken before the build, so a change made while building is seen by the next check.
+  const marker = r.kind === 'pglite' ? await writeMarker(r) : '';
+  const index = await buildSearchIndex(db, options);
+  h.index = index;
+  h.stale = false;
+  h.lastCheck = Date.now();
+  h.lastBuild = Date.now();
+  h.marker = marker;
+  return index;
+}
+
+/** The operator job `search-index`: a rebuild with a row in `jobs`, its compute step in the job's worker. */
+export const searchIndexJob = defineJob('search-index', async (_input, ctx) => {
+  const index = await buildAndInstall(ctx.db, holderOf(ctx.db), { inWorker: ctx.inWorker, progress: (p) => ctx.progress(p) });
+  ctx.progress({ phase: 'built', done: index.n, total: index.n });
+  return { parts: index.n, ms: index.buildMs };
+});
+
+/**
+ * One build at a time. The warm-up and the background rebuilds of a large catalogue run as jobs
+ * (`reason` given): they take seconds and an operator may want to see or cancel them. The
+ * rebuild a small catalogue makes before answering a search (milliseconds, possibly after every
+ * change) runs the same build without a job row.
+ */
+function rebuild(db: Db, h: Holder, reason: string | null): Promise<SearchIndex> {
+  h.building ??= (reason === null ? buildAndInstall(db, h) : buildAsJob(db, h, reason)).finally(() => {
     h.building = null;
   });
   return h.building;
+}
+
+async function buildAsJob(db: Db, h: Holder, reason: string): Promise<SearchIndex> {
+  const { done } = await jobRunnerOf(db).submit(searchIndexJob, { reason });
+  const final = await done;
+  if (final.state !== 'succeeded' || !h.index) throw new Error(`search index rebuild ${final.state}: ${final.error?.message ?? ''}`);
+  return h.index;
 }
 
 async function changed(db: Db, h: Holder, index: SearchIndex): Promise<boolean> {
@@ -457,13 +608,13 @@ export async function getSearchIndex(db: Db): Promise<SearchIndex> {
   const index = h.index;
   if (!index || h.stale) {
     if (index && index.n > SMALL_CATALOGUE) {
-      void rebuild(db, h).catch(() => {});
+      void rebuild(db, h, 'invalidated').catch(() => {});
       return index;
     }
-    return rebuild(db, h);
+    return rebuild(db, h, null);
   }
   if (index.n <= SMALL_CATALOGUE) {
-    if (await changed(db, h, index)) return rebuild(db, h);
+    if (await changed(db, h, index)) return rebuild(db, h, null);
     return index;
   }
   const now = Date.now();
@@ -471,7 +622,7 @@ export async function getSearchIndex(db: Db): Promise<SearchIndex> {
     h.lastCheck = now;
     h.checking = true;
     void changed(db, h, index)
-      .then((c) => (c ? rebuild(db, h) : null))
+      .then((c) => (c ? rebuild(db, h, 'catalogue changed') : null))
       .catch(() => {})
       .finally(() => {
         h.checking = false;
@@ -485,8 +636,9 @@ export function invalidateSearchIndex(db: Db): void {
   holderOf(db).stale = true;
 }
 
-/** Builds the index ahead of the first search (e.g. at server start). */
+/** Builds the index ahead of the first search (e.g. at server start), as a `search-index` job. */
 export async function warmSearchIndex(db: Db): Promise<{ parts: number; ms: number }> {
-  const index = await getSearchIndex(db);
+  const h = holderOf(db);
+  const index = h.index && !h.stale ? await getSearchIndex(db) : await rebuild(db, h, 'warm-up');
   return { parts: index.n, ms: index.buildMs };
 }

@@ -3,6 +3,7 @@ import { catalogRoutes } from '../catalog/catalog.routes.ts';
 import { userRoutes } from '../users/users.routes.ts';
 import { accountRoutes } from '../users/account.routes.ts';
 import { searchRoutes } from '../search/search.routes.ts';
+import { jobRoutes } from '../jobs/jobs.routes.ts';
 import { apiPlumbing } from './api-plumbing.ts';
 import type { AppEnv } from './app-env.ts';
 import { getConfig } from './config.server.ts';
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', userRoutes);
   app.route('/', accountRoutes);
   app.route('/', searchRoutes);
+  app.route('/', jobRoutes);
 
   app.doc31('/openapi.json', openApiInfo);
   app.get('/docs', (c) => c.html(renderApiReference(app.getOpenAPI31Document(openApiInfo) as unknown as Record<string, unknown>)));

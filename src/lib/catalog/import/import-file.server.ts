@@ -17,6 +17,8 @@ export type ImportOptions = {
   batchSize?: number;
   onProgress?: (p: { lines: number; imported: number; skipped: number }) => void;
   onError?: (e: { line: number; reason: string }) => void;
+  /** Stops the import between lines (its run stays open, so the next start resumes it). */
+  signal?: AbortSignal;
 };
 
 export type ImportSummary = { file: string; lines: number; imported: number; skipped: number; resumedFromLine: number; dryRun: boolean; seconds: number };
@@ -69,6 +71,7 @@ export async function importCatalogFile(database: Database, file: string, option
 
   let lastLine = 0;
   for await (const item of readRecords(path)) {
+    options.signal?.throwIfAborted();
     lastLine = Math.max(lastLine, item.line);
     if (item.line <= resumeAfter) continue;
     lines++;

@@ -25,6 +25,8 @@ export type KicadImportOptions = {
   onSkip?: (skip: Skip) => void;
   /** Files larger than this are skipped (a 200 MB library is not a library). */
   maxFileBytes?: number;
+  /** Stops the import between files (what was stored stays; re-running upserts). */
+  signal?: AbortSignal;
 };
 export type Skip = { file: string; line: number; reason: string };
 export type KicadImportStats = {
@@ -59,6 +61,7 @@ export async function importKicadLibraries(database: Database, options: KicadImp
     options.onSkip?.(s);
   };
   const readChecked = (file: string): Buffer | null => {
+    options.signal?.throwIfAborted();
     const size = statSync(file).size;
     if (size > maxBytes) {
       skip({ file, line: 0, reason: `file is ${Math.round(size / 1048576)} MB, over the ${Math.round(maxBytes / 1048576)} MB limit` });
@@ -100,7 +103,7 @@ export async function importKicadLibraries(database: Database, options: KicadImp
 
   // 2. Optional 3D models: stored with a preview mesh each (src/lib/catalog/model3d).
   if (options.models3dDir && existsSync(options.models3dDir)) {
-    const r = await importModels3dDir(database.db, options.models3dDir, { source: `${source} (packages3D)`, licence: KICAD_LICENCE }, progress);
+    const r = await importModels3dDir(database.db, options.models3dDir, { source: `${source} (packages3D)`, licence: KICAD_LICENCE }, progress, options.signal);
     for (const f of r.failures) skip({ file: join(options.models3dDir, f.key), line: 0, reason: `3D model kept without preview: ${f.reason}` });
     for (const f of r.rejected) skip({ file: join(options.models3dDir, f.key), line: 0, reason: f.reason });
     for (const key of r.tooLarge) skip({ file: join(options.models3dDir, key), line: 0, reason: 'file larger than 64 MB' });

@@ -14,6 +14,8 @@ export async function importModels3dDir(
   dir: string,
   provenance: { source: string; licence: string },
   onProgress?: (message: string) => void,
+  /** Stops between files (the models stored so far stay; re-running updates them). */
+  signal?: AbortSignal,
 ): Promise<StoreModelsResult & { tooLarge: string[] }> {
   const libraries = readdirSync(dir)
     .filter((d) => d.endsWith('.3dshapes'))
@@ -23,6 +25,7 @@ export async function importModels3dDir(
   const files = function* (): Generator<ModelFileInput> {
     for (const library of libraries) {
       for (const name of readdirSync(join(dir, library)).sort()) {
+        signal?.throwIfAborted();
         const format = modelFormat(name);
         if (!format) continue;
         const file = join(dir, library, name);
