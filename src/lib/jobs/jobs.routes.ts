@@ -1,9 +1,11 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import type { Locale } from '../i18n/i18n.ts';
 import type { AppEnv } from '../server/app-env.ts';
 import { requireUser } from '../server/auth.server.ts';
 import { authErrorResponses, envelopeOf, errorEnvelope, ok } from '../server/envelope.ts';
 import { AppError, Code } from '../server/errors.ts';
+import { bothMessages, serverMessage } from '../server/messages/server-message.ts';
 import { validationHook } from '../server/validation.ts';
 import { isTerminal, JOB_STATES, type JobView } from './jobs.ts';
 import { getJobForOwner, listJobsOfOwner, onJobChange, requestCancel } from './jobs.server.ts';
@@ -12,18 +14,14 @@ import { getJobForOwner, listJobsOfOwner, onJobChange, requestCancel } from './j
 // Only the owner sees a job; anyone else gets 404, as for an id that does not exist. Operator jobs
 // (no owner) are seen in the table and the scripts' output, not here.
 
-const text = {
-  notFound: { zh: '任务不存在', en: 'No such job' },
-  badId: { zh: '必须是任务编号（UUID）', en: 'must be a job id (a UUID)' },
-  badEventId: { zh: '必须是非负整数', en: 'must be a non-negative integer' },
-} as const;
+const badId = bothMessages('jobs.badId');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const JobIdParam = z.object({
   id: z
     .string()
-    .refine((v) => UUID.test(v), { message: text.badId.zh, params: { en: text.badId.en } })
+    .refine((v) => UUID.test(v), { message: badId.zh, params: { en: badId.en } })
     .openapi({ param: { name: 'id', in: 'path' }, example: '3f1c2a9e-8d7b-4c55-9a51-1d2e3f4a5b6c' }),
 });
 
@@ -53,8 +51,8 @@ export const JobSchema = z
 
 const notFoundResponse = { 404: { description: 'No such job, or not yours (40400)', content: { 'application/json': { schema: errorEnvelope } } } } as const;
 
-function notFound(locale: 'zh' | 'en'): AppError {
-  return new AppError(Code.notFound, text.notFound[locale]);
+function notFound(locale: Locale): AppError {
+  return new AppError(Code.notFound, serverMessage('jobs.notFound', locale));
 }
 
 /** The SSE event of a job's state: `progress` while it runs, then one of `done`, `failed`, `cancelled`. */
@@ -167,7 +165,7 @@ export function createJobRoutes(options: JobStreamOptions = {}) {
       const lastText = c.req.header('last-event-id') ?? c.req.valid('query').lastEventId;
       let lastSent = -1;
       if (lastText !== undefined && lastText !== '') {
-        if (!/^\d{1,10}$/.test(lastText)) throw new AppError(Code.badInput, `Last-Event-ID: ${text.badEventId[c.var.locale]}`);
+        if (!/^\d{1,10}$/.test(lastText)) throw new AppError(Code.badInput, `Last-Event-ID: ${serverMessage('jobs.badEventId', c.var.locale)}`);
         lastSent = Number(lastText);
       }
       const first = await getJobForOwner(db, id, owner);

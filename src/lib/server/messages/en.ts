@@ -79,6 +79,9 @@ export const en: ServerMessages = {
   'search.suggestLimit': 'must be an integer from 1 to {max}',
   'search.timeout': 'The search took too long; please refine it and try again',
 
+  'jobs.notFound': 'No such job',
+  'jobs.badId': 'must be a job id (a UUID)',
+  'jobs.badEventId': 'must be a non-negative integer',
   'sso.qrScanned': 'Scanned; confirm on your phone',
   'sso.qrInvalid': 'The QR code has expired; refresh it',
   'sso.qrForeign': 'The QR code belongs to another browser; refresh it',

@@ -81,6 +81,9 @@ export const zh = {
   'search.suggestLimit': '必须是 1 到 {max} 之间的整数',
   'search.timeout': '搜索超时，请缩小搜索范围后重试',
 
+  'jobs.notFound': '任务不存在',
+  'jobs.badId': '必须是任务编号（UUID）',
+  'jobs.badEventId': '必须是非负整数',
   'sso.qrScanned': '已扫码，请在手机上确认',
   'sso.qrInvalid': '二维码已失效，请刷新',
   'sso.qrForeign': '二维码不属于当前浏览器，请刷新',
