@@ -5,6 +5,7 @@ import { AppError, Code } from '../server/errors.ts';
 import { createMemo, type Memo, type MemoOptions } from '../server/memo.server.ts';
 import { buildCategoryTree, type CategoryNode, type CategoryTreeNode } from './catalog.ts';
 import type { CateTreeItem, CounterName, Counters, MarkType } from './catalog.schema.ts';
+import { serverMessage } from '../server/messages/server-message.ts';
 
 /** Every memo of catalogue aggregates, so one invalidation clears them all without an import cycle. */
 const catalogMemos: Memo<never, unknown>[] = [];
@@ -135,7 +136,7 @@ export async function cateTreeFor(db: Db, locale: 'zh' | 'en', rootId?: number, 
   let roots: CountedNode[] = tree.roots;
   if (rootId !== undefined) {
     const node = tree.byId.get(rootId);
-    if (!node) throw new AppError(Code.notFound, locale === 'en' ? `No category with cateId ${rootId}` : `分类 ${rootId} 不存在`);
+    if (!node) throw new AppError(Code.notFound, serverMessage('catalog.noCategory', locale, { cateId: rootId }));
     roots = [node];
   }
   const shape = (n: CountedNode, d: number): CateTreeItem => ({
@@ -181,12 +182,12 @@ export async function bumpCounters(
   locale: 'zh' | 'en' = 'zh',
   once?: MarkClient,
 ): Promise<Counters> {
-  if (names.length === 0) throw new AppError(Code.badInput, locale === 'en' ? 'No counter to add to' : '没有要累加的计数项');
+  if (names.length === 0) throw new AppError(Code.badInput, serverMessage('catalog.noCounter', locale));
   if (mType === 'MODULE') {
     const mod = await db.select({ id: modules.id }).from(modules).where(eq(modules.mfgMpnCode, mKey)).limit(1);
-    if (mod.length === 0) throw new AppError(Code.notFound, locale === 'en' ? `No module with key ${mKey}` : `模块 ${mKey} 不存在`);
+    if (mod.length === 0) throw new AppError(Code.notFound, serverMessage('catalog.noModuleKey', locale, { key: mKey }));
   }
-  const notFound = () => new AppError(Code.notFound, locale === 'en' ? `No part with mfgMpnCode ${mKey}` : `元器件 ${mKey} 不存在`);
+  const notFound = () => new AppError(Code.notFound, serverMessage('catalog.noPart', locale, { code: mKey }));
   return db.transaction(async (tx) => {
     let fresh = [...new Set(names)];
     if (once) {

@@ -10,6 +10,7 @@ import type { DetailParam, DetailPin, ProductDetail, SimilarPart } from './catal
 import { categoryPathOf, categoryTree } from './catalog.server.ts';
 import { formatParamValue, paramNames } from './filters.ts';
 import { normalizeMpn } from './mpn.ts';
+import { serverMessage } from '../server/messages/server-message.ts';
 
 // POST /api/chiplet/products/detail and the /productDetail page: one part with its brand,
 // category path, parameters, symbol (with pins), footprint, 3D model reference and similar parts.
@@ -19,7 +20,7 @@ export const SIMILAR_LIMIT = 8;
 const pinCollator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 export function notFoundPart(code: string, locale: Locale): AppError {
-  return new AppError(Code.notFound, locale === 'en' ? `No part with mfgMpnCode ${code}` : `元器件 ${code} 不存在`);
+  return new AppError(Code.notFound, serverMessage('catalog.noPart', locale, { code }));
 }
 
 type JsonRow = {

@@ -6,13 +6,13 @@ import { AppError, Code } from '../server/errors.ts';
 import { categoryName } from './catalog.ts';
 import { catalogMemo, categoryPathOf, categoryTree, subtreeIds } from './catalog.server.ts';
 import { paramNames } from './filters.ts';
+import type { BrandCount, FilterColumn, FilterValue, QueryHeader } from './catalog.schema.ts';
+import { serverMessage } from '../server/messages/server-message.ts';
 
 // queryHeader (SPEC §7 Products): the filter columns of a category — every parameter used by
 // its products (and its descendants'), with names, unit, value counts for text parameters and
 // min/max for numeric ones — plus the brands and packages present.
 
-// The answer's shapes are declared in catalog.schema.ts (imported here, away from the caches below).
-import type { BrandCount, FilterColumn, FilterValue, QueryHeader } from './catalog.schema.ts';
 
 export const TEXT_VALUES_LIMIT = 40;
 export const BRANDS_LIMIT = 60;
@@ -35,7 +35,7 @@ const headerMemo = catalogMemo<number, Raw>({ ttlMs: HEADER_TTL_MS, maxEntries: 
 export async function queryHeader(db: Db, cateId: number, locale: Locale, now = Date.now()): Promise<QueryHeader> {
   const tree = await categoryTree(db, now);
   const node = tree.byId.get(cateId);
-  if (!node) throw new AppError(Code.notFound, locale === 'en' ? `No category with cateId ${cateId}` : `分类 ${cateId} 不存在`);
+  if (!node) throw new AppError(Code.notFound, serverMessage('catalog.noCategory', locale, { cateId }));
   const raw = await headerMemo.get(db, cateId, () => loadHeader(db, cateId, subtreeIds(node), node.productCount, node.level), now);
   const name = (n: { cateName: string; cateNameEn: string }) => categoryName(n, locale);
   return {

@@ -3,6 +3,7 @@ import type { Locale } from '../i18n/i18n.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { moduleCategories, modules } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
+import { serverMessage } from '../server/messages/server-message.ts';
 
 // The module catalogue of SPEC §7 (/api_module/*) over the modules and module_categories tables.
 // Modules arrive with real data only; until then every call answers correct empty results.
@@ -118,7 +119,7 @@ export function modulesAllByName(db: Db, name: string, locale: Locale) {
 
 async function requireCategory(db: Db, categoryId: number, locale: Locale): Promise<void> {
   const r = await db.select({ id: moduleCategories.id }).from(moduleCategories).where(eq(moduleCategories.id, categoryId)).limit(1);
-  if (r.length === 0) throw new AppError(Code.notFound, locale === 'en' ? `No module category ${categoryId}` : `模块分类 ${categoryId} 不存在`);
+  if (r.length === 0) throw new AppError(Code.notFound, serverMessage('modules.noCategory', locale, { id: categoryId }));
 }
 
 export async function modulesListByCategory(db: Db, categoryId: number, locale: Locale, name = '') {
@@ -134,6 +135,6 @@ export async function modulesPageByCategory(db: Db, categoryId: number, pageNum:
 export async function moduleDetail(db: Db, id: number, locale: Locale): Promise<ModuleItem> {
   const rows = await db.select(columns).from(modules).where(eq(modules.id, id)).limit(1);
   const r = rows[0];
-  if (!r) throw new AppError(Code.notFound, locale === 'en' ? `No module with id ${id}` : `模块 ${id} 不存在`);
+  if (!r) throw new AppError(Code.notFound, serverMessage('modules.noModule', locale, { id }));
   return shape(r, locale);
 }

@@ -222,7 +222,7 @@ export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       },
     }),
     async (c) => {
-      const notFound = () => new AppError(Code.notFound, c.var.locale === 'en' ? 'No avatar' : '没有头像');
+      const notFound = () => new AppError(Code.notFound, serverMessage('account.noAvatar', c.var.locale));
       const store = getFileStore();
       const avatar = await getAvatar(c.var.db, store, c.req.valid('param').userId);
       if (!avatar) throw notFound();
