@@ -87,8 +87,20 @@ export function layerColor(layer: string): string {
   return COLOR_BY_LAYER[canonical(layer)] ?? PCB_COLORS.user;
 }
 
+const boardLayers = new Map<string, LayerSpec>();
+
 /** A KiCad layer: outlines in the layer colour, which 'currentColor' fills also take. */
 export function boardLayer(layer: string): LayerSpec {
+  let spec = boardLayers.get(layer);
+  if (!spec) {
+    spec = makeBoardLayer(layer);
+    // Footprint files name few layers; bound the cache anyway against odd inputs.
+    if (boardLayers.size < 256) boardLayers.set(layer, spec);
+  }
+  return spec;
+}
+
+function makeBoardLayer(layer: string): LayerSpec {
   const color = layerColor(layer);
   const opacity = TRANSLUCENT[canonical(layer)];
   const style: Style = { fill: 'none', stroke: color, color };
@@ -96,12 +108,11 @@ export function boardLayer(layer: string): LayerSpec {
   return { name: layer, z: layerRank(layer), meta: { class: 'layer', 'data-layer': layer }, style };
 }
 
-/** The virtual layer of one side's pads, right above that side's copper. */
-export function padLayer(back: boolean): LayerSpec {
-  return back
-    ? { name: ':Pads:Back', z: layerRank('B.Cu') + 0.5, meta: { class: 'pads', 'data-side': 'back' } }
-    : { name: ':Pads:Front', z: layerRank('F.Cu') + 0.5, meta: { class: 'pads', 'data-side': 'front' } };
-}
+/** The virtual layers of each side's pads, right above that side's copper. */
+export const PAD_LAYERS = {
+  back: { name: ':Pads:Back', z: layerRank('B.Cu') + 0.5, meta: { class: 'pads', 'data-side': 'back' } },
+  front: { name: ':Pads:Front', z: layerRank('F.Cu') + 0.5, meta: { class: 'pads', 'data-side': 'front' } },
+} as const satisfies Record<string, LayerSpec>;
 
 export interface FootprintPaint {
   /** Draw pad numbers (default true). */
@@ -201,12 +212,12 @@ export function paintPad(r: Renderer, pad: Pad, showNumber: boolean): void {
   const { x, y, rotation } = pad.at;
   const transform = { x, y, rotation };
   const color = back ? PCB_COLORS['B.Cu'] : sides.front || sides.back ? PCB_COLORS['F.Cu'] : layerColor(pad.layers[0] ?? 'F.Paste');
-  r.beginLayer(padLayer(back));
+  r.beginLayer(back ? PAD_LAYERS.back : PAD_LAYERS.front);
   r.beginGroup({ meta: { class: 'pad', 'data-number': pad.number, 'data-type': pad.type, 'data-shape': pad.shape } });
 
   const npth = pad.type === 'np_thru_hole';
   r.beginGroup({ transform, style: npth ? undefined : { fill: color, color, stroke: 'none', opacity: PAD_OPACITY } });
-  if (!npth) for (const s of padShapes(pad)) r.shape({ ...s, bounds: false });
+  if (!npth) for (const s of padShapes(pad)) r.shape(s);
   for (const p of padLocalPoints(pad)) r.addBounds(p.x, p.y);
   r.endGroup();
 
@@ -240,16 +251,16 @@ function paintPadNumber(r: Renderer, pad: Pad): void {
   r.text({ text: pad.number, at: pad.at, angle: pad.at.rotation + (tall ? 90 : 0), size, h: 'center', v: 'center', fill: PCB_COLORS.padNumber, cls: 'pad-number', bounds: false });
 }
 
-/** Copper outline of a pad in pad-local coordinates (centre 0,0, before rotation). */
+/** Copper outline of a pad in pad-local coordinates (centre 0,0, before rotation); the pad's box is declared separately. */
 export function padShapes(pad: Pad): Shape[] {
   const w = pad.size.width;
   const h = pad.size.height;
   const hw = w / 2;
   const hh = h / 2;
-  const rect = (radius: number): Shape => ({ kind: 'rect', x0: -hw, y0: -hh, x1: hw, y1: hh, radius });
+  const rect = (radius: number): Shape => ({ kind: 'rect', x0: -hw, y0: -hh, x1: hw, y1: hh, radius, bounds: false });
   switch (pad.shape) {
     case 'circle':
-      return [{ kind: 'circle', radius: hw }];
+      return [{ kind: 'circle', radius: hw, bounds: false }];
     case 'oval':
       return [rect(Math.min(w, h) / 2)];
     case 'roundrect':
@@ -269,13 +280,13 @@ export function padShapes(pad: Pad): Shape[] {
         { x: hw - dy, y: -hh + dx },
         { x: hw + dy, y: hh - dx },
       ];
-      return [{ kind: 'path', parts: [pts], closed: true }];
+      return [{ kind: 'path', parts: [pts], closed: true, bounds: false }];
     }
     case 'custom': {
-      const out: Shape[] = [pad.anchor === 'circle' ? { kind: 'circle', radius: hw } : rect(0)];
+      const out: Shape[] = [pad.anchor === 'circle' ? { kind: 'circle', radius: hw, bounds: false } : rect(0)];
       for (const prim of pad.primitives) {
         const s = primitiveShape(prim);
-        if (s) out.push(s);
+        if (s) out.push({ ...s, bounds: false });
       }
       return out;
     }
@@ -300,7 +311,7 @@ function chamferedRect(pad: Pad): Shape {
   else pts.push({ x: hw, y: hh });
   if (has('bottom_left')) pts.push({ x: -hw + c, y: hh }, { x: -hw, y: hh - c });
   else pts.push({ x: -hw, y: hh });
-  return { kind: 'path', parts: [pts], closed: true };
+  return { kind: 'path', parts: [pts], closed: true, bounds: false };
 }
 
 /** A custom pad's primitive: filled in the pad colour, outlined when it has a width. */

@@ -34,7 +34,8 @@ interface Frame {
 interface Run {
   name: string;
   spec: LayerSpec;
-  out: string;
+  /** The layer's drawing state and markup, reused each time the run is resumed. */
+  frame: Frame;
 }
 
 export interface SvgRendererOptions {
@@ -73,17 +74,16 @@ export class SvgRenderer implements Renderer {
     if (this.run) throw new Error('layers do not nest');
     let runs = this.layers.get(spec.z);
     if (!runs) this.layers.set(spec.z, (runs = []));
-    const last = runs[runs.length - 1];
+    let run = runs[runs.length - 1];
     // Consecutive items on the same layer share one <g>.
-    if (last && last.name === spec.name) this.run = last;
-    else runs.push((this.run = { name: spec.name, spec, out: '' }));
-    this.push({ style: spec.style });
+    if (!run || run.name !== spec.name) runs.push((run = { name: spec.name, spec, frame: this.frame(spec, this.top()) }));
+    this.run = run;
+    this.stack.push(run.frame);
   }
 
   endLayer(): void {
-    const run = this.run;
-    if (!run || this.stack.length !== 2) throw new Error('endLayer without beginLayer, or a group left open');
-    run.out += (this.stack.pop() as Frame).out;
+    if (!this.run || this.stack.length !== 2) throw new Error('endLayer without beginLayer, or a group left open');
+    this.stack.pop();
     this.run = null;
   }
 
@@ -221,7 +221,7 @@ export class SvgRenderer implements Renderer {
     if (this.run || this.stack.length !== 1) throw new Error('a layer or group is still open');
     let svg = this.stack[0]?.out ?? '';
     for (const z of [...this.layers.keys()].sort((a, b) => a - b)) {
-      for (const run of this.layers.get(z) ?? []) svg += element(run.spec, run.out, this.transformAttr(run.spec.transform));
+      for (const run of this.layers.get(z) ?? []) svg += element(run.spec, run.frame.out, this.transformAttr(run.spec.transform));
     }
     return { svg, box: this.box };
   }
@@ -247,16 +247,19 @@ export class SvgRenderer implements Renderer {
   }
 
   private push(spec: GroupSpec): void {
-    const parent = this.top();
+    this.stack.push(this.frame(spec, this.top()));
+  }
+
+  private frame(spec: GroupSpec, parent: Frame): Frame {
     const t = spec.transform;
-    this.stack.push({
+    return {
       spec,
       out: '',
       stroke: spec.style?.stroke ?? parent.stroke,
       width: spec.style?.width ?? parent.width,
       matrix: t ? this.compose(parent.matrix, t) : parent.matrix,
       rotation: parent.rotation + (t?.rotation ?? 0),
-    });
+    };
   }
 
   /** parent · translate(t) · rotate(t.rotation as seen on screen). */

@@ -8,7 +8,7 @@
 import type { Point, Rgba } from '../kicad-common.ts';
 import { plainText } from '../svg-text.ts';
 import { unitItems, unitLetter, type Fill, type KicadSymbol, type SymbolGraphic, type SymbolPin, type SymbolProperty } from '../symbol-lib.ts';
-import type { LayerSpec, Renderer, Style } from './renderer.ts';
+import type { LayerSpec, Renderer, Style, TextShape } from './renderer.ts';
 
 /** KiCad 6+ default schematic colours. */
 export const SCHEMATIC_COLORS = {
@@ -170,6 +170,10 @@ function pinDirection(rotation: number): [number, number] {
   return [Math.cos(a), Math.sin(a)];
 }
 
+const PIN_LINE: Style = { fill: 'none', stroke: SCHEMATIC_COLORS.pin, width: DEFAULT_LINE };
+const PIN_BUBBLE = { style: { stroke: SCHEMATIC_COLORS.pin, width: DEFAULT_LINE } } as const;
+const NO_FILL: Style = { fill: 'none' };
+
 /** A pin: its line and IEEE decorations, name and number, as one item carrying the pin's identity. */
 export function paintPin(r: Renderer, sym: KicadSymbol, p: SymbolPin, showHidden: boolean): void {
   const name = p.name === '~' ? '' : p.name;
@@ -237,10 +241,10 @@ export function paintPin(r: Renderer, sym: KicadSymbol, p: SymbolPin, showHidden
   r.addBounds(ex, ey, DEFAULT_LINE);
   if (style !== 'line') r.addBounds(ex + ox * 2 * ext, ey + oy * 2 * ext, ext);
 
-  r.shape({ kind: 'path', parts, style: { fill: 'none', stroke: SCHEMATIC_COLORS.pin, width: DEFAULT_LINE }, bounds: false });
+  r.shape({ kind: 'path', parts, style: PIN_LINE, bounds: false });
   if (bubble) {
-    r.beginGroup({ style: { stroke: SCHEMATIC_COLORS.pin, width: DEFAULT_LINE } });
-    r.shape({ kind: 'circle', center: bubble, radius: ext, style: { fill: 'none' }, bounds: false });
+    r.beginGroup(PIN_BUBBLE);
+    r.shape({ kind: 'circle', center: bubble, radius: ext, style: NO_FILL, bounds: false });
     r.endGroup();
   }
   paintPinTexts(r, sym, p, name, { cx, cy, ex, ey, ux, uy, horizontal });
@@ -263,29 +267,38 @@ function paintPinTexts(r: Renderer, sym: KicadSymbol, p: SymbolPin, name: string
   const showNumber = !sym.pinNumbers.hide && p.number !== '' && !p.numberEffects.hidden;
   const inside = sym.pinNames.offset > 0;
   const offset = sym.pinNames.offset;
-  const nameText = { text: name, size: p.nameEffects.height, fill: SCHEMATIC_COLORS.pinName, cls: 'pin-name' };
-  const numberText = { text: p.number, size: p.numberEffects.height, fill: SCHEMATIC_COLORS.pinNumber, cls: 'pin-number' };
+  const nameSize = p.nameEffects.height;
+  const numSize = p.numberEffects.height;
   const mx = (g.cx + g.ex) / 2;
   const my = (g.cy + g.ey) / 2;
   if (g.horizontal) {
     const toRight = g.ux > 0; // body is to the right of the connection point
     if (inside) {
-      if (showName) r.text({ ...nameText, at: { x: g.ex + (toRight ? offset : -offset), y: g.ey }, angle: 0, h: toRight ? 'left' : 'right', v: 'center' });
-      if (showNumber) r.text({ ...numberText, at: { x: mx, y: my + PIN_TEXT_OFFSET }, angle: 0, h: 'center', v: 'bottom' });
+      if (showName) pinName(r, name, nameSize, g.ex + (toRight ? offset : -offset), g.ey, 0, toRight ? 'left' : 'right', 'center');
+      if (showNumber) pinNumber(r, p.number, numSize, mx, my + PIN_TEXT_OFFSET, 0, 'bottom');
     } else {
-      if (showName) r.text({ ...nameText, at: { x: mx, y: my + PIN_TEXT_OFFSET }, angle: 0, h: 'center', v: 'bottom' });
-      if (showNumber) r.text({ ...numberText, at: { x: mx, y: my - PIN_TEXT_OFFSET }, angle: 0, h: 'center', v: 'top' });
+      if (showName) pinName(r, name, nameSize, mx, my + PIN_TEXT_OFFSET, 0, 'center', 'bottom');
+      if (showNumber) pinNumber(r, p.number, numSize, mx, my - PIN_TEXT_OFFSET, 0, 'top');
     }
   } else {
     const down = g.uy < 0; // body below the connection point
     if (inside) {
-      if (showName) r.text({ ...nameText, at: { x: g.ex, y: g.ey - (down ? offset : -offset) }, angle: 90, h: down ? 'right' : 'left', v: 'center' });
-      if (showNumber) r.text({ ...numberText, at: { x: mx - PIN_TEXT_OFFSET, y: my }, angle: 90, h: 'center', v: 'bottom' });
+      if (showName) pinName(r, name, nameSize, g.ex, g.ey - (down ? offset : -offset), 90, down ? 'right' : 'left', 'center');
+      if (showNumber) pinNumber(r, p.number, numSize, mx - PIN_TEXT_OFFSET, my, 90, 'bottom');
     } else {
-      if (showName) r.text({ ...nameText, at: { x: mx - PIN_TEXT_OFFSET, y: my }, angle: 90, h: 'center', v: 'bottom' });
-      if (showNumber) r.text({ ...numberText, at: { x: mx + PIN_TEXT_OFFSET, y: my }, angle: 90, h: 'center', v: 'top' });
+      if (showName) pinName(r, name, nameSize, mx - PIN_TEXT_OFFSET, my, 90, 'center', 'bottom');
+      if (showNumber) pinNumber(r, p.number, numSize, mx + PIN_TEXT_OFFSET, my, 90, 'top');
     }
   }
+}
+
+function pinName(r: Renderer, text: string, size: number, x: number, y: number, angle: number, h: TextShape['h'], v: TextShape['v']): void {
+  r.text({ text, at: { x, y }, angle, size, h, v, fill: SCHEMATIC_COLORS.pinName, cls: 'pin-name' });
+}
+
+/** Pin numbers are centred along the pin. */
+function pinNumber(r: Renderer, text: string, size: number, x: number, y: number, angle: number, v: TextShape['v']): void {
+  r.text({ text, at: { x, y }, angle, size, h: 'center', v, fill: SCHEMATIC_COLORS.pinNumber, cls: 'pin-number' });
 }
 
 /** A visible property: Reference (unannotated, "U?A"), Value, or another field. */
