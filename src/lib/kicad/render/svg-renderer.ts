@@ -63,11 +63,15 @@ export class SvgRenderer implements Renderer {
   private readonly layers = new Map<number, Run[]>();
   private run: Run | null = null;
   private readonly stack: Frame[];
+  /** The innermost open group or layer (the stack's last entry). */
+  private cur: Frame;
+  private lastPlaced: { m: Matrix; t: Transform; out: Matrix } | null = null;
 
   constructor(opts: SvgRendererOptions = {}) {
     this.yUp = opts.yUp === true;
     this.view = { a: 1, b: 0, c: 0, d: this.yUp ? -1 : 1, e: 0, f: 0 };
-    this.stack = [{ spec: {}, out: '', stroke: undefined, width: undefined, matrix: this.view, rotation: 0 }];
+    this.cur = { spec: {}, out: '', stroke: undefined, width: undefined, matrix: this.view, rotation: 0 };
+    this.stack = [this.cur];
   }
 
   beginLayer(spec: LayerSpec): void {
@@ -76,14 +80,15 @@ export class SvgRenderer implements Renderer {
     if (!runs) this.layers.set(spec.z, (runs = []));
     let run = runs[runs.length - 1];
     // Consecutive items on the same layer share one <g>.
-    if (!run || run.name !== spec.name) runs.push((run = { name: spec.name, spec, frame: this.frame(spec, this.top()) }));
+    if (!run || run.name !== spec.name) runs.push((run = { name: spec.name, spec, frame: this.frame(spec, this.cur) }));
     this.run = run;
-    this.stack.push(run.frame);
+    this.stack.push((this.cur = run.frame));
   }
 
   endLayer(): void {
     if (!this.run || this.stack.length !== 2) throw new Error('endLayer without beginLayer, or a group left open');
     this.stack.pop();
+    this.cur = this.top();
     this.run = null;
   }
 
@@ -94,11 +99,12 @@ export class SvgRenderer implements Renderer {
   endGroup(): void {
     if (this.stack.length <= (this.run ? 2 : 1)) throw new Error('endGroup without beginGroup');
     const frame = this.stack.pop() as Frame;
-    this.top().out += element(frame.spec, frame.out, this.transformAttr(frame.spec.transform));
+    this.cur = this.top();
+    this.cur.out += element(frame.spec, frame.out, this.transformAttr(frame.spec.transform));
   }
 
   shape(s: Shape): void {
-    const top = this.top();
+    const top = this.cur;
     const attrs = styleAttrs(s.style, s.style?.stroke ?? top.stroke);
     const pad = (s.style?.width ?? top.width ?? 0) / 2;
     const track = s.bounds !== false;
@@ -172,7 +178,7 @@ export class SvgRenderer implements Renderer {
   }
 
   text(t: TextShape): void {
-    const top = this.top();
+    const top = this.cur;
     const spec: TextSpec = {
       text: t.text,
       x: t.at.x,
@@ -211,7 +217,7 @@ export class SvgRenderer implements Renderer {
 
   /** Insert an already rendered drawing (e.g. one unit of a symbol) at the current position; `box` is its extent in SVG coordinates. */
   embed(svg: string, box: Bounds): void {
-    this.top().out += svg;
+    this.cur.out += svg;
     this.growLocal(box.minX, box.minY, 0);
     this.growLocal(box.maxX, box.maxY, 0);
   }
@@ -247,7 +253,7 @@ export class SvgRenderer implements Renderer {
   }
 
   private push(spec: GroupSpec): void {
-    this.stack.push(this.frame(spec, this.top()));
+    this.stack.push((this.cur = this.frame(spec, this.cur)));
   }
 
   private frame(spec: GroupSpec, parent: Frame): Frame {
@@ -257,9 +263,18 @@ export class SvgRenderer implements Renderer {
       out: '',
       stroke: spec.style?.stroke ?? parent.stroke,
       width: spec.style?.width ?? parent.width,
-      matrix: t ? this.compose(parent.matrix, t) : parent.matrix,
+      matrix: t ? this.placed(parent.matrix, t) : parent.matrix,
       rotation: parent.rotation + (t?.rotation ?? 0),
     };
+  }
+
+  /** compose(), remembering the last result: an item's groups often share one placement (a pad's copper and hole). */
+  private placed(m: Matrix, t: Transform): Matrix {
+    const last = this.lastPlaced;
+    if (last && last.m === m && last.t === t) return last.out;
+    const out = this.compose(m, t);
+    this.lastPlaced = { m, t, out };
+    return out;
   }
 
   /** parent · translate(t) · rotate(t.rotation as seen on screen). */
@@ -293,7 +308,7 @@ export class SvgRenderer implements Renderer {
 
   /** Grow by a world point of the current group. */
   private grow(x: number, y: number, pad: number): void {
-    const m = this.top().matrix;
+    const m = this.cur.matrix;
     if (m === this.view) this.box.add(x, this.y(y), pad);
     else this.box.add(m.e + m.a * x + m.c * y, m.f + m.b * x + m.d * y, pad);
   }
@@ -314,7 +329,14 @@ export class SvgRenderer implements Renderer {
 function element(spec: GroupSpec, content: string, transform: string): string {
   if (content === '' && !spec.keepEmpty) return '';
   let attrs = '';
-  if (spec.meta) for (const k in spec.meta) attrs += ` ${k}="${esc(spec.meta[k] as string)}"`;
+  const meta = spec.meta;
+  if (meta) {
+    const keys = Object.keys(meta);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i] as string;
+      attrs += ` ${k}="${esc(meta[k] as string)}"`;
+    }
+  }
   attrs += transform + styleAttrs(spec.style, spec.style?.stroke);
   if (spec.visible === false) attrs += ' display="none"';
   return attrs === '' ? content : `<g${attrs}>${content}</g>`;
@@ -324,8 +346,9 @@ function element(spec: GroupSpec, content: string, transform: string): string {
 function styleAttrs(style: Style | undefined, stroke: string | undefined): string {
   if (!style) return '';
   let out = '';
-  for (const k in style) {
-    switch (k) {
+  const keys = Object.keys(style);
+  for (let i = 0; i < keys.length; i++) {
+    switch (keys[i]) {
       case 'fill':
         out += ` fill="${style.fill}"`;
         break;
