@@ -129,8 +129,10 @@ export class SvgRenderer implements Renderer {
         if (track) {
           const cx = c?.x ?? 0;
           const cy = c?.y ?? 0;
-          this.grow(cx - s.radius, cy - s.radius, pad);
-          this.grow(cx + s.radius, cy + s.radius, pad);
+          if (top.rotation === 0) {
+            this.grow(cx - s.radius, cy - s.radius, pad);
+            this.grow(cx + s.radius, cy + s.radius, pad);
+          } else this.grow(cx, cy, s.radius + pad);
         }
         const at = c ? `cx="${fmt(c.x)}" cy="${fmt(this.y(c.y))}" ` : '';
         top.out += `<circle ${at}r="${fmt(s.radius)}"${attrs}/>`;
@@ -145,6 +147,10 @@ export class SvgRenderer implements Renderer {
           const ab = arcBounds(st, m, e);
           this.growLocal(ab.minX, ab.minY, pad);
           this.growLocal(ab.maxX, ab.maxY, pad);
+          if (top.rotation !== 0) {
+            this.growLocal(ab.minX, ab.maxY, pad);
+            this.growLocal(ab.maxX, ab.minY, pad);
+          }
         }
         if (!s.pie) {
           top.out += `<path d="${arcPath(st, m, e)}"${attrs}/>`;

@@ -48,6 +48,19 @@ describe('SvgRenderer', () => {
     expect(up.finish().svg).toBe('<g transform="translate(0 -2) rotate(-90)"><path d="M1 0L1 -1"/></g>');
   });
 
+  it('bounds a circle in a rotated group by its centre and radius', () => {
+    const r = new SvgRenderer();
+    r.beginGroup({ transform: { x: 0, y: 0, rotation: 45 } });
+    r.shape({ kind: 'circle', center: { x: 2, y: 0 }, radius: 1 });
+    r.endGroup();
+    const b = r.bounds();
+    const c = Math.SQRT1_2 * 2;
+    expect(b?.minX).toBeCloseTo(c - 1, 9);
+    expect(b?.maxX).toBeCloseTo(c + 1, 9);
+    expect(b?.minY).toBeCloseTo(-c - 1, 9);
+    expect(b?.maxY).toBeCloseTo(-c + 1, 9);
+  });
+
   it('composites layers by z, merges consecutive runs of a layer, drops empty groups unless kept', () => {
     const r = new SvgRenderer();
     const top = { name: 'top', z: 2, meta: { class: 'top' } };
