@@ -1,0 +1,382 @@
+// Painters for footprint items, one per kind: graphics and texts on their
+// KiCad layer, pads (shape, hole, number) on the virtual pad layer of their
+// copper side. Footprints are Y-down like the screen; coordinates are passed
+// as in the file and pads are placed with a group transform (rotation is
+// counter-clockwise as seen in KiCad). Layers are stacked in KiCad's drawing
+// order: back layers first, front copper, then front technical layers.
+
+import { tessellateArc, type Point } from '../kicad-common.ts';
+import { padCopperSides, type Footprint, type FootprintGraphic, type FootprintText, type Pad, type PadPrimitive } from '../footprint.ts';
+import { textWidth } from '../svg-text.ts';
+import type { LayerSpec, Renderer, Shape, Style } from './renderer.ts';
+
+/** KiCad default PCB colours. */
+export const PCB_COLORS = {
+  background: '#001023',
+  'F.Cu': '#C83434',
+  'B.Cu': '#4D7FC4',
+  'In.Cu': '#C2C200',
+  'F.SilkS': '#F2EDA1',
+  'B.SilkS': '#E8B2A7',
+  'F.Fab': '#AFAFAF',
+  'B.Fab': '#585D84',
+  'F.CrtYd': '#FF26E2',
+  'B.CrtYd': '#26E9FF',
+  'F.Mask': '#D864FF',
+  'B.Mask': '#02FFEE',
+  'F.Paste': '#B4A09D',
+  'B.Paste': '#00C2C2',
+  'F.Adhes': '#840084',
+  'B.Adhes': '#0000C2',
+  'Dwgs.User': '#C2C2C2',
+  'Cmts.User': '#5994DC',
+  'Eco1.User': '#B4DBD2',
+  'Eco2.User': '#D8C852',
+  'Edge.Cuts': '#D0D2CD',
+  Margin: '#FF26E2',
+  user: '#C2C2C2',
+  hole: '#06080C',
+  npthHole: '#06080C',
+  npthRing: '#1AC4D2',
+  padNumber: '#FFFFFF',
+} as const;
+
+const COLOR_BY_LAYER: Readonly<Record<string, string | undefined>> = PCB_COLORS;
+
+/** Layer aliases (KiCad 7+ user-visible names) mapped to canonical names. */
+const ALIASES: Record<string, string> = {
+  'F.Silkscreen': 'F.SilkS',
+  'B.Silkscreen': 'B.SilkS',
+  'F.Courtyard': 'F.CrtYd',
+  'B.Courtyard': 'B.CrtYd',
+  'F.Adhesive': 'F.Adhes',
+  'B.Adhesive': 'B.Adhes',
+  'User.Drawings': 'Dwgs.User',
+  'User.Comments': 'Cmts.User',
+  'User.Eco1': 'Eco1.User',
+  'User.Eco2': 'Eco2.User',
+};
+
+// Bottom-to-top drawing order; pads go right after their copper layer.
+const ORDER = [
+  'B.Adhes', 'B.CrtYd', 'B.Fab', 'B.SilkS', 'B.Paste', 'B.Mask', 'B.Cu',
+  'In.Cu', 'F.Cu',
+  'F.Adhes', 'F.Mask', 'F.Paste', 'F.SilkS', 'F.Fab', 'F.CrtYd',
+  'User', 'Margin', 'Edge.Cuts', 'Eco2.User', 'Eco1.User', 'Cmts.User', 'Dwgs.User',
+];
+const TRANSLUCENT: Record<string, number> = { 'F.Mask': 0.4, 'B.Mask': 0.4, 'F.Paste': 0.9, 'B.Paste': 0.9 };
+const PAD_OPACITY = 0.8;
+/** Line width used where the file says 0 (and the box padding of unstroked filled shapes). */
+const MIN_LINE = 0.05;
+
+function canonical(layer: string): string {
+  const a = ALIASES[layer];
+  if (a) return a;
+  if (/^In\d+\.Cu$/.test(layer)) return 'In.Cu';
+  if (/^User\.\d+$/.test(layer)) return 'User';
+  return layer;
+}
+
+/** Drawing order of a KiCad layer (unknown layers stack with the user layers). */
+export function layerRank(layer: string): number {
+  const i = ORDER.indexOf(canonical(layer));
+  return i < 0 ? ORDER.indexOf('User') : i;
+}
+
+export function layerColor(layer: string): string {
+  return COLOR_BY_LAYER[canonical(layer)] ?? PCB_COLORS.user;
+}
+
+const boardLayers = new Map<string, LayerSpec>();
+
+/** A KiCad layer: outlines in the layer colour, which 'currentColor' fills also take. */
+export function boardLayer(layer: string): LayerSpec {
+  let spec = boardLayers.get(layer);
+  if (!spec) {
+    spec = makeBoardLayer(layer);
+    // Footprint files name few layers; bound the cache anyway against odd inputs.
+    if (boardLayers.size < 256) boardLayers.set(layer, spec);
+  }
+  return spec;
+}
+
+function makeBoardLayer(layer: string): LayerSpec {
+  const color = layerColor(layer);
+  const opacity = TRANSLUCENT[canonical(layer)];
+  const style: Style = { fill: 'none', stroke: color, color };
+  if (opacity !== undefined) style.opacity = opacity;
+  return { name: layer, z: layerRank(layer), meta: { class: 'layer', 'data-layer': layer }, style };
+}
+
+/** The virtual layers of each side's pads, right above that side's copper. */
+export const PAD_LAYERS = {
+  back: { name: ':Pads:Back', z: layerRank('B.Cu') + 0.5, meta: { class: 'pads', 'data-side': 'back' } },
+  front: { name: ':Pads:Front', z: layerRank('F.Cu') + 0.5, meta: { class: 'pads', 'data-side': 'front' } },
+} as const satisfies Record<string, LayerSpec>;
+
+export interface FootprintPaint {
+  /** Draw pad numbers (default true). */
+  padNumbers?: boolean;
+}
+
+/** Paint a whole footprint: graphics, texts, then pads. */
+export function paintFootprint(r: Renderer, fp: Footprint, opts: FootprintPaint = {}): void {
+  for (const g of fp.graphics) paintGraphic(r, g);
+  for (const t of fp.texts) paintText(r, fp, t);
+  const numbers = opts.padNumbers !== false;
+  for (const pad of fp.pads) paintPad(r, pad, numbers);
+}
+
+function lineWidth(w: number): number {
+  return w > 0 ? w : MIN_LINE;
+}
+
+/** A graphic item on its layer. Filled shapes with no width have no outline (but keep a thin line's box). */
+export function paintGraphic(r: Renderer, g: FootprintGraphic): void {
+  const sw = lineWidth(g.width);
+  const style: Style = g.width > 0 || !g.filled ? { width: sw } : { stroke: 'none', width: sw };
+  if (g.filled) style.fill = 'currentColor';
+  let shape: Shape | null = null;
+  switch (g.kind) {
+    case 'line':
+      shape = { kind: 'path', parts: [[g.start, g.end]], style: { width: sw } };
+      break;
+    case 'rect':
+      shape = { kind: 'rect', x0: Math.min(g.start.x, g.end.x), y0: Math.min(g.start.y, g.end.y), x1: Math.max(g.start.x, g.end.x), y1: Math.max(g.start.y, g.end.y), style };
+      break;
+    case 'circle':
+      shape = { kind: 'circle', center: g.center, radius: g.radius, style };
+      break;
+    case 'arc':
+      shape = { kind: 'arc', start: g.start, mid: g.mid, end: g.end, style: { width: sw } };
+      break;
+    case 'poly':
+    case 'curve': {
+      const pts = g.points;
+      if (pts.length === 0) return;
+      if (g.kind === 'curve' && pts.length >= 4) shape = { kind: 'bezier', points: [pts[0], pts[1], pts[2], pts[3]] as [Point, Point, Point, Point], style };
+      else shape = { kind: 'path', parts: [pts], closed: g.kind === 'poly', style };
+      break;
+    }
+    case 'textbox':
+      r.beginLayer(boardLayer(g.layer));
+      paintTextBox(r, g);
+      r.endLayer();
+      return;
+  }
+  r.beginLayer(boardLayer(g.layer));
+  r.shape(shape);
+  // A curve's box covers every point given.
+  if (g.kind === 'curve' && g.points.length > 4) for (const p of g.points.slice(4)) r.addBounds(p.x, p.y, sw / 2);
+  r.endLayer();
+}
+
+function paintTextBox(r: Renderer, g: Extract<FootprintGraphic, { kind: 'textbox' }>): void {
+  const x0 = Math.min(g.start.x, g.end.x);
+  const y0 = Math.min(g.start.y, g.end.y);
+  // The box counts without its border width.
+  r.addBounds(x0, y0);
+  r.addBounds(Math.max(g.start.x, g.end.x), Math.max(g.start.y, g.end.y));
+  if (g.width > 0) r.shape({ kind: 'rect', x0, y0, x1: Math.max(g.start.x, g.end.x), y1: Math.max(g.start.y, g.end.y), style: { width: g.width }, bounds: false });
+  r.text({ text: g.text, at: { x: x0 + 0.2, y: y0 + 0.2 }, angle: 0, size: g.effects.height, h: 'left', v: 'top', fill: 'currentColor' });
+}
+
+/** A text (reference, value, user text, property) with ${REFERENCE}/${VALUE} substituted. */
+export function paintText(r: Renderer, fp: Footprint, t: FootprintText): void {
+  if (t.hidden || t.text === '') return;
+  const text = t.text.replace(/\$\{REFERENCE\}/g, fp.reference || 'REF**').replace(/\$\{VALUE\}/g, fp.value || fp.name);
+  r.beginLayer(boardLayer(t.layer));
+  r.text({
+    text,
+    at: t.at,
+    angle: t.at.rotation,
+    size: t.effects.height,
+    h: t.effects.hAlign,
+    v: t.effects.vAlign,
+    fill: layerColor(t.layer),
+    bold: t.effects.bold,
+    italic: t.effects.italic,
+    mirror: t.effects.mirror,
+    cls: `text ${t.kind}`,
+  });
+  r.endLayer();
+}
+
+/**
+ * A pad as one item: its copper shape (in the pad's own frame), its hole and its
+ * number. The pad's box is KiCad's pad outline and hole, declared here.
+ */
+export function paintPad(r: Renderer, pad: Pad, showNumber: boolean): void {
+  const sides = padCopperSides(pad);
+  const back = sides.back && !sides.front;
+  const { x, y, rotation } = pad.at;
+  const transform = { x, y, rotation };
+  const color = back ? PCB_COLORS['B.Cu'] : sides.front || sides.back ? PCB_COLORS['F.Cu'] : layerColor(pad.layers[0] ?? 'F.Paste');
+  r.beginLayer(back ? PAD_LAYERS.back : PAD_LAYERS.front);
+  r.beginGroup({ meta: { class: 'pad', 'data-number': pad.number, 'data-type': pad.type, 'data-shape': pad.shape } });
+
+  const npth = pad.type === 'np_thru_hole';
+  r.beginGroup({ transform, style: npth ? undefined : { fill: color, color, stroke: 'none', opacity: PAD_OPACITY } });
+  if (!npth) for (const s of padShapes(pad)) r.shape(s);
+  for (const p of padLocalPoints(pad)) r.addBounds(p.x, p.y);
+  r.endGroup();
+
+  const d = pad.drill;
+  if (d && d.width > 0) {
+    const ox = d.offset?.x ?? 0;
+    const oy = d.offset?.y ?? 0;
+    const style: Style = npth ? { fill: PCB_COLORS.npthHole, stroke: PCB_COLORS.npthRing, width: 0.05 } : { fill: PCB_COLORS.hole, stroke: 'none' };
+    r.beginGroup({ meta: { class: 'hole' }, transform, style });
+    if (d.oval && d.height !== d.width) {
+      const x0 = ox - d.width / 2;
+      const y0 = oy - d.height / 2;
+      r.shape({ kind: 'rect', x0, y0, x1: x0 + d.width, y1: y0 + d.height, radius: Math.min(d.width, d.height) / 2, bounds: false });
+    } else r.shape({ kind: 'circle', center: { x: ox, y: oy }, radius: d.width / 2, bounds: false });
+    r.endGroup();
+    r.addBounds(x, y, Math.max(d.width, d.height) / 2 + Math.hypot(ox, oy));
+  }
+  if (showNumber && pad.number !== '') paintPadNumber(r, pad);
+  r.endGroup();
+  r.endLayer();
+}
+
+/** Number along the pad's long side, sized to fit (KiCad shows numbers on pads this way); not part of the box. */
+function paintPadNumber(r: Renderer, pad: Pad): void {
+  const tall = pad.size.height > pad.size.width;
+  const long = Math.max(pad.size.width, pad.size.height);
+  const short = Math.min(pad.size.width, pad.size.height);
+  const perUnit = textWidth(pad.number, 1) || 1;
+  const size = Math.min(short * 0.55, (long * 0.8) / perUnit, 1.5);
+  if (size <= 0.05) return;
+  r.text({ text: pad.number, at: pad.at, angle: pad.at.rotation + (tall ? 90 : 0), size, h: 'center', v: 'center', fill: PCB_COLORS.padNumber, cls: 'pad-number', bounds: false });
+}
+
+/** Copper outline of a pad in pad-local coordinates (centre 0,0, before rotation); the pad's box is declared separately. */
+export function padShapes(pad: Pad): Shape[] {
+  const w = pad.size.width;
+  const h = pad.size.height;
+  const hw = w / 2;
+  const hh = h / 2;
+  const rect = (radius: number): Shape => ({ kind: 'rect', x0: -hw, y0: -hh, x1: hw, y1: hh, radius, bounds: false });
+  switch (pad.shape) {
+    case 'circle':
+      return [{ kind: 'circle', radius: hw, bounds: false }];
+    case 'oval':
+      return [rect(Math.min(w, h) / 2)];
+    case 'roundrect':
+    case 'rect': {
+      if (pad.chamfer && pad.chamfer.length > 0 && (pad.chamferRatio ?? 0) > 0) return [chamferedRect(pad)];
+      if (pad.shape === 'rect') return [rect(0)];
+      const ratio = Math.min(0.5, Math.max(0, pad.roundrectRatio ?? 0.25));
+      return [rect(ratio * Math.min(w, h))];
+    }
+    case 'trapezoid': {
+      // Corners as KiCad builds them from (rect_delta dx dy).
+      const dx = (pad.rectDelta?.x ?? 0) / 2;
+      const dy = (pad.rectDelta?.y ?? 0) / 2;
+      const pts: Point[] = [
+        { x: -hw - dy, y: hh + dx },
+        { x: -hw + dy, y: -hh - dx },
+        { x: hw - dy, y: -hh + dx },
+        { x: hw + dy, y: hh - dx },
+      ];
+      return [{ kind: 'path', parts: [pts], closed: true, bounds: false }];
+    }
+    case 'custom': {
+      const out: Shape[] = [pad.anchor === 'circle' ? { kind: 'circle', radius: hw, bounds: false } : rect(0)];
+      for (const prim of pad.primitives) {
+        const s = primitiveShape(prim);
+        if (s) out.push({ ...s, bounds: false });
+      }
+      return out;
+    }
+    default:
+      return [rect(0)];
+  }
+}
+
+function chamferedRect(pad: Pad): Shape {
+  const w = pad.size.width;
+  const h = pad.size.height;
+  const hw = w / 2;
+  const hh = h / 2;
+  const c = (pad.chamferRatio ?? 0) * Math.min(w, h);
+  const has = (k: string): boolean => pad.chamfer?.includes(k) ?? false;
+  const pts: Point[] = [];
+  if (has('top_left')) pts.push({ x: -hw, y: -hh + c }, { x: -hw + c, y: -hh });
+  else pts.push({ x: -hw, y: -hh });
+  if (has('top_right')) pts.push({ x: hw - c, y: -hh }, { x: hw, y: -hh + c });
+  else pts.push({ x: hw, y: -hh });
+  if (has('bottom_right')) pts.push({ x: hw, y: hh - c }, { x: hw - c, y: hh });
+  else pts.push({ x: hw, y: hh });
+  if (has('bottom_left')) pts.push({ x: -hw + c, y: hh }, { x: -hw, y: hh - c });
+  else pts.push({ x: -hw, y: hh });
+  return { kind: 'path', parts: [pts], closed: true, bounds: false };
+}
+
+/** A custom pad's primitive: filled in the pad colour, outlined when it has a width. */
+function primitiveShape(p: PadPrimitive): Shape | null {
+  const outline = (w: number, filled: boolean): Style => {
+    const s: Style = filled ? {} : { fill: 'none' };
+    if (w > 0) {
+      s.stroke = 'currentColor';
+      s.width = w;
+    }
+    return s;
+  };
+  const line: Style = { fill: 'none', stroke: 'currentColor', width: lineWidth(p.width) };
+  switch (p.kind) {
+    case 'line':
+      return { kind: 'path', parts: [[p.start, p.end]], style: line };
+    case 'rect': {
+      return { kind: 'rect', x0: Math.min(p.start.x, p.end.x), y0: Math.min(p.start.y, p.end.y), x1: Math.max(p.start.x, p.end.x), y1: Math.max(p.start.y, p.end.y), style: outline(p.width, p.filled) };
+    }
+    case 'circle':
+      return { kind: 'circle', center: p.center, radius: p.radius, style: outline(p.width, p.filled || p.width <= 0) };
+    case 'arc':
+      return { kind: 'arc', start: p.start, mid: p.mid, end: p.end, style: line };
+    case 'poly':
+      return p.points.length ? { kind: 'path', parts: [p.points], closed: true, style: outline(p.width, p.filled) } : null;
+    case 'curve': {
+      if (p.points.length < 4) return null;
+      const [a, b, c, e] = p.points as [Point, Point, Point, Point];
+      return { kind: 'bezier', points: [a, b, c, e], style: line };
+    }
+  }
+}
+
+/** KiCad's pad box in pad-local coordinates: the size rectangle, trapezoid delta and custom primitives. */
+function padLocalPoints(pad: Pad): Point[] {
+  const hw = pad.size.width / 2;
+  const hh = pad.size.height / 2;
+  const pts: Point[] = [
+    { x: -hw, y: -hh },
+    { x: hw, y: -hh },
+    { x: hw, y: hh },
+    { x: -hw, y: hh },
+  ];
+  if (pad.rectDelta) {
+    const m = Math.max(Math.abs(pad.rectDelta.x), Math.abs(pad.rectDelta.y)) / 2;
+    pts.push({ x: -hw - m, y: -hh - m }, { x: hw + m, y: hh + m });
+  }
+  for (const p of pad.primitives) {
+    const w = (p.width ?? 0) / 2;
+    switch (p.kind) {
+      case 'line':
+      case 'rect':
+        pts.push({ x: p.start.x - w, y: p.start.y - w }, { x: p.end.x + w, y: p.end.y + w }, { x: p.start.x + w, y: p.start.y + w }, { x: p.end.x - w, y: p.end.y - w });
+        break;
+      case 'circle':
+        pts.push({ x: p.center.x - p.radius - w, y: p.center.y - p.radius - w }, { x: p.center.x + p.radius + w, y: p.center.y + p.radius + w });
+        break;
+      case 'arc':
+        for (const q of tessellateArc(p.start, p.mid, p.end, 8)) pts.push(q);
+        break;
+      case 'poly':
+      case 'curve':
+        for (const q of p.points) pts.push(q);
+        break;
+    }
+  }
+  return pts;
+}

@@ -1,0 +1,381 @@
+// SVG implementation of the Renderer: accumulates shapes per layer as SVG
+// markup, grows the bounding box, and writes the document. The one place where
+// world coordinates become SVG coordinates: a Y-up world (symbol libraries) is
+// flipped here, numerically, so text is never drawn through a mirroring
+// transform; group placements become `transform` attributes. Groups and layers
+// become <g> elements carrying their meta and style (a style's properties are
+// written in the order given); unset style is inherited, as SVG does.
+
+import { arcBounds, arcFromThreePoints, type Point } from '../kicad-common.ts';
+import { arcPath, Bounds, esc, fmt, svgDocument, svgText, type TextSpec } from '../svg-text.ts';
+import type { Box, GroupSpec, LayerSpec, Renderer, Shape, Style, TextShape, Transform } from './renderer.ts';
+
+/** 2D affine matrix: x' = e + a·x + c·y, y' = f + b·x + d·y. */
+interface Matrix {
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+  e: number;
+  f: number;
+}
+
+interface Frame {
+  spec: GroupSpec;
+  out: string;
+  /** Inherited stroke paint and line width (whether a width is written, and shapes' bounding-box padding). */
+  stroke: string | undefined;
+  width: number | undefined;
+  matrix: Matrix;
+  /** Sum of rotations of the enclosing groups (degrees, as seen on screen). */
+  rotation: number;
+}
+
+interface Run {
+  name: string;
+  spec: LayerSpec;
+  /** The layer's drawing state and markup, reused each time the run is resumed. */
+  frame: Frame;
+}
+
+export interface SvgRendererOptions {
+  /** The world is Y-up (KiCad symbol libraries): flip Y into SVG's Y-down. */
+  yUp?: boolean;
+}
+
+export interface SvgDocumentArgs {
+  className: string;
+  label: string;
+  title: string;
+  pxPerMm: number;
+  background: string | null;
+  /** Margin around the drawing, from its bounds (SVG coordinates). */
+  margin: (b: Bounds) => number;
+  /** Half-size of the box used when nothing was drawn. */
+  emptyPad: number;
+}
+
+export class SvgRenderer implements Renderer {
+  private readonly yUp: boolean;
+  private readonly view: Matrix;
+  /** In SVG coordinates. */
+  private readonly box = new Bounds();
+  private readonly layers = new Map<number, Run[]>();
+  private run: Run | null = null;
+  private readonly stack: Frame[];
+  /** The innermost open group or layer (the stack's last entry). */
+  private cur: Frame;
+  private lastPlaced: { m: Matrix; t: Transform; out: Matrix } | null = null;
+
+  constructor(opts: SvgRendererOptions = {}) {
+    this.yUp = opts.yUp === true;
+    this.view = { a: 1, b: 0, c: 0, d: this.yUp ? -1 : 1, e: 0, f: 0 };
+    this.cur = { spec: {}, out: '', stroke: undefined, width: undefined, matrix: this.view, rotation: 0 };
+    this.stack = [this.cur];
+  }
+
+  beginLayer(spec: LayerSpec): void {
+    if (this.run) throw new Error('layers do not nest');
+    let runs = this.layers.get(spec.z);
+    if (!runs) this.layers.set(spec.z, (runs = []));
+    let run = runs[runs.length - 1];
+    // Consecutive items on the same layer share one <g>.
+    if (!run || run.name !== spec.name) runs.push((run = { name: spec.name, spec, frame: this.frame(spec, this.cur) }));
+    this.run = run;
+    this.stack.push((this.cur = run.frame));
+  }
+
+  endLayer(): void {
+    if (!this.run || this.stack.length !== 2) throw new Error('endLayer without beginLayer, or a group left open');
+    this.stack.pop();
+    this.cur = this.top();
+    this.run = null;
+  }
+
+  beginGroup(spec: GroupSpec): void {
+    this.push(spec);
+  }
+
+  endGroup(): void {
+    if (this.stack.length <= (this.run ? 2 : 1)) throw new Error('endGroup without beginGroup');
+    const frame = this.stack.pop() as Frame;
+    this.cur = this.top();
+    this.cur.out += element(frame.spec, frame.out, this.transformAttr(frame.spec.transform));
+  }
+
+  shape(s: Shape): void {
+    const top = this.cur;
+    const attrs = styleAttrs(s.style, s.style?.stroke ?? top.stroke);
+    const pad = (s.style?.width ?? top.width ?? 0) / 2;
+    const track = s.bounds !== false;
+    switch (s.kind) {
+      case 'rect': {
+        const y0 = this.yUp ? -s.y1 : s.y0;
+        const y1 = this.yUp ? -s.y0 : s.y1;
+        if (track) {
+          this.grow(s.x0, s.y0, pad);
+          this.grow(s.x1, s.y1, pad);
+          if (top.rotation !== 0) {
+            this.grow(s.x0, s.y1, pad);
+            this.grow(s.x1, s.y0, pad);
+          }
+        }
+        const rx = s.radius !== undefined && s.radius > 0 ? ` rx="${fmt(s.radius)}"` : '';
+        top.out += `<rect x="${fmt(s.x0)}" y="${fmt(y0)}" width="${fmt(s.x1 - s.x0)}" height="${fmt(y1 - y0)}"${rx}${attrs}/>`;
+        return;
+      }
+      case 'circle': {
+        const c = s.center;
+        if (track) {
+          const cx = c?.x ?? 0;
+          const cy = c?.y ?? 0;
+          if (top.rotation === 0) {
+            this.grow(cx - s.radius, cy - s.radius, pad);
+            this.grow(cx + s.radius, cy + s.radius, pad);
+          } else this.grow(cx, cy, s.radius + pad);
+        }
+        const at = c ? `cx="${fmt(c.x)}" cy="${fmt(this.y(c.y))}" ` : '';
+        top.out += `<circle ${at}r="${fmt(s.radius)}"${attrs}/>`;
+        return;
+      }
+      case 'arc': {
+        const st = this.local(s.start);
+        const m = this.local(s.mid);
+        const e = this.local(s.end);
+        if (track) {
+          // Arc extremes in SVG space: the group matrix is applied to the SVG-space points.
+          const ab = arcBounds(st, m, e);
+          this.growLocal(ab.minX, ab.minY, pad);
+          this.growLocal(ab.maxX, ab.maxY, pad);
+          if (top.rotation !== 0) {
+            this.growLocal(ab.minX, ab.maxY, pad);
+            this.growLocal(ab.maxX, ab.minY, pad);
+          }
+        }
+        if (!s.pie) {
+          top.out += `<path d="${arcPath(st, m, e)}"${attrs}/>`;
+          return;
+        }
+        const geo = arcFromThreePoints(st, m, e);
+        if (geo) top.out += `<path d="M${fmt(geo.center.x)} ${fmt(geo.center.y)}L${arcPath(st, m, e).slice(1)}Z"${attrs}/>`;
+        return;
+      }
+      case 'path': {
+        let d = '';
+        for (const part of s.parts) {
+          for (let i = 0; i < part.length; i++) {
+            const p = part[i] as Point;
+            if (track) this.grow(p.x, p.y, pad);
+            d += (i === 0 ? 'M' : 'L') + fmt(p.x) + ' ' + fmt(this.y(p.y));
+          }
+        }
+        if (s.closed) d += 'Z';
+        top.out += `<path d="${d}"${attrs}/>`;
+        return;
+      }
+      case 'bezier': {
+        const [a, b, c, e] = s.points;
+        if (track) for (const p of s.points) this.grow(p.x, p.y, pad);
+        const d = `M${fmt(a.x)} ${fmt(this.y(a.y))}C${fmt(b.x)} ${fmt(this.y(b.y))} ${fmt(c.x)} ${fmt(this.y(c.y))} ${fmt(e.x)} ${fmt(this.y(e.y))}`;
+        top.out += `<path d="${s.closed ? d + 'Z' : d}"${attrs}/>`;
+        return;
+      }
+    }
+  }
+
+  text(t: TextShape): void {
+    const top = this.cur;
+    const spec: TextSpec = {
+      text: t.text,
+      x: t.at.x,
+      y: this.y(t.at.y),
+      angle: t.angle,
+      size: t.size,
+      h: t.h,
+      v: t.v,
+      fill: t.fill,
+      bold: t.bold,
+      italic: t.italic,
+      cls: t.cls,
+    };
+    const placed = top.matrix !== this.view;
+    let svg = svgText(spec, t.bounds === false || placed ? null : this.box);
+    if (placed && t.bounds !== false) {
+      // Inside a placed group: measure again at the anchor and angle on the page.
+      const at = this.apply(top.matrix, t.at);
+      svgText({ ...spec, x: at.x, y: at.y, angle: t.angle + top.rotation }, this.box);
+    }
+    // Text is filled, never outlined by an inherited stroke.
+    if (top.stroke !== undefined && top.stroke !== 'none') svg = `<g stroke="none">${svg}</g>`;
+    if (t.mirror) svg = `<g transform="translate(${fmt(spec.x)} 0) scale(-1 1) translate(${fmt(-spec.x)} 0)">${svg}</g>`;
+    top.out += svg;
+  }
+
+  addBounds(x: number, y: number, pad = 0): void {
+    this.grow(x, y, pad);
+  }
+
+  bounds(): Box | null {
+    const b = this.box;
+    if (b.isEmpty()) return null;
+    return this.yUp ? { minX: b.minX, minY: -b.maxY, maxX: b.maxX, maxY: -b.minY } : { minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY };
+  }
+
+  /** Insert an already rendered drawing (e.g. one unit of a symbol) at the current position; `box` is its extent in SVG coordinates. */
+  embed(svg: string, box: Bounds): void {
+    this.cur.out += svg;
+    this.growLocal(box.minX, box.minY, 0);
+    this.growLocal(box.maxX, box.maxY, 0);
+  }
+
+  /** The drawing's SVG markup (layers composited by z) and its bounding box in SVG coordinates. */
+  finish(): { svg: string; box: Bounds } {
+    if (this.run || this.stack.length !== 1) throw new Error('a layer or group is still open');
+    let svg = this.stack[0]?.out ?? '';
+    for (const z of [...this.layers.keys()].sort((a, b) => a - b)) {
+      for (const run of this.layers.get(z) ?? []) svg += element(run.spec, run.frame.out, this.transformAttr(run.spec.transform));
+    }
+    return { svg, box: this.box };
+  }
+
+  /** A standalone SVG document: viewBox from the bounds plus a margin. */
+  toDocument(args: SvgDocumentArgs): string {
+    const { svg, box } = this.finish();
+    if (box.isEmpty()) box.add(0, 0, args.emptyPad);
+    return svgDocument({
+      className: args.className,
+      label: args.label,
+      title: args.title,
+      bounds: box,
+      margin: args.margin(box),
+      pxPerMm: args.pxPerMm,
+      background: args.background,
+      body: svg,
+    });
+  }
+
+  private top(): Frame {
+    return this.stack[this.stack.length - 1] as Frame;
+  }
+
+  private push(spec: GroupSpec): void {
+    this.stack.push((this.cur = this.frame(spec, this.cur)));
+  }
+
+  private frame(spec: GroupSpec, parent: Frame): Frame {
+    const t = spec.transform;
+    return {
+      spec,
+      out: '',
+      stroke: spec.style?.stroke ?? parent.stroke,
+      width: spec.style?.width ?? parent.width,
+      matrix: t ? this.placed(parent.matrix, t) : parent.matrix,
+      rotation: parent.rotation + (t?.rotation ?? 0),
+    };
+  }
+
+  /** compose(), remembering the last result: an item's groups often share one placement (a pad's copper and hole). */
+  private placed(m: Matrix, t: Transform): Matrix {
+    const last = this.lastPlaced;
+    if (last && last.m === m && last.t === t) return last.out;
+    const out = this.compose(m, t);
+    this.lastPlaced = { m, t, out };
+    return out;
+  }
+
+  /** parent · translate(t) · rotate(t.rotation as seen on screen). */
+  private compose(m: Matrix, t: Transform): Matrix {
+    // Counter-clockwise on screen is a negative angle in Y-down worlds, positive in Y-up ones.
+    const a = ((this.yUp ? 1 : -1) * (t.rotation ?? 0) * Math.PI) / 180;
+    const cos = Math.cos(a);
+    const sin = Math.sin(a);
+    return {
+      a: m.a * cos + m.c * sin,
+      b: m.b * cos + m.d * sin,
+      c: m.a * -sin + m.c * cos,
+      d: m.b * -sin + m.d * cos,
+      e: m.e + m.a * t.x + m.c * t.y,
+      f: m.f + m.b * t.x + m.d * t.y,
+    };
+  }
+
+  private apply(m: Matrix, p: Point): Point {
+    return { x: m.e + m.a * p.x + m.c * p.y, y: m.f + m.b * p.x + m.d * p.y };
+  }
+
+  /** World Y to SVG Y (the view flip). */
+  private y(y: number): number {
+    return this.yUp ? -y : y;
+  }
+
+  private local(p: Point): Point {
+    return this.yUp ? { x: p.x, y: -p.y } : p;
+  }
+
+  /** Grow by a world point of the current group. */
+  private grow(x: number, y: number, pad: number): void {
+    const m = this.cur.matrix;
+    if (m === this.view) this.box.add(x, this.y(y), pad);
+    else this.box.add(m.e + m.a * x + m.c * y, m.f + m.b * x + m.d * y, pad);
+  }
+
+  /** Grow by a point already in SVG orientation (view flip applied), placed by the group transforms. */
+  private growLocal(x: number, y: number, pad: number): void {
+    this.grow(x, this.y(y), pad);
+  }
+
+  private transformAttr(t: Transform | undefined): string {
+    if (!t) return '';
+    const r = t.rotation ? ` rotate(${fmt(-t.rotation)})` : '';
+    return ` transform="translate(${fmt(t.x)} ${fmt(this.y(t.y))})${r}"`;
+  }
+}
+
+/** A group's <g>, or its bare content when it has nothing to say; empty groups are dropped unless kept. */
+function element(spec: GroupSpec, content: string, transform: string): string {
+  if (content === '' && !spec.keepEmpty) return '';
+  let attrs = '';
+  const meta = spec.meta;
+  if (meta) {
+    const keys = Object.keys(meta);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i] as string;
+      attrs += ` ${k}="${esc(meta[k] as string)}"`;
+    }
+  }
+  attrs += transform + styleAttrs(spec.style, spec.style?.stroke);
+  if (spec.visible === false) attrs += ' display="none"';
+  return attrs === '' ? content : `<g${attrs}>${content}</g>`;
+}
+
+/** Style as SVG presentation attributes, in the style's own order; a width is written only where a stroke is drawn. */
+function styleAttrs(style: Style | undefined, stroke: string | undefined): string {
+  if (!style) return '';
+  let out = '';
+  const keys = Object.keys(style);
+  for (let i = 0; i < keys.length; i++) {
+    switch (keys[i]) {
+      case 'fill':
+        out += ` fill="${style.fill}"`;
+        break;
+      case 'stroke':
+        out += ` stroke="${style.stroke}"`;
+        break;
+      case 'width':
+        if (stroke !== 'none' && style.width !== undefined) out += ` stroke-width="${fmt(style.width)}"`;
+        break;
+      case 'color':
+        out += ` color="${style.color}"`;
+        break;
+      case 'opacity':
+        out += ` opacity="${fmt(style.opacity as number)}"`;
+        break;
+      case 'dash': {
+        const [on, off] = style.dash as readonly [number, number];
+        out += ` stroke-dasharray="${fmt(on)} ${fmt(off)}"`;
+        break;
+      }
+    }
+  }
+  return out;
+}
