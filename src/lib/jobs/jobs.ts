@@ -2,6 +2,9 @@
 // the transitions between them, the progress shape, the public view of a job, the registry of job
 // kinds with their input and result types, and the progress throttle.
 
+import type { ImportSummary } from '../catalog/import/import-file.server.ts';
+import type { KicadImportStats } from '../catalog/kicad-import/import-kicad.server.ts';
+
 export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
@@ -76,28 +79,19 @@ export type JobView = {
 };
 
 /**
- * Every kind of job with its input and result. A new kind (BOM matching, design analysis, PDF
+ * Every kind of job with its input and result (result types of existing work are imported as
+ * types only, so this module stays free of server code). A new kind (BOM matching, design analysis, PDF
  * ingest) adds its line here and registers a handler with the runner.
  */
 export type JobKinds = {
   'search-index': { input: { reason: string }; result: { parts: number; ms: number } };
   'import-catalog': {
     input: { file: string; dryRun: boolean; restart: boolean; batchSize: number };
-    result: { file: string; lines: number; imported: number; skipped: number; resumedFromLine: number; dryRun: boolean; seconds: number };
+    result: ImportSummary;
   };
   'import-kicad': {
     input: { symbolsDir: string; footprintsDir: string | null; models3dDir: string | null; sourceLabel: string };
-    result: {
-      symbolLibraries: number;
-      symbols: number;
-      products: number;
-      templates: number;
-      footprints: number;
-      models3d: number;
-      skipped: number;
-      duplicates: number;
-      seconds: number;
-    };
+    result: KicadImportStats;
   };
   'import-3d': {
     input: { dir: string; source: string; licence: string };
