@@ -217,3 +217,35 @@ describe(`jobs API (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, 
     expect(events.at(-1)!.event).toBe('done');
   });
 });
+
+describe(`job retention (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  it('deletes finished jobs past their retention, index rebuilds sooner, and never a queued or running one', async () => {
+    const { createJob, deleteExpiredJobs, finishJob, getJob, JOB_RETENTION_MS } = await import('../../src/lib/jobs/jobs.server.ts');
+    const { jobs } = await import('../../src/lib/server/db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    const db = database.db;
+    const day = 24 * 3600_000;
+    const now = new Date(); // the other tests' jobs finished moments ago: within every retention
+    const make = async (kind: string, finishedDaysAgo: number | null) => {
+      const job = await createJob(db, { kind, ownerId: null, input: {} });
+      if (finishedDaysAgo !== null) {
+        await finishJob(db, job.id, { state: 'succeeded', result: {} });
+        await db.update(jobs).set({ finishedAt: new Date(now.getTime() - finishedDaysAgo * day) }).where(eq(jobs.id, job.id));
+      } else {
+        await db.update(jobs).set({ state: 'running' }).where(eq(jobs.id, job.id));
+      }
+      return job.id;
+    };
+    const oldImport = await make('import-catalog', JOB_RETENTION_MS / day + 1);
+    const recentImport = await make('import-catalog', 3);
+    const oldIndex = await make('search-index', 2);
+    const freshIndex = await make('search-index', 0.5);
+    const running = await make('import-kicad', null);
+    await db.update(jobs).set({ createdAt: new Date(now.getTime() - 90 * day) }).where(eq(jobs.id, running));
+
+    expect(await deleteExpiredJobs(db, now)).toBe(2);
+    expect(await getJob(db, oldImport)).toBeNull();
+    expect(await getJob(db, oldIndex)).toBeNull();
+    for (const kept of [recentImport, freshIndex, running]) expect(await getJob(db, kept)).not.toBeNull();
+  });
+});

@@ -251,3 +251,25 @@ export async function failInterruptedJobs(db: Db, options: { isDead: (runnerId: 
   for (const r of rows) changed(r.id);
   return rows.length;
 }
+
+/** How long a finished job stays readable: a user's for a month, the index rebuilds for a day. */
+export const JOB_RETENTION_MS = 30 * 24 * 3600_000;
+export const SHORT_RETENTION_MS: Readonly<Record<string, number>> = { 'search-index': 24 * 3600_000 };
+
+/**
+ * Deletes finished jobs past their retention (queued and running ones are never touched), so the
+ * table does not grow with every start and every large-catalogue rebuild. Returns how many went.
+ */
+export async function deleteExpiredJobs(db: Db, now = new Date()): Promise<number> {
+  const finished = inArray(jobs.state, ['succeeded', 'failed', 'cancelled']);
+  const shortKinds = Object.keys(SHORT_RETENTION_MS);
+  let removed = 0;
+  for (const kind of shortKinds) {
+    const before = new Date(now.getTime() - SHORT_RETENTION_MS[kind]!);
+    removed += (await db.delete(jobs).where(and(finished, eq(jobs.kind, kind), lt(jobs.finishedAt, before))).returning({ id: jobs.id })).length;
+  }
+  const before = new Date(now.getTime() - JOB_RETENTION_MS);
+  const others = shortKinds.length > 0 ? sql`${jobs.kind} NOT IN (${sql.join(shortKinds.map((k) => sql`${k}`), sql`, `)})` : sql`true`;
+  removed += (await db.delete(jobs).where(and(finished, others, lt(jobs.finishedAt, before))).returning({ id: jobs.id })).length;
+  return removed;
+}

@@ -1,19 +1,34 @@
 import type { Db } from '../server/db/client.server.ts';
 import { logger } from '../server/logger.server.ts';
 import { warmSearchIndex } from '../search/search-index.server.ts';
+import { deleteExpiredJobs } from './jobs.server.ts';
 import { jobRunnerOf } from './runner.server.ts';
 
 /**
- * At server start: fail the jobs a dead process left running, then warm the search index (a
- * `search-index` job). Failures are logged, never fatal: searches build the index on demand.
+ * At server start: fail the jobs a dead process left running, drop finished jobs past their
+ * retention (again once a day), then warm the search index (a `search-index` job). Failures are
+ * logged, never fatal: searches build the index on demand.
  */
 export async function startJobs(db: Db): Promise<void> {
   try {
     const interrupted = await jobRunnerOf(db).recover();
     if (interrupted > 0) logger.warn({ interrupted }, 'jobs left running by a stopped process were marked failed');
+    await pruneJobs(db);
+    setInterval(() => void pruneJobs(db), PRUNE_INTERVAL_MS).unref();
     const { parts, ms } = await warmSearchIndex(db);
     logger.info({ parts, ms }, 'search index built');
   } catch (error) {
     logger.error({ err: error }, 'start-up jobs failed');
+  }
+}
+
+const PRUNE_INTERVAL_MS = 24 * 3600_000;
+
+async function pruneJobs(db: Db): Promise<void> {
+  try {
+    const removed = await deleteExpiredJobs(db);
+    if (removed > 0) logger.info({ removed }, 'finished jobs past their retention deleted');
+  } catch (error) {
+    logger.warn({ err: error }, 'pruning old jobs failed');
   }
 }
