@@ -144,7 +144,7 @@ const KICAD_FOOTPRINT = /^[A-Za-z0-9_.+\-]+:[^\s:]+$/;
 const URL = /^(?:https?:\/\/|www\.)\S+$/i;
 const PRICE = /^(?:[$€£¥￥]\s*\d+(?:\.\d+)?|\d+\.\d{2,}\s*(?:usd|rmb|cny|eur|gbp)?)$/i;
 /** Passive values: '10k', '4k7', '100nF', '0.1uF', '22u', '27Ω', '10 uF', '1uF/25V', '2R2', 'C 1uf'. */
-const PASSIVE_VALUE = /^(?:[CRL]\s?)?(?:\d+(?:[.,]\d+)?\s*(?:[pnuµμmkKMG]|meg)?\s*(?:F|H|Ω|ohms?|R)?|\d+[pnuµμkKMRr]\d+\s*(?:F|H|Ω)?)(?:\s*[/, ]\s*\d+(?:\.\d+)?\s*V)?(?:\s*[±]?\s*\d+(?:\.\d+)?\s*%)?$/;
+const PASSIVE_VALUE = /^(?:[CRL]\s?)?(?:\d+(?:[.,]\d+)?\s*(?:[pnuµμmkKMG]|meg)?\s*(?:F|H|Ω|ohms?|R)?|\d+[pnuµμkKMRr]\d+\s*(?:F|H|Ω)?)(?:\s*[/, ]\s*\d+(?:\.\d+)?\s*V)?(?:\s*[±]?\s*\d+(?:\.\d+)?\s*%)?$/i;
 /** An MPN: a letter and a digit, 4–40 characters, no underscore (KiCad symbol names have them), at most one space ('PTS645SL50SMTR92 LFS'). */
 const MPN_SHAPE = /^(?=.*[A-Za-z])(?=.*\d)(?!.*\s.*\s)[A-Za-z0-9][A-Za-z0-9\-+/.,#() ]{3,39}$/;
 
