@@ -81,7 +81,7 @@ const SYNONYMS: ReadonlyMap<string, Verdict> = (() => {
     '描述', '规格', '名称', '品名', '元件类型', '说明', '物料名称', '物料描述', '元件名称', '器件名称', '规格描述', '器件描述', '元件描述',
   ]);
   add('description', WEAK, ['Item']);
-  add('description', MEDIUM, ['Name', 'Part Name', 'Plain Name', 'Component', 'Device', 'Type', 'Part Type', 'Title', 'Category', '类别', '分类']);
+  add('description', MEDIUM, ['Name', 'Item Name', 'Part Name', 'Plain Name', 'Component', 'Device', 'Type', 'Part Type', 'Title', 'Category', '类别', '分类']);
   add('package', STRONG, [
     'Footprint', 'Package', 'PCB Footprint', 'Case', 'Case/Package', 'Package/Case', 'Footprint Name', 'Pattern',
     '封装', '元件封装', '封装规格', '封装尺寸', '器件封装', 'PCB封装',
@@ -121,7 +121,7 @@ const PATTERNS: ReadonlyArray<{ readonly re: RegExp; readonly field: BomField; r
   { re: /manufacturer|mfr|mfg|brand|品牌|厂商|厂家|制造商|生产商/, field: 'manufacturer', score: MEDIUM },
   { re: /footprint|package|封装/, field: 'package', score: MEDIUM },
   { re: /^(?:qty|quantity|qnty|数量|用量)/, field: 'quantity', score: MEDIUM },
-  { re: /description|desc|规格|描述|说明|名称/, field: 'description', score: MEDIUM },
+  { re: /description|desc|规格|描述|说明|名称|name$/, field: 'description', score: MEDIUM },
   { re: /^value|^comment$|阻值|容值/, field: 'value', score: MEDIUM },
   { re: /note|remark|comment|备注/, field: 'notes', score: MEDIUM },
 ];
@@ -162,7 +162,14 @@ type ContentStats = {
   readonly price: number;
   readonly value: number;
   readonly mpn: number;
+  /** MPN shape without any space: what a 'Name' column of part numbers holds ('NE555P'). */
+  readonly mpnStrict: number;
 };
+
+/** 'NE555P' and 'CD4017' also have a designator's shape; a short number ('R1', 'U12') is a designator. */
+function mpnShaped(c: string): boolean {
+  return MPN_SHAPE.test(c) && !PASSIVE_VALUE.test(c) && !LCSC_CODE.test(c) && !(looksLikeDesignators(c) && !/\d{3}/.test(c));
+}
 
 function contentStats(cells: readonly string[]): ContentStats {
   const filled = cells.filter((c) => c !== '');
@@ -180,7 +187,8 @@ function contentStats(cells: readonly string[]): ContentStats {
     url: share((c) => URL.test(c)),
     price: share((c) => PRICE.test(c)),
     value: share((c) => PASSIVE_VALUE.test(c)),
-    mpn: share((c) => MPN_SHAPE.test(c) && !PASSIVE_VALUE.test(c) && !LCSC_CODE.test(c) && !looksLikeDesignators(c)),
+    mpn: share(mpnShaped),
+    mpnStrict: share((c) => !/\s/.test(c) && mpnShaped(c)),
   };
 }
 
@@ -245,7 +253,7 @@ function isBlankRow(row: readonly string[]): boolean {
   return row.every((c) => c.trim() === '');
 }
 
-type Candidate = { index: number; header: string; field: BomField; score: number; filled: number; headerField: BomField | null; stats: ContentStats };
+type Candidate = { index: number; header: string; field: BomField; score: number; filled: number; headerScore: number; stats: ContentStats };
 
 export function matchHeader(rows: readonly (readonly string[])[]): HeaderMatch {
   const headerRow = findHeaderRow(rows);
@@ -279,7 +287,7 @@ export function matchHeader(rows: readonly (readonly string[])[]): HeaderMatch {
       field = c.field;
       score = c.score;
     }
-    candidates.push({ index: i, header: headerText, field, score, filled: stats.filled, headerField: h?.field ?? null, stats });
+    candidates.push({ index: i, header: headerText, field, score, filled: stats.filled, headerScore: h?.score ?? 0, stats });
   }
 
   decideValueOrMpn(candidates);
@@ -293,17 +301,16 @@ export function matchHeader(rows: readonly (readonly string[])[]): HeaderMatch {
 }
 
 /**
- * Altium's Comment and KiCad's Value hold either values ('10k', '100nF') or part numbers. When no
- * other column is the MPN and the cells are mostly part numbers, the column is the MPN.
+ * Altium's Comment and KiCad's Value hold either values ('10k', '100nF') or part numbers; a
+ * purchasing sheet's 'Name' often holds part numbers ('NE555P'). When no other column is the MPN
+ * and the cells are mostly part numbers, the column is the MPN (a Value column first).
  */
 function decideValueOrMpn(cands: Candidate[]): void {
   if (cands.some((c) => c.field === 'mpn' && c.filled > 0)) return;
-  for (const c of cands) {
-    if (c.field === 'value' && c.stats.mpn >= 0.6 && c.stats.value < 0.2) {
-      c.field = 'mpn';
-      return;
-    }
-  }
+  const valueColumn = cands.find((c) => c.field === 'value' && c.stats.mpn >= 0.6 && c.stats.value < 0.2);
+  const nameColumn = cands.find((c) => c.field === 'description' && c.headerScore === MEDIUM && c.stats.mpnStrict >= 0.6);
+  const chosen = valueColumn ?? nameColumn;
+  if (chosen) chosen.field = 'mpn';
 }
 
 /** One column per unique field: highest score, then the one with data, then the leftmost. */
