@@ -62,10 +62,21 @@ export function linesFromSheet(rows: readonly (readonly string[])[], mapping: Sh
   }, []);
   const start = mapping.headerRow === null ? 0 : mapping.headerRow + 1;
   const lines: BomLine[] = [];
+  // A designator on two lines is reported on the later one (both are kept: nothing is merged).
+  const firstRowOf = new Map<string, number>();
   for (let r = start; r < rows.length; r++) {
     const cells = rows[r] ?? [];
     if (isBlank(cells) || repeatsHeader(cells, headerKeys)) continue;
-    lines.push(lineFromRow(r, cells, mapping.columns, headers));
+    const line = lineFromRow(r, cells, mapping.columns, headers);
+    const repeated = new Map<number, string[]>();
+    for (const d of line.designators) {
+      const key = d.toUpperCase();
+      const first = firstRowOf.get(key);
+      if (first === undefined) firstRowOf.set(key, r);
+      else repeated.set(first, [...(repeated.get(first) ?? []), d]);
+    }
+    const elsewhere: BomLineProblem[] = [...repeated].map(([first, ds]) => ({ key: 'bom.line.designatorOnOtherLine', vars: { designators: ds.join(', '), row: first + 1 } }));
+    lines.push(elsewhere.length === 0 ? line : { ...line, problems: [...line.problems, ...elsewhere] });
   }
   return lines;
 }

@@ -14,6 +14,7 @@
 // 4. One column per field: the best-scoring column wins (a column with data beats an empty one,
 //    then the leftmost); the others become `notes` when they hold data, `ignore` when empty.
 
+import type { ServerMessageKey } from '../server/messages/zh.ts';
 import { looksLikeDesignators } from './designators.ts';
 import { looksLikeCount } from './quantity.ts';
 
@@ -21,18 +22,23 @@ export const BOM_FIELDS = ['mpn', 'manufacturer', 'description', 'package', 'val
 export type BomField = (typeof BOM_FIELDS)[number];
 
 export type HeaderColumn = { readonly index: number; readonly header: string; readonly field: BomField };
+export type BomHeaderProblemKey = Extract<ServerMessageKey, `bom.header.${string}`>;
 export type HeaderMatch = {
   /** Index of the header row in `rows`; null when the sheet has none (mapped by content). */
   readonly headerRow: number | null;
   readonly columns: readonly HeaderColumn[];
   /** 0..1: how sure the mapping is (the page asks the user to check below ~0.7). */
   readonly confidence: number;
+  /** What the user should look at on the mapping page (message keys of the server tables). */
+  readonly problems: readonly BomHeaderProblemKey[];
 };
 
 export const HEADER_SCAN_ROWS = 20;
 /** Data rows read for the content checks. */
 const CONTENT_SAMPLE_ROWS = 50;
 /** Fields a sheet may have only once. */
+/** Fields a line can be matched on. */
+const IDENTIFYING_FIELDS: ReadonlySet<BomField> = new Set(['mpn', 'value', 'description', 'supplierPn']);
 const UNIQUE_FIELDS: ReadonlySet<BomField> = new Set(['mpn', 'manufacturer', 'description', 'package', 'value', 'quantity', 'designators', 'supplierPn']);
 
 /** NFKC, lower case, whitespace and `_-.#()/:：` (and quotes, ?) removed. */
@@ -54,7 +60,7 @@ const SYNONYMS: ReadonlyMap<string, Verdict> = (() => {
   };
   add('designators', STRONG, [
     'Designator', 'Designators', 'Reference', 'References', 'Reference(s)', 'Ref', 'Refs', 'RefDes', 'Ref Des', 'Reference Designator',
-    'Reference Designators', 'Part Reference', 'Customer Reference', 'Location', 'Top Designator', 'Parts', 'Components',
+    'Reference Designators', 'Part Reference', 'Customer Reference', 'Location', 'Top Designator', 'Parts',
     '位号', '位置号', '元件位号', '器件位号', '标号', '元件标号', '位号/标号',
   ]);
   add('designators', MEDIUM, ['Bottom Designator', 'Identifier', 'Refdes List']);
@@ -140,7 +146,7 @@ export function headerVerdict(header: string): Verdict | null {
 
 /** LCSC codes, not the imperial size codes some footprints are named after ('C0603'). */
 const LCSC_CODE = /^C(?!(?:0201|0402|0603|0805|1206|1210|1812|2010|2512)$)\d{3,9}$/;
-const KICAD_FOOTPRINT = /^[A-Za-z0-9_.+\-]+:[^\s:]+$/;
+const KICAD_FOOTPRINT = /^[A-Za-z0-9_.+-]+:[^\s:]+$/;
 const URL = /^(?:https?:\/\/|www\.)\S+$/i;
 const PRICE = /^(?:[$€£¥￥]\s*\d+(?:\.\d+)?|\d+\.\d{2,}\s*(?:usd|rmb|cny|eur|gbp)?)$/i;
 /** Passive values: '10k', '4k7', '100nF', '0.1uF', '22u', '27Ω', '10 uF', '1uF/25V', '2R2', 'C 1uf'. */
@@ -258,9 +264,21 @@ type Candidate = { index: number; header: string; field: BomField; score: number
 export function matchHeader(rows: readonly (readonly string[])[]): HeaderMatch {
   const headerRow = findHeaderRow(rows);
   const header = headerRow === null ? [] : (rows[headerRow] ?? []);
-  const dataStart = headerRow === null ? 0 : headerRow + 1;
-  const sample = rows.slice(dataStart).filter((r) => !isBlankRow(r)).slice(0, CONTENT_SAMPLE_ROWS);
-  const width = Math.max(header.length, ...sample.map((r) => r.length), 0);
+  const sample: (readonly string[])[] = [];
+  for (let r = headerRow === null ? 0 : headerRow + 1; r < rows.length && sample.length < CONTENT_SAMPLE_ROWS; r++) {
+    const row = rows[r] ?? [];
+    if (!isBlankRow(row)) sample.push(row);
+  }
+  // Columns up to the last one with a header or a sampled value (xlsx rows can be padded wide).
+  let width = 0;
+  for (const row of [header, ...sample]) {
+    for (let i = row.length - 1; i >= width; i--) {
+      if ((row[i] ?? '').trim() !== '') {
+        width = i + 1;
+        break;
+      }
+    }
+  }
 
   const candidates: Candidate[] = [];
   for (let i = 0; i < width; i++) {
@@ -293,10 +311,15 @@ export function matchHeader(rows: readonly (readonly string[])[]): HeaderMatch {
   decideValueOrMpn(candidates);
   resolveDuplicates(candidates);
 
+  const problems: BomHeaderProblemKey[] = [];
+  if (width === 0) return { headerRow, columns: [], confidence: 0, problems };
+  if (headerRow === null) problems.push('bom.header.notFound');
+  if (!candidates.some((c) => IDENTIFYING_FIELDS.has(c.field))) problems.push('bom.header.noIdentifyingColumn');
   return {
     headerRow,
     columns: candidates.map((c) => ({ index: c.index, header: c.header, field: c.field })),
     confidence: confidenceOf(candidates, headerRow),
+    problems,
   };
 }
 
@@ -329,7 +352,7 @@ function resolveDuplicates(cands: Candidate[]): void {
 function confidenceOf(cands: readonly Candidate[], headerRow: number | null): number {
   const used = cands.filter((c) => c.field !== 'ignore' && c.field !== 'notes');
   if (used.length === 0) return 0;
-  const identifying = used.some((c) => c.field === 'mpn' || c.field === 'value' || c.field === 'description' || c.field === 'supplierPn');
+  const identifying = used.some((c) => IDENTIFYING_FIELDS.has(c.field));
   const perColumn = used.reduce((sum, c) => sum + Math.min(1, c.score / (STRONG + 1)), 0) / used.length;
   const base = headerRow === null ? perColumn * 0.7 : perColumn;
   return Math.round((identifying ? base : base * 0.5) * 100) / 100;

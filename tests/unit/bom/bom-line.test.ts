@@ -50,6 +50,14 @@ describe('linesFromSheet (hand-written rows)', () => {
     expect(linesFromSheet(rows, mapping)).toHaveLength(2);
   });
 
+  it('reports a designator that is on another line too, keeping both lines', () => {
+    const rows = [header, ['R1,R2', 'RC0603FR-0710KL', '2', ''], ['R2,R3', 'RC0603FR-071KL', '2', '']];
+    const lines = linesFromSheet(rows, mapping);
+    expect(lines).toHaveLength(2);
+    expect(keys(lines[0])).toEqual([]);
+    expect(lines[1]?.problems).toEqual([{ key: 'bom.line.designatorOnOtherLine', vars: { designators: 'R2', row: 2 } }]);
+  });
+
   it('refuses bad quantities with the problem key and no guessed quantity', () => {
     const rows = [header, ['R1,R2', 'X', '-3', ''], ['R3', 'X', 'abc', ''], ['R4', 'X', '1.5', '']];
     const lines = linesFromSheet(rows, mapping);

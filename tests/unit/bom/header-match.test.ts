@@ -83,6 +83,17 @@ describe('matchHeader (hand-written cases)', () => {
     expect(m.headerRow).toBeNull();
     expect(fieldsOf(m)).toEqual(['designators', 'value', 'package', 'quantity', 'supplierPn']);
     expect(m.confidence).toBeLessThan(0.8);
+    expect(m.problems).toEqual(['bom.header.notFound']);
+  });
+
+  it('says when no column can identify a part', () => {
+    const m = matchHeader([['Designator', 'Qty'], ['R1', '1']]);
+    expect(m.problems).toEqual(['bom.header.noIdentifyingColumn']);
+  });
+
+  it('drops trailing empty columns of padded rows', () => {
+    const padded = [['Designator', 'Value', ...Array<string>(500).fill('')], ['R1', '10k', ...Array<string>(500).fill('')]];
+    expect(matchHeader(padded).columns).toHaveLength(2);
   });
 
   it('corrects a wrong header from content (a "Part" column of designators)', () => {
@@ -111,6 +122,7 @@ describe('matchHeader (hand-written cases)', () => {
   });
 
   it('answers an empty sheet without a header and with no columns', () => {
-    expect(matchHeader([])).toEqual({ headerRow: null, columns: [], confidence: 0 });
+    expect(matchHeader([])).toEqual({ headerRow: null, columns: [], confidence: 0, problems: [] });
+    expect(matchHeader([[''], ['', '']])).toEqual({ headerRow: null, columns: [], confidence: 0, problems: [] });
   });
 });

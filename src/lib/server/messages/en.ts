@@ -105,6 +105,7 @@ export const en: ServerMessages = {
   'bom.line.designatorRangeTooLong': 'Designator range "{text}" spans more than {max}; not expanded, please check it',
   'bom.line.designatorTooMany': 'More than {max} designators on one line; the rest were not expanded',
   'bom.line.designatorDuplicate': 'Repeated designators: {designators}',
+  'bom.line.designatorOnOtherLine': 'Designators {designators} already appear on row {row}',
   'bom.line.quantityNotNumber': 'Quantity "{text}" is not a number',
   'bom.line.quantityNegative': 'Quantity "{text}" must not be negative',
   'bom.line.quantityNotInteger': 'Quantity "{text}" must be a whole number',

@@ -108,6 +108,7 @@ export const zh = {
   'bom.line.designatorRangeTooLong': '位号范围“{text}”超过 {max} 个，未展开，请检查',
   'bom.line.designatorTooMany': '一行的位号超过 {max} 个，其余未展开',
   'bom.line.designatorDuplicate': '位号重复：{designators}',
+  'bom.line.designatorOnOtherLine': '位号 {designators} 已在第 {row} 行出现',
   'bom.line.quantityNotNumber': '数量“{text}”不是数字',
   'bom.line.quantityNegative': '数量“{text}”不能为负数',
   'bom.line.quantityNotInteger': '数量“{text}”必须是整数',
