@@ -101,6 +101,23 @@ export const zh = {
   'sso.wechatFailed': '微信登录失败，请稍后再试',
   'sso.filesRejected': '不接受文件上传',
   'sso.devKeyRequired': '开发工具仅限本机访问；从其他设备访问请提供启动日志中的开发密钥（?key= 或 X-Dev-Key）',
+  // BOM header match and lines (src/lib/bom): problems shown beside a line or the mapping.
+  'bom.header.notFound': '未找到表头行，已按单元格内容识别各列，请核对',
+  'bom.header.noIdentifyingColumn': '没有型号、值、描述或供应商编号列，无法匹配物料，请指定列',
+  'bom.line.designatorRangeBad': '位号范围“{text}”无法识别，已按原文保留',
+  'bom.line.designatorRangeTooLong': '位号范围“{text}”超过 {max} 个，未展开，请检查',
+  'bom.line.designatorTooMany': '一行的位号超过 {max} 个，其余未展开',
+  'bom.line.designatorDuplicate': '位号重复：{designators}',
+  'bom.line.designatorOnOtherLine': '位号 {designators} 已在第 {row} 行出现',
+  'bom.line.quantityNotNumber': '数量“{text}”不是数字',
+  'bom.line.quantityNegative': '数量“{text}”不能为负数',
+  'bom.line.quantityNotInteger': '数量“{text}”必须是整数',
+  'bom.line.quantityTooLarge': '数量“{text}”超过 {max}',
+  'bom.line.quantityZero': '数量为 0',
+  'bom.line.quantityMissing': '缺少数量和位号',
+  'bom.line.quantityFromDesignators': '未填数量，已按位号个数计为 {count}',
+  'bom.line.quantityMismatch': '数量 {quantity} 与位号个数 {count} 不一致',
+  'bom.line.nothingToMatch': '没有型号、值、描述或供应商编号，无法匹配',
 } as const;
 
 export type ServerMessageKey = keyof typeof zh;

@@ -1,0 +1,57 @@
+// "Do not populate" (DNP) recognition: a token in any cell of a line ('DNP', 'DNF', '不贴',
+// 'do not fit') or a dedicated column (KiCad's DNP, 'Fitted', 'Populate', '是否贴片').
+
+/** Tokens that mark a part as not fitted wherever they stand in a cell ('10k DNP', 'NC/不贴'). */
+const DNP_ANYWHERE = /(?:^|[^A-Za-z0-9])(?:DNP|DNF|DNI|DNM|DO\s*NOT\s*(?:FIT|POPULATE|PLACE|MOUNT|INSTALL|ASSEMBLE|STUFF)|NOT\s*(?:FITTED|POPULATED|MOUNTED|PLACED)|NO\s*FIT|EXCLUDED?\s*FROM\s*(?:BOM|BOARD))(?![A-Za-z0-9])|不贴|不焊|空贴|不装|不上件|不安装/i;
+/** Short tokens that mean DNP only as a whole cell ('NC' is also 'normally closed' in a description). */
+const DNP_WHOLE = /^(?:NF|NP|NC|N\/C|N\.C\.|NM|NL|-DNP-|\(DNP\))$/i;
+
+/** A DNP header: a true-ish cell means not fitted. */
+const DNP_HEADERS = new Set(['dnp', 'dnf', 'dni', 'donotpopulate', 'donotplace', 'donotfit', 'excludefrombom', 'excludefromboard', 'exclude', 'nopopulate', '不贴', '不贴片', '不焊', '空贴']);
+/** A "fitted" header: a false-ish cell means not fitted. */
+const FITTED_HEADERS = new Set(['fitted', 'fit', 'populate', 'populated', 'place', 'mount', 'assemble', 'assembly', '贴片', '是否贴片', '是否焊接', '焊接', '贴装', '是否贴装']);
+const TRUE_CELL = /^(?:x|✓|✔|y|yes|true|1|是|dnp|dnf|excluded?(?:\s*from\s*bom)?|不贴|不焊)$/i;
+const FALSE_CELL = /^(?:n|no|false|0|否|不|dnp|dnf|不贴|不焊|no\s*fit|not\s*fitted|-)$/i;
+
+/** The header normalised as the header matcher does (spaces and punctuation dropped). */
+function headerKey(header: string): string {
+  return header.normalize('NFKC').toLowerCase().replace(/[\s_\-.#()/:：'"?？]/g, '');
+}
+
+export type DnpColumnKind = 'dnp' | 'fitted' | null;
+
+export function dnpColumnKind(header: string): DnpColumnKind {
+  const key = headerKey(header);
+  if (DNP_HEADERS.has(key)) return 'dnp';
+  if (FITTED_HEADERS.has(key)) return 'fitted';
+  return null;
+}
+
+/** Whether a free cell says DNP. */
+export function cellSaysDnp(cell: string): boolean {
+  const text = cell.normalize('NFKC').trim();
+  if (text === '') return false;
+  return DNP_WHOLE.test(text) || DNP_ANYWHERE.test(text);
+}
+
+export type DnpVerdict = {
+  readonly dnp: boolean;
+  /** Column index and cell that decided, for the reason shown to the user. */
+  readonly column: number | null;
+  readonly cell: string | null;
+};
+
+/**
+ * DNP for one line. `headers[i]` is the header of column i ('' when none). A dedicated column
+ * decides by its polarity; any other cell decides by its text.
+ */
+export function lineDnp(cells: readonly string[], headers: readonly string[]): DnpVerdict {
+  for (let i = 0; i < cells.length; i++) {
+    const cell = (cells[i] ?? '').normalize('NFKC').trim();
+    const kind = dnpColumnKind(headers[i] ?? '');
+    if (kind === 'dnp' && TRUE_CELL.test(cell)) return { dnp: true, column: i, cell };
+    if (kind === 'fitted' && FALSE_CELL.test(cell)) return { dnp: true, column: i, cell };
+    if (kind === null && cellSaysDnp(cell)) return { dnp: true, column: i, cell };
+  }
+  return { dnp: false, column: null, cell: null };
+}

@@ -1,0 +1,90 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { linesFromSheet } from '../../../src/lib/bom/bom-line.ts';
+import { matchHeader } from '../../../src/lib/bom/header-match.ts';
+import { readCsvFixture } from './csv-fixture.ts';
+
+const FIXTURES = join(import.meta.dirname, '../../fixtures/bom/headers');
+const keys = (l?: { problems: readonly { key: string }[] }): string[] => l?.problems.map((p) => p.key) ?? [];
+
+describe('linesFromSheet on real rows', () => {
+  it('reads a KiCad 6 export below its preamble', () => {
+    const rows = readCsvFixture(join(FIXTURES, 'kicad6-preamble-marvinfc.csv'));
+    const lines = linesFromSheet(rows, matchHeader(rows));
+    expect(lines.map((l) => l.row)).toEqual([7, 8, 9]);
+    expect(lines[0]).toMatchObject({ designators: ['C1'], quantity: 1, dnp: false });
+    expect(lines[0]?.source.fields).toMatchObject({ value: '20pF', package: 'Capacitor_SMD:C_0603_1608Metric', designators: 'C1' });
+    // KiCad 6 leaves Qty empty on individual lines: counted from the designator, and said so.
+    expect(keys(lines[0])).toEqual(['bom.line.quantityFromDesignators']);
+  });
+
+  it('expands range designators and checks them against the quantity', () => {
+    const rows = readCsvFixture(join(FIXTURES, 'range-designators-ringlight.csv'));
+    const lines = linesFromSheet(rows, matchHeader(rows));
+    expect(lines[0]?.designators).toEqual(['C1', 'C2', 'C3', 'C4']);
+    expect(lines[2]?.designators).toHaveLength(16);
+    expect(lines.every((l) => keys(l).length === 0)).toBe(true);
+  });
+
+  it('keeps the user cells exactly as uploaded', () => {
+    const rows = readCsvFixture(join(FIXTURES, 'easyeda-pro-usb-hub.csv'));
+    const lines = linesFromSheet(rows, matchHeader(rows));
+    expect(lines[0]?.source.cells).toEqual(rows[1]);
+    expect(lines[0]?.source.fields.mpn).toBe('CL10A106KP8NNNC');
+    expect(lines[0]?.source.fields.supplierPn).toBe('C19702');
+  });
+});
+
+// Hand-written rows below, to pin single behaviours.
+describe('linesFromSheet (hand-written rows)', () => {
+  const header = ['位号', '型号', '数量', '备注'];
+  const mapping = matchHeader([header, ['R1', 'RC0603FR-0710KL', '1', '']]);
+
+  it('skips empty rows and repeated header rows, and nothing else', () => {
+    const rows = [header, ['R1', 'RC0603FR-0710KL', '1', ''], ['', '', '', ''], header, ['R2', 'RC0603FR-0710KL', '1', '']];
+    expect(linesFromSheet(rows, mapping).map((l) => l.row)).toEqual([1, 4]);
+  });
+
+  it('merges nothing: two rows with the same part stay two lines', () => {
+    const rows = [header, ['R1', 'RC0603FR-0710KL', '1', ''], ['R2', 'RC0603FR-0710KL', '1', '']];
+    expect(linesFromSheet(rows, mapping)).toHaveLength(2);
+  });
+
+  it('reports a designator that is on another line too, keeping both lines', () => {
+    const rows = [header, ['R1,R2', 'RC0603FR-0710KL', '2', ''], ['R2,R3', 'RC0603FR-071KL', '2', '']];
+    const lines = linesFromSheet(rows, mapping);
+    expect(lines).toHaveLength(2);
+    expect(keys(lines[0])).toEqual([]);
+    expect(lines[1]?.problems).toEqual([{ key: 'bom.line.designatorOnOtherLine', vars: { designators: 'R2', row: 2 } }]);
+  });
+
+  it('refuses bad quantities with the problem key and no guessed quantity', () => {
+    const rows = [header, ['R1,R2', 'X', '-3', ''], ['R3', 'X', 'abc', ''], ['R4', 'X', '1.5', '']];
+    const lines = linesFromSheet(rows, mapping);
+    expect(lines.map((l) => l.quantity)).toEqual([null, null, null]);
+    expect(lines.map(keys)).toEqual([['bom.line.quantityNegative'], ['bom.line.quantityNotNumber'], ['bom.line.quantityNotInteger']]);
+  });
+
+  it('warns when the quantity and the designators disagree', () => {
+    const lines = linesFromSheet([header, ['R1-R3', 'X', '2', '']], mapping);
+    expect(lines[0]?.quantity).toBe(2);
+    expect(keys(lines[0])).toEqual(['bom.line.quantityMismatch']);
+  });
+
+  it('marks DNP lines from any cell and keeps them', () => {
+    const lines = linesFromSheet([header, ['R9', 'RC0603FR-0710KL', '1', '不贴'], ['R10', 'RC0603FR-0710KL', '1', '']], mapping);
+    expect(lines.map((l) => l.dnp)).toEqual([true, false]);
+  });
+
+  it('says when a line has nothing to match on', () => {
+    const lines = linesFromSheet([header, ['R1', '', '1', 'spare']], mapping);
+    expect(keys(lines[0])).toEqual(['bom.line.nothingToMatch']);
+  });
+
+  it('reads a sheet with no header from its first row', () => {
+    const rows = [['R1, R2', '10k', '2'], ['C1', '100nF', '1']];
+    const lines = linesFromSheet(rows, matchHeader(rows));
+    expect(lines.map((l) => l.row)).toEqual([0, 1]);
+    expect(lines[0]).toMatchObject({ designators: ['R1', 'R2'], quantity: 2 });
+  });
+});
