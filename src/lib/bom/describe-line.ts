@@ -83,7 +83,7 @@ const KIND_WORDS: ReadonlyArray<readonly [PartKind, RegExp, RegExp]> = [
 ];
 
 const SUBTYPES: ReadonlyArray<readonly [PartKind, string, RegExp]> = [
-  ['capacitor', 'electrolytic', /电解|ELECTROLYTIC|\bALU(?:MINUM|MINIUM)?\b|\bE-?CAP\b/],
+  ['capacitor', 'electrolytic', /电解|ELECTROLYTIC|\bALU(?:M|MINUM|MINIUM)?\b|\bE-?CAP\b/],
   ['capacitor', 'tantalum', /钽|TANTALUM|\bTANT\b/],
   ['capacitor', 'film', /薄膜|\bFILM\b/],
   ['capacitor', 'ceramic', /瓷片|陶瓷|MLCC|\bCER\b|CERAMIC/],

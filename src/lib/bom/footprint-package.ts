@@ -76,7 +76,7 @@ const KICAD_LIBRARY_KIND: ReadonlyArray<readonly [RegExp, PartKind | null, Mount
   [/^LED_THT$/, 'led', 'tht'],
   [/^Diode_SMD$/, 'diode', 'smd'],
   [/^Diode_THT$/, 'diode', 'tht'],
-  [/^Crystal$/, 'crystal', null],
+  [/^(?:Crystal|Oscillator)$/, 'crystal', null],
   [/^Fuse$/, 'fuse', null],
   [/_SMD$/, null, 'smd'],
   [/_THT$/, null, 'tht'],
@@ -165,8 +165,10 @@ export function footprintPackage(text: string): PackageInfo | null {
     }
   }
   const metricCueAnywhere = /metric|公制/i.test(name);
+  // Crystals and oscillators name their body in mm ('Crystal_SMD_3225-4Pin_3.2x2.5mm'): not a chip size.
+  const chipSizes = kind === 'crystal' || /^(?:Crystal|Oscillator)/i.test(name) ? [] : name.matchAll(CHIP_RE);
 
-  for (const m of name.matchAll(CHIP_RE)) {
+  for (const m of chipSizes) {
     const prefix = m[1] ?? '';
     const code = m[2] ?? '';
     const twin = m[3];

@@ -4,7 +4,7 @@
 // lookup and each confirmed hit carries its reason as a `bom.reason.*` server message key + vars,
 // so the grid can say why ('MPN equal after removing packaging suffix (#TRPBF)'). Pure.
 
-import { canonicalMpn, MPN_LOOSE_SUFFIX_RULES, normalizeMpn } from '../catalog/mpn.ts';
+import { canonicalMpn, kicadWildcardPattern, MPN_LOOSE_SUFFIX_RULES, normalizeMpn, type WildcardPattern } from '../catalog/mpn.ts';
 import type { ServerMessageKey } from '../server/messages/zh.ts';
 
 export type BomReason = { readonly key: ServerMessageKey & `bom.reason.${string}`; readonly vars: Readonly<Record<string, string | number>> };
@@ -37,8 +37,11 @@ export type MpnVariants = {
   readonly supplierPn: SupplierPn | null;
   /** Distinct lookups, best first. */
   readonly lookups: readonly MpnLookup[];
-  /** Lower-case 'x' ordering wildcards ('STM32F407VGTx'): a candidate list only, never auto-chosen. */
-  readonly wildcard: boolean;
+  /**
+   * Lower-case 'x' ordering wildcards ('STM32F407VGTx', 'MCP1700x-330xxTT'): the family's
+   * pattern (mpn.ts) to list candidates with, never to auto-choose; null for an ordinary MPN.
+   */
+  readonly family: { readonly pattern: WildcardPattern; readonly reason: BomReason } | null;
 };
 
 /** Longer cells are not part numbers. */
@@ -122,9 +125,8 @@ function supplierCode(text: string): { pn: SupplierPn; mpn: string | null } | nu
 export function mpnVariants(cell: string): MpnVariants {
   const text = typeof cell === 'string' ? clean(cell) : '';
   if (text === '' || text.length > MAX_MPN_LENGTH || !/[A-Za-z0-9]/.test(text)) {
-    return { text: '', mpn: null, supplierPn: null, lookups: [], wildcard: false };
+    return { text: '', mpn: null, supplierPn: null, lookups: [], family: null };
   }
-  const wildcard = /(?<![a-z])x+(?![a-z])/.test(text) && /[A-Z0-9]/.test(text);
   const sup = supplierCode(text);
   const lookups: MpnLookup[] = [];
   const add = (l: MpnLookup): void => {
@@ -145,14 +147,18 @@ export function mpnVariants(cell: string): MpnVariants {
       });
     }
   };
-  if (sup?.pn.supplier === 'lcsc') return { text, mpn: null, supplierPn: sup.pn, lookups: [], wildcard: false };
+  if (sup?.pn.supplier === 'lcsc') return { text, mpn: null, supplierPn: sup.pn, lookups: [], family: null };
   if (sup?.pn.supplier === 'digikey') {
     if (sup.mpn) addMpn(sup.mpn, sup.pn);
-    return { text, mpn: sup.mpn, supplierPn: sup.pn, lookups, wildcard };
+    return { text, mpn: sup.mpn, supplierPn: sup.pn, lookups, family: null };
+  }
+  const pattern = kicadWildcardPattern(text);
+  if (pattern.hasWildcard && pattern.prefix.length >= 3) {
+    return { text, mpn: text, supplierPn: null, lookups: [], family: { pattern, reason: { key: 'bom.reason.mpnFamily', vars: { family: text } } } };
   }
   addMpn(text, null);
   if (sup?.pn.supplier === 'mouser' && sup.mpn) addMpn(sup.mpn, sup.pn);
-  return { text, mpn: text, supplierPn: sup?.pn ?? null, lookups, wildcard };
+  return { text, mpn: text, supplierPn: sup?.pn ?? null, lookups, family: null };
 }
 
 export type MpnMatch = { readonly tier: MpnTier; readonly reason: BomReason };

@@ -104,6 +104,7 @@ export const en: ServerMessages = {
   'bom.reason.mpnCanonical': 'MPN equal ignoring case, spaces and punctuation',
   'bom.reason.mpnPackaging': 'MPN equal after removing packaging suffix ({suffix})',
   'bom.reason.mpnFromSupplier': 'MPN {mpn} taken from {supplier} part number {code}',
+  'bom.reason.mpnFamily': 'MPN belongs to the family {family}; confirm the exact part',
   'bom.reason.description': '{attributes} from description',
   'bom.describe.empty': 'The description is empty',
   'bom.describe.tooLong': 'The description is longer than {max} characters and was not read',

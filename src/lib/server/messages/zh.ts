@@ -107,6 +107,7 @@ export const zh = {
   'bom.reason.mpnCanonical': '忽略大小写、空格和符号后型号一致',
   'bom.reason.mpnPackaging': '去除包装后缀后型号一致（{suffix}）',
   'bom.reason.mpnFromSupplier': '由 {supplier} 编号 {code} 得到型号 {mpn}',
+  'bom.reason.mpnFamily': '型号属于系列 {family}，需确认具体型号',
   'bom.reason.description': '由描述解析：{attributes}',
   'bom.describe.empty': '描述为空',
   'bom.describe.tooLong': '描述超过 {max} 个字符，未解析',
