@@ -199,6 +199,8 @@ function tokenize(input: string): { tokens: Token[]; upper: string; zh: string }
  * before Ω and Hz mega.
  */
 function siCase(token: string): string {
+  // 'MFD' / upper-case 'MF' are the old US spelling of microfarad ('0.1MFD'), never millifarad.
+  if (/^[\d.]+(?:MFD|mfd|MF)$/.test(token)) return token.replace(/(?:MFD|mfd|MF)$/, 'uF');
   const m = /^([\d.]+)([A-Za-z]?)(Ω|F|H|A|W|V|HZ|Hz|OHMS?)$/.exec(token);
   if (!m) return token.replace(/VDC$|VAC$/i, 'V');
   const num = m[1] ?? '';

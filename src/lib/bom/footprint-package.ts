@@ -164,7 +164,6 @@ export function footprintPackage(text: string): PackageInfo | null {
       break;
     }
   }
-  const metricCueAnywhere = /metric|公制/i.test(name);
   // Crystals and oscillators name their body in mm ('Crystal_SMD_3225-4Pin_3.2x2.5mm'): not a chip size.
   const chipSizes = kind === 'crystal' || /^(?:Crystal|Oscillator)/i.test(name) ? [] : name.matchAll(CHIP_RE);
 
@@ -173,7 +172,7 @@ export function footprintPackage(text: string): PackageInfo | null {
     const code = m[2] ?? '';
     const twin = m[3];
     if (!isChipSizeCode(code)) continue;
-    let size: string | null = null;
+    let size: string;
     if (twin) {
       // 'R_0603_1608Metric': the pair settles it; a pair that disagrees trusts the metric twin.
       if (IMPERIAL_TO_METRIC[code] === twin) size = code;
@@ -184,7 +183,9 @@ export function footprintPackage(text: string): PackageInfo | null {
         evidence.push(`imperial ${code} and metric ${twin} disagree; metric ${twin} → imperial ${imp}`);
       }
     } else {
-      const r = imperialOf(code, m[4] !== undefined || (metricCueAnywhere && !Object.hasOwn(IMPERIAL_TO_METRIC, code)));
+      // Only a cue right after the code flips '0603' to metric; elsewhere in the name it may
+      // belong to another size.
+      const r = imperialOf(code, m[4] !== undefined);
       if (!r) continue;
       size = r.size;
       if (r.evidence) evidence.push(r.evidence);

@@ -143,6 +143,7 @@ const enCases: ReadonlyArray<readonly [string, DescribeHints, Expect]> = [
   ['2n2', {}, { kind: 'capacitor', value: F(2.2e-9) }],
   ['1u5', { designator: 'C1' }, { kind: 'capacitor', value: F(1.5e-6) }],
   ['680 kOhm', {}, { kind: 'resistor', value: R(680e3) }],
+  ['CAP 0.1MFD 50V', {}, { kind: 'capacitor', value: F(100e-9), voltage: 50 }],
 ];
 
 // Source: kitspace/electro-grammar test/test_parse.js (MIT, commit 00dfc9faf9ce7b6614e5c31b9fd3d2a7dfa17921),
@@ -259,6 +260,17 @@ describe('parseDescription', () => {
     expect(long.kind).toBeNull();
     const fpOnly = parseDescription('', { footprint: 'Resistor_SMD:R_0805_2012Metric' });
     expect(fpOnly).toMatchObject({ kind: 'resistor', package: '0805' });
+  });
+
+  it('never throws and reads nothing from junk', () => {
+    for (const junk of ['%%%', '±', '1/0W', '1e400F', '...', '@@@', '0x1F', '－', '10K'.repeat(150), '\u0000R1', '𝛍𝛍𝛍']) {
+      const r = parseDescription(junk);
+      expect(r.confidence).toBeGreaterThanOrEqual(0);
+      expect(r.confidence).toBeLessThanOrEqual(1);
+      if (r.value) expect(Number.isFinite(r.value.value)).toBe(true);
+    }
+    expect(parseDescription('1e400F').value).toBeNull();
+    expect(parseDescription('1/0W').power).toBeNull();
   });
 
   it('builds the description reason in both languages', () => {
