@@ -129,20 +129,25 @@ const DIELECTRICS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:X5R|X6S|X6T|X7R|X7S|X7T|X8R|X8L|Y5V|Z5U|X5S|X6R)$/, ''],
 ];
 
+const CJK_SOURCE = '[\\u3400-\\u9fff\\uf900-\\ufaff]';
+const CJK = new RegExp(CJK_SOURCE);
+
 /** Chinese unit words after a number, rewritten to symbols parseQuantity reads ('10千欧' → '10kΩ'). */
-const ZH_UNITS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/千欧姆?/g, 'kΩ'], [/兆欧姆?/g, 'MΩ'], [/欧姆?/g, 'Ω'],
-  [/微法/g, 'uF'], [/纳法/g, 'nF'], [/皮法/g, 'pF'],
-  [/微亨/g, 'uH'], [/毫亨/g, 'mH'], [/纳亨/g, 'nH'],
-  [/兆赫兹?/g, 'MHz'], [/千赫兹?/g, 'kHz'],
-  [/毫安/g, 'mA'], [/毫瓦/g, 'mW'],
-];
+const ZH_UNITS: ReadonlyArray<readonly [RegExp, string]> = (
+  [
+    ['千欧姆?', 'kΩ'], ['兆欧姆?', 'MΩ'], ['欧姆?', 'Ω'],
+    ['微法', 'uF'], ['纳法', 'nF'], ['皮法', 'pF'],
+    ['微亨', 'uH'], ['毫亨', 'mH'], ['纳亨', 'nH'],
+    ['兆赫兹?', 'MHz'], ['千赫兹?', 'kHz'],
+    ['毫安', 'mA'], ['毫瓦', 'mW'], ['伏特?', 'V'], ['瓦', 'W'], ['安', 'A'],
+  ] as const
+).map(([word, sym]) => [new RegExp(`(\\d)\\s*(?:${word})`, 'g'), `$1${sym}`] as const);
+const CJK_ALL = new RegExp(CJK_SOURCE, 'g');
+const CJK_SPLIT = new RegExp(`(${CJK_SOURCE})`, 'g');
 
 // ── Tokenising ───────────────────────────────────────────────────────────────
 
 type Token = { readonly text: string; readonly afterAt: boolean };
-
-const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 
 /** Normalises a cell into tokens; keeps the Chinese words in `zh` for keyword search. */
 function tokenize(input: string): { tokens: Token[]; upper: string; zh: string } {
@@ -155,8 +160,7 @@ function tokenize(input: string): { tokens: Token[]; upper: string; zh: string }
     .replace(/℃/g, '°C');
   // '4,7k' (decimal comma) → '4.7k'; only a lone 1–3 digit number with 1–2 decimals and a prefix.
   s = s.replace(/(?<![\d.])(\d{1,3}),(\d{1,2})(?=[pnumkKMGRFHΩ])/g, '$1.$2');
-  for (const [re, sym] of ZH_UNITS) s = s.replace(new RegExp(`(\\d)\\s*(?:${re.source})`, 'g'), `$1${sym}`);
-  s = s.replace(/(\d)\s*(?:伏特?)/g, '$1V').replace(/(\d)\s*瓦/g, '$1W').replace(/(\d)\s*安/g, '$1A');
+  for (const [re, replacement] of ZH_UNITS) s = s.replace(re, replacement);
   // English unit words spelled out.
   s = s
     .replace(/\bfarads?\b/gi, 'F')
@@ -167,14 +171,14 @@ function tokenize(input: string): { tokens: Token[]; upper: string; zh: string }
     .replace(/(\d)\s*PCT\b/gi, '$1%');
   // '1/10W', '1/4 W': a fraction of a watt becomes a decimal before '/' splits words.
   s = s.replace(/(?<![\d.])(\d{1,2})\s*\/\s*(\d{1,3})\s*(W)\b/gi, (_m, n: string, d: string) => `${Number(n) / Number(d)}W`);
-  const zh = s.match(new RegExp(CJK.source, 'g'))?.join('') ?? '';
+  const zh = s.match(CJK_ALL)?.join('') ?? '';
   // Split Chinese from Latin so '贴片电容100nF' gives '100nF'.
-  s = s.replace(new RegExp(`(${CJK.source})`, 'g'), ' $1 ');
+  s = s.replace(CJK_SPLIT, ' $1 ');
   const tokens: Token[] = [];
   let afterAt = false;
-  for (const part of s.split(/([\s,;:/()[\]{}|@，；：（）、]+)/)) {
+  for (const part of s.split(/([\s,;:/()[\]{}|@_，；：（）、]+)/)) {
     if (part === '') continue;
-    if (/^[\s,;:/()[\]{}|@，；：（）、]+$/.test(part)) {
+    if (/^[\s,;:/()[\]{}|@_，；：（）、]+$/.test(part)) {
       afterAt = part.includes('@');
       continue;
     }
@@ -190,7 +194,7 @@ function tokenize(input: string): { tokens: Token[]; upper: string; zh: string }
       joined[joined.length - 1] = { text: prev.text + t.text, afterAt: prev.afterAt };
     } else joined.push(t);
   }
-  return { tokens: joined, upper: s.toUpperCase(), zh };
+  return { tokens: joined, upper: s.replace(/_/g, ' ').toUpperCase(), zh };
 }
 
 /**
@@ -225,7 +229,24 @@ type Reading =
   | { readonly type: 'plain'; readonly digits: string; readonly source: string }
   | { readonly type: 'tolerance'; readonly value: number; readonly source: string }
   | { readonly type: 'dielectric'; readonly name: string; readonly source: string }
-  | { readonly type: 'partNumber'; readonly kind: PartKind; readonly source: string };
+  /** A part number: a known diode/transistor pattern (kind set) or any MPN-shaped word (kind null). */
+  | { readonly type: 'partNumber'; readonly kind: PartKind | null; readonly source: string };
+
+/**
+ * MPN-shaped: letters and digits (at least two letters), 5+ characters, no package name
+ * ('BLM18PG221SN1D', 'AMS1117-3.3', 'RC0402FR-0710KL'; not 'SOT-223', 'R0603', '4x10K').
+ */
+function looksLikeMpn(up: string): boolean {
+  return (
+    up.length >= 5 &&
+    up.length <= 40 &&
+    /^[A-Z0-9][A-Z0-9.#+-]*$/.test(up) &&
+    /\d/.test(up) &&
+    (up.match(/[A-Z]/g)?.length ?? 0) >= 2 &&
+    !/^\d+X\d/.test(up) &&
+    footprintPackage(up) === null
+  );
+}
 
 function readToken(t: Token): Reading | null {
   const text = t.text;
@@ -234,12 +255,12 @@ function readToken(t: Token): Reading | null {
   const up = text.toUpperCase();
   for (const [re, name] of DIELECTRICS) if (re.test(up)) return { type: 'dielectric', name: name || up, source: text };
   for (const [re, kind] of PART_NUMBER_KIND) if (re.test(up)) return { type: 'partNumber', kind, source: up };
-  if (!/^[±+]?\d|^\.\d/.test(text)) return null;
+  if (!/^[±+]?\d|^\.\d/.test(text)) return looksLikeMpn(up) ? { type: 'partNumber', kind: null, source: up } : null;
   // Lower-case 'r' as the decimal point of a resistance ('2r7', '0r1').
   if (/^\d*r\d*$/.test(text)) return readToken({ ...t, text: text.replace('r', 'R') });
   if (/^\d+$/.test(text)) return isChipSizeCode(text) ? null : { type: 'plain', digits: text, source: text };
   const q = parseQuantity(siCase(text));
-  if (!q.ok) return null;
+  if (!q.ok) return looksLikeMpn(up) ? { type: 'partNumber', kind: null, source: up } : null;
   if (q.unit === null) {
     const prefix = /[pnumkKMG]/.exec(text.replace(/^[\d.]+/, ''))?.[0] ?? '';
     return prefix ? { type: 'bare', value: q.value, prefix, source: text } : null;
@@ -309,6 +330,12 @@ export function parseDescription(text: string, hints: DescribeHints = {}): Parse
       kind = k;
       kindStrength = strength;
       evidence.push(`kind ${k} from ${why}`);
+    } else if (kind === 'diode' && k === 'led') {
+      // 'D' designators cover LEDs too: an LED footprint or keyword narrows the kind.
+      kind = k;
+      evidence.push(`kind narrowed to led by ${why}`);
+    } else if (kind === 'led' && k === 'diode') {
+      evidence.push(`${why} is consistent with led`);
     } else if (kind !== k && strength >= 0.3) {
       evidence.push(`kind ${k} from ${why} disagrees with ${kind}`);
       kindStrength -= 0.15;
@@ -325,8 +352,8 @@ export function parseDescription(text: string, hints: DescribeHints = {}): Parse
   if (hints.kind) setKind(hints.kind, 'the line', 0.35);
   const dk = designatorKind(hints.designator);
   if (dk) setKind(dk, `designator ${hints.designator}`, 0.3);
-  const pn = readings.find((r) => r.type === 'partNumber');
-  if (pn && pn.type === 'partNumber') setKind(pn.kind, `part number ${pn.source}`, 0.3);
+  const pn = readings.find((r) => r.type === 'partNumber' && r.kind !== null);
+  if (pn && pn.type === 'partNumber' && pn.kind) setKind(pn.kind, `part number ${pn.source}`, 0.3);
 
   // Package: the footprint cell is what is placed on the board, so it wins over the text.
   const fromText = footprintPackage(text);

@@ -143,6 +143,14 @@ const enCases: ReadonlyArray<readonly [string, DescribeHints, Expect]> = [
   ['2n2', {}, { kind: 'capacitor', value: F(2.2e-9) }],
   ['1u5', { designator: 'C1' }, { kind: 'capacitor', value: F(1.5e-6) }],
   ['680 kOhm', {}, { kind: 'resistor', value: R(680e3) }],
+  ['Green', { designator: 'D3', footprint: 'LED_SMD:LED_0603_1608Metric' }, { kind: 'led', colour: 'green', package: '0603' }],
+  ['LED_Red', { designator: 'D1' }, { kind: 'led', colour: 'red' }],
+  ['1N4148W', { designator: 'D2', footprint: 'Diode_SMD:D_SOD-123' }, { kind: 'diode', partNumber: '1N4148W', package: 'SOD-123' }],
+  ['0.1uF', { designator: 'C1', footprint: 'Capacitor_SMD:C_0402_1005Metric' }, { kind: 'capacitor', value: F(100e-9), package: '0402' }],
+  ['BLM18PG221SN1D', { designator: 'FB1', footprint: 'Inductor_SMD:L_0603_1608Metric' }, { kind: 'ferrite', partNumber: 'BLM18PG221SN1D', package: '0603', problems: [] }],
+  ['AMS1117-3.3', { designator: 'U1', footprint: 'Package_TO_SOT_SMD:SOT-223-3_TabPin2' }, { kind: null, partNumber: 'AMS1117-3.3', package: 'SOT-223' }],
+  ['2x10K SOT-23', { designator: 'RN1' }, { kind: 'resistor', partNumber: null, package: 'SOT-23' }],
+  ['10K_0603', {}, { kind: 'resistor', value: R(10e3), package: '0603' }],
   ['CAP 0.1MFD 50V', {}, { kind: 'capacitor', value: F(100e-9), voltage: 50 }],
 ];
 
