@@ -123,7 +123,7 @@ const COLOURS: ReadonlyArray<readonly [Colour, RegExp]> = [
   ['purple', /紫|\bPURPLE\b|\bVIOLET\b/],
 ];
 
-/** Dielectric spellings → the catalogue's EIA name. COG/NPO are common misspellings of C0G/NP0. */
+/** Dielectric spellings → the catalogue's EIA name ('' keeps the code as written, upper-cased). COG/NPO are common misspellings of C0G/NP0. */
 const DIELECTRICS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?:C0G|COG|NP0|NPO)$/, 'C0G'],
   [/^(?:X5R|X6S|X6T|X7R|X7S|X7T|X8R|X8L|Y5V|Z5U|X5S|X6R)$/, ''],
@@ -214,7 +214,6 @@ function siCase(token: string): string {
   if (/^OHMS?$/.test(unit)) unit = 'Ω';
   if (p === 'U' || p === 'N' || p === 'P') p = p.toLowerCase();
   if (p === 'M' && /^[FHAWV]$/.test(unit)) p = 'm';
-  if (p === 'm' && (unit === 'Ω' || unit === 'Hz') && token === token.toUpperCase()) p = 'M';
   if (p === 'K') p = 'k';
   return `${num}${p}${unit}`;
 }

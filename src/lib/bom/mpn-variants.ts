@@ -70,10 +70,21 @@ function suffixOf(text: string, keptKey: string): string {
   return '';
 }
 
+/**
+ * Microchip puts tape-and-reel as a 'T' before the dash ('MCP1700T-3302E/TT' is the reel of
+ * 'MCP1700-3302E/TT'); only for Microchip's own prefixes, since elsewhere 'T-' is part of the code.
+ */
+const MICROCHIP_REEL_T = /^((?:MCP|PIC|MIC|24(?:AA|LC|FC)|25(?:AA|LC)|93(?:AA|LC|C))[0-9A-Z]*?\d[A-Z]*)T(-)/;
+
 /** Base MPNs after the loose packaging rules, each with the suffixes removed so far. */
 function looseBases(text: string): Array<{ base: string; key: string; suffix: string }> {
   const out: Array<{ base: string; key: string; suffix: string }> = [];
   let s = text.toUpperCase();
+  const mchp = MICROCHIP_REEL_T.exec(s);
+  if (mchp) {
+    s = s.replace(MICROCHIP_REEL_T, '$1$2');
+    out.push({ base: s, key: normalizeMpn(s), suffix: 'T' });
+  }
   // The strict rules first, as the catalogue's keys were built with them.
   const strictKey = normalizeMpn(s);
   const removed: string[] = [];

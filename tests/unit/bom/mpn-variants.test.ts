@@ -43,7 +43,10 @@ describe('mpnVariants', () => {
     ['LIS3DHTR', [['exact', 'LIS3DHTR'], ['packaging', 'LIS3DH']]],
     ['SN74HC595DRG4', [['exact', 'SN74HC595DRG4'], ['packaging', 'SN74HC595DR']]],
     ['MMBT3904LT1G', [['exact', 'MMBT3904LT1G'], ['packaging', 'MMBT3904LT1']]],
+    ['MCP1700T-3302E/TT', [['exact', 'MCP1700T3302ETT'], ['packaging', 'MCP17003302ETT']]],
+    ['24LC256T-I/SN', [['exact', '24LC256TISN'], ['packaging', '24LC256ISN']]],
     // Nothing loose to strip.
+    ['LM2596T-5.0', [['exact', 'LM2596T50']]], // TI's 'T' is the TO-220 package, not a reel
     ['STM32F103C8T6', [['exact', 'STM32F103C8T6']]],
     ['GRM188R71H104KA93D', [['exact', 'GRM188R71H104KA93D']]],
     ['22-23-2021', [['exact', '22232021']]], // Molex, not a Mouser code
@@ -116,6 +119,7 @@ describe('mpnMatchTier', () => {
     ['IRF540NPBF', 'IRF540N', 'packaging'],
     ['SS34-E3/57T', 'SS34', 'packaging'],
     ['BAT54S', 'BAT54S-7-F', 'packaging'],
+    ['MCP1700T-3302E/TT', 'MCP1700-3302E/TT', 'packaging'],
     ['595-LM358DR', 'LM358DR', 'supplier'],
     ['LM358DRCT-ND', 'LM358DR', 'supplier'],
   ] as const)('%s vs %s → %s', (cell, product, tier) => {
