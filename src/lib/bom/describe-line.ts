@@ -190,7 +190,10 @@ function tokenize(input: string): { tokens: Token[]; upper: string; zh: string }
   const joined: Token[] = [];
   for (const t of tokens) {
     const prev = joined[joined.length - 1];
-    if (prev && /^[\d.]+[pnumkKMG]?$/.test(prev.text) && /^(?:Ω|R|V|v|W|A|F|H|Hz|HZ|kΩ|MΩ|uF|nF|pF|uH|nH|mH|KΩ|VDC|VAC)$/.test(t.text)) {
+    const isPrefix = /^[pnumkKMG]$/.test(t.text);
+    const isUnit = /^(?:Ω|R|V|v|W|A|F|H|Hz|HZ|kΩ|MΩ|uF|nF|pF|uH|nH|mH|KΩ|VDC|VAC)$/.test(t.text);
+    // '10 k' + prefix, '10 uF' / '10k Ω' + unit; never '10k M'.
+    if (prev && ((/^[\d.]+$/.test(prev.text) && (isPrefix || isUnit)) || (/^[\d.]+[pnumkKMG]$/.test(prev.text) && isUnit))) {
       joined[joined.length - 1] = { text: prev.text + t.text, afterAt: prev.afterAt };
     } else joined.push(t);
   }
@@ -376,6 +379,18 @@ export function parseDescription(text: string, hints: DescribeHints = {}): Parse
   }
   if (/贴片|\bSMD\b|\bSMT\b/.test(zh + upper)) mounting = 'smd';
   else if (/插件|直插|\bTHT\b|\bTHROUGH[- ]HOLE\b|\bAXIAL\b|\bRADIAL\b|\bDIP\b/.test(zh + upper)) mounting = 'tht';
+
+  // A keyword and the designator disagree ('150R 0805 LED限流' on R5): the designator wins when
+  // the text carries its kind's unit and not the keyword's.
+  if (kind !== null && dk !== null && dk !== kind) {
+    const units = new Set(readings.flatMap((r) => (r.type === 'quantity' ? [r.unit] : [])));
+    const dkUnit = KIND_UNIT[dk];
+    const kwUnit = KIND_UNIT[kind];
+    if (dkUnit && units.has(dkUnit) && !(kwUnit && units.has(kwUnit))) {
+      evidence.push(`kind ${dk} from designator ${hints.designator}: the value is in ${dkUnit}`);
+      kind = dk;
+    }
+  }
 
   // Unit-bearing quantities settle the kind when nothing else did.
   if (kind === null) {

@@ -150,6 +150,9 @@ const enCases: ReadonlyArray<readonly [string, DescribeHints, Expect]> = [
   ['BLM18PG221SN1D', { designator: 'FB1', footprint: 'Inductor_SMD:L_0603_1608Metric' }, { kind: 'ferrite', partNumber: 'BLM18PG221SN1D', package: '0603', problems: [] }],
   ['AMS1117-3.3', { designator: 'U1', footprint: 'Package_TO_SOT_SMD:SOT-223-3_TabPin2' }, { kind: null, partNumber: 'AMS1117-3.3', package: 'SOT-223' }],
   ['2x10K SOT-23', { designator: 'RN1' }, { kind: 'resistor', partNumber: null, package: 'SOT-23' }],
+  ['10 k', { designator: 'R8' }, { kind: 'resistor', value: R(10e3) }],
+  ['2.2 u', { designator: 'C8' }, { kind: 'capacitor', value: F(2.2e-6) }],
+  ['150R 0805 LED限流', { designator: 'R5' }, { kind: 'resistor', value: R(150), package: '0805' }],
   ['10K_0603', {}, { kind: 'resistor', value: R(10e3), package: '0603' }],
   ['CAP 0.1MFD 50V', {}, { kind: 'capacitor', value: F(100e-9), voltage: 50 }],
 ];
