@@ -27,7 +27,7 @@ export type ParsedDescription = {
   readonly value: Quantity | null;
   /** Percent (±). */
   readonly tolerance: number | null;
-  /** Volts: a capacitor's or fuse's rating, a diode's reverse voltage. */
+  /** Volts: a capacitor's or fuse's rating, a diode's reverse voltage, an LED's forward voltage. */
   readonly voltage: number | null;
   /** Watts. */
   readonly power: number | null;
@@ -541,7 +541,7 @@ function paramsOf(p: Core): DescribeParam[] {
     if (key) num(key, p.value.value, p.value.unit);
   }
   num('tolerance', p.tolerance, '%');
-  num(p.kind === 'diode' ? 'reverseVoltage' : 'ratedVoltage', p.voltage, 'V');
+  num(p.kind === 'diode' ? 'reverseVoltage' : p.kind === 'led' ? 'forwardVoltage' : 'ratedVoltage', p.voltage, 'V');
   num('power', p.power, 'W');
   num(p.kind === 'diode' || p.kind === 'led' ? 'forwardCurrent' : 'ratedCurrent', p.current, 'A');
   txt('dielectric', p.dielectric);

@@ -219,6 +219,8 @@ describe('parseDescription', () => {
     const c = parseDescription('CAP CER 0.1UF 50V X7R 0603');
     expect(c.params.map((p) => p.key)).toEqual(['capacitance', 'ratedVoltage', 'dielectric', 'mounting']);
     expect(parseDescription('LED 红色 0805').params).toContainEqual({ key: 'color', value: null, text: 'red', unit: null });
+    expect(parseDescription('LED RED 0603 2V 20mA').params.filter((p) => p.unit === 'V' || p.unit === 'A').map((p) => p.key)).toEqual(['forwardVoltage', 'forwardCurrent']);
+    expect(parseDescription('DIODE SCHOTTKY 40V 3A SMA').params.filter((p) => p.unit === 'V' || p.unit === 'A').map((p) => p.key)).toEqual(['reverseVoltage', 'forwardCurrent']);
   });
 
   it('does not read a bare EIA code or an ambiguous number without capacitor context', () => {
