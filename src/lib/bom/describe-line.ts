@@ -27,6 +27,8 @@ export type ParsedDescription = {
   readonly value: Quantity | null;
   /** Percent (±). */
   readonly tolerance: number | null;
+  /** Temperature coefficient, ppm/°C. */
+  readonly tempco: number | null;
   /** Volts: a capacitor's or fuse's rating, a diode's reverse voltage, an LED's forward voltage. */
   readonly voltage: number | null;
   /** Watts. */
@@ -157,7 +159,10 @@ function tokenize(input: string): { tokens: Token[]; upper: string; zh: string }
     .replace(/Ω|ohms?\b/gi, 'Ω')
     .replace(/[\u2212\u2013\u2014]/g, '-')
     .replace(/\+\/-|\+-/g, '±')
-    .replace(/℃/g, '°C');
+    .replace(/℃/g, '°C')
+    // '10K±1%' → '10K ±1%'; 'DC50V' → '50V'.
+    .replace(/(?<=\S)±/g, ' ±')
+    .replace(/\b(?:DC|AC)(?=\d)/gi, '');
   // '4,7k' (decimal comma) → '4.7k'; only a lone 1–3 digit number with 1–2 decimals and a prefix.
   s = s.replace(/(?<![\d.])(\d{1,3}),(\d{1,2})(?=[pnumkKMGRFHΩ])/g, '$1.$2');
   for (const [re, replacement] of ZH_UNITS) s = s.replace(re, replacement);
@@ -230,6 +235,8 @@ type Reading =
   /** A plain number ('100', '104'). */
   | { readonly type: 'plain'; readonly digits: string; readonly source: string }
   | { readonly type: 'tolerance'; readonly value: number; readonly source: string }
+  /** ppm/°C ('100ppm', '±50ppm/°C' reads as its first word). */
+  | { readonly type: 'tempco'; readonly value: number; readonly source: string }
   | { readonly type: 'dielectric'; readonly name: string; readonly source: string }
   /** A part number: a known diode/transistor pattern (kind set) or any MPN-shaped word (kind null). */
   | { readonly type: 'partNumber'; readonly kind: PartKind | null; readonly source: string };
@@ -267,6 +274,7 @@ function readToken(t: Token): Reading | null {
     const prefix = /[pnumkKMG]/.exec(text.replace(/^[\d.]+/, ''))?.[0] ?? '';
     return prefix ? { type: 'bare', value: q.value, prefix, source: text } : null;
   }
+  if (q.unit === 'ppm') return { type: 'tempco', value: Math.abs(q.value), source: text };
   if (!['Ω', 'F', 'H', 'Hz', 'V', 'W', 'A'].includes(q.unit)) return null;
   return { type: 'quantity', value: Math.abs(q.value), unit: q.unit, source: text, afterAt: t.afterAt };
 }
@@ -300,7 +308,7 @@ function keywordKind(upper: string, zh: string): { kind: PartKind; word: string 
 }
 
 const EMPTY: Omit<ParsedDescription, 'evidence' | 'problems' | 'confidence'> = {
-  kind: null, value: null, tolerance: null, voltage: null, power: null, current: null, dielectric: null,
+  kind: null, value: null, tolerance: null, tempco: null, voltage: null, power: null, current: null, dielectric: null,
   package: null, colour: null, mounting: null, subtype: null, loadCapacitance: null, partNumber: null, params: [],
 };
 
@@ -414,6 +422,7 @@ export function parseDescription(text: string, hints: DescribeHints = {}): Parse
   let power: number | null = null;
   let current: number | null = null;
   let dielectric: string | null = null;
+  let tempco: number | null = null;
   let loadCapacitance: number | null = null;
   let partNumber: string | null = null;
   for (const r of readings) {
@@ -422,6 +431,12 @@ export function parseDescription(text: string, hints: DescribeHints = {}): Parse
         if (tolerance === null) {
           tolerance = r.value;
           evidence.push(`tolerance ±${r.value}% from '${r.source}'`);
+        }
+        break;
+      case 'tempco':
+        if (tempco === null) {
+          tempco = r.value;
+          evidence.push(`temperature coefficient ${r.value} ppm/°C from '${r.source}'`);
         }
         break;
       case 'dielectric':
@@ -507,7 +522,7 @@ export function parseDescription(text: string, hints: DescribeHints = {}): Parse
 
   if (k !== null && mainUnit && value === null && !partNumber) problems.push({ key: 'bom.describe.noValue', vars: {} });
 
-  const parsed = { kind: k, value, tolerance, voltage, power, current, dielectric, package: pkg, colour, mounting, subtype, loadCapacitance, partNumber };
+  const parsed = { kind: k, value, tolerance, tempco, voltage, power, current, dielectric, package: pkg, colour, mounting, subtype, loadCapacitance, partNumber };
   return {
     ...parsed,
     params: paramsOf(parsed),
@@ -541,6 +556,7 @@ function paramsOf(p: Core): DescribeParam[] {
     if (key) num(key, p.value.value, p.value.unit);
   }
   num('tolerance', p.tolerance, '%');
+  num('tempCoefficient', p.tempco, 'ppm');
   num(p.kind === 'diode' ? 'reverseVoltage' : p.kind === 'led' ? 'forwardVoltage' : 'ratedVoltage', p.voltage, 'V');
   num('power', p.power, 'W');
   num(p.kind === 'diode' || p.kind === 'led' ? 'forwardCurrent' : 'ratedCurrent', p.current, 'A');

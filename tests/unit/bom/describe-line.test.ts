@@ -153,6 +153,8 @@ const enCases: ReadonlyArray<readonly [string, DescribeHints, Expect]> = [
   ['10 k', { designator: 'R8' }, { kind: 'resistor', value: R(10e3) }],
   ['2.2 u', { designator: 'C8' }, { kind: 'capacitor', value: F(2.2e-6) }],
   ['150R 0805 LED限流', { designator: 'R5' }, { kind: 'resistor', value: R(150), package: '0805' }],
+  ['10K±1% 0603 100ppm', {}, { kind: 'resistor', value: R(10e3), tolerance: 1, tempco: 100, package: '0603' }],
+  ['CAP 10uF DC50V', {}, { kind: 'capacitor', value: F(10e-6), voltage: 50, partNumber: null }],
   ['10K_0603', {}, { kind: 'resistor', value: R(10e3), package: '0603' }],
   ['CAP 0.1MFD 50V', {}, { kind: 'capacitor', value: F(100e-9), voltage: 50 }],
 ];
