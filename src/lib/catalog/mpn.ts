@@ -22,6 +22,29 @@ export const MPN_SUFFIX_RULES: ReadonlyArray<{ readonly re: RegExp; readonly why
 ];
 
 /**
+ * Looser packaging / compliance suffixes, for BOM lookups only (src/lib/bom/mpn-variants.ts).
+ * They are not in MPN_SUFFIX_RULES because they would change the stored `mpn_normalized` keys and
+ * because some are real ordering letters on other makers' parts: a hit after stripping one is a
+ * packaging *variant* to confirm, never an exact match. Each rule strips once from the end of the
+ * upper-cased MPN (after MPN_SUFFIX_RULES); `suffix` names what was removed for the reason text.
+ */
+export const MPN_LOOSE_SUFFIX_RULES: ReadonlyArray<{ readonly re: RegExp; readonly suffix: string; readonly why: string }> = [
+  { re: /-(?:H?G?E3|M3|HM3)(?:\/\d{1,4}[A-Z]?)?$/, suffix: '-E3', why: "Vishay lead-free / packing '-E3', '-GE3', '-M3', '-HM3', optionally '/57T'-style packing" },
+  { re: /-(?:7|13)(?:-F)?$/, suffix: '-7-F', why: "Diodes Inc. reel '-7' / '-13' and lead-free '-F'" },
+  { re: /(?<=[A-Z0-9])TRPBF$/, suffix: 'TRPBF', why: "Infineon / IR tape-and-reel lead-free 'TRPBF' without a separator" },
+  { re: /(?<=[A-Z0-9])PBF$/, suffix: 'PBF', why: "Infineon / IR lead-free 'PBF' without a separator ('IRF540NPBF' is sold as such)" },
+  { re: /(?<=[A-Z0-9]{3})TR$/, suffix: 'TR', why: "bare tape-and-reel 'TR' ('LIS3DHTR'): often part of the code, so only a variant" },
+  { re: /(?<=[A-Z]{2})G4$/, suffix: 'G4', why: "TI 'G4' (green, RoHS) after the package letters ('SN74HC595DRG4')" },
+  { re: /(?<=\d[A-Z]{0,2}\d)G$/, suffix: 'G', why: "onsemi lead-free 'G' after the package code ('MMBT3904LT1G')" },
+];
+
+/** NFKC, upper case, every character other than A-Z and 0-9 dropped; no suffix removed. */
+export function canonicalMpn(mpn: string): string {
+  if (typeof mpn !== 'string') return '';
+  return mpn.normalize('NFKC').toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
+
+/**
  * A comparison key for MPNs: NFKC, upper case, packaging/distributor suffixes removed (see
  * MPN_SUFFIX_RULES), then every character other than A-Z and 0-9 dropped (spaces, '-', '.', '/',
  * '_', ',', '#', '+' …). 'AMS1117-3.3' → 'AMS111733', 'ATmega328P-AU' → 'ATMEGA328PAU',
@@ -40,7 +63,7 @@ export function normalizeMpn(mpn: string): string {
     }
     if (s === before) break;
   }
-  return s.replace(/[^A-Z0-9]/g, '');
+  return canonicalMpn(s);
 }
 
 export type WildcardSegment = { readonly kind: 'lit'; readonly text: string } | { readonly kind: 'wild'; readonly n: number; readonly optional: boolean };

@@ -118,6 +118,20 @@ export const zh = {
   'bom.line.quantityFromDesignators': '未填数量，已按位号个数计为 {count}',
   'bom.line.quantityMismatch': '数量 {quantity} 与位号个数 {count} 不一致',
   'bom.line.nothingToMatch': '没有型号、值、描述或供应商编号，无法匹配',
+  // BOM line parsing (src/lib/bom): why a candidate was proposed, and what a description lacks.
+  'bom.reason.supplierPn': '{supplier} 编号 {code} 一致',
+  'bom.reason.mpnExact': '型号完全一致',
+  'bom.reason.mpnCanonical': '忽略大小写、空格和符号后型号一致',
+  'bom.reason.mpnPackaging': '去除包装后缀后型号一致（{suffix}）',
+  'bom.reason.mpnFromSupplier': '由 {supplier} 编号 {code} 得到型号 {mpn}',
+  'bom.reason.mpnFamily': '型号属于系列 {family}，需确认具体型号',
+  'bom.reason.description': '由描述解析：{attributes}',
+  'bom.describe.empty': '描述为空',
+  'bom.describe.tooLong': '描述超过 {max} 个字符，未解析',
+  'bom.describe.noValue': '描述中没有可识别的参数值',
+  'bom.describe.ambiguousNumber': '“{text}” 可能是数值也可能是代码，请确认',
+  'bom.describe.kindConflict': '元件类型不一致：{a} 与 {b}',
+  'bom.describe.packageConflict': '描述中的封装 {text} 与封装列 {footprint} 不一致',
 } as const;
 
 export type ServerMessageKey = keyof typeof zh;

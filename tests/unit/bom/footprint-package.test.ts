@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { footprintPackage, packagesCompatible } from '../../../src/lib/bom/footprint-package.ts';
+
+describe('footprintPackage', () => {
+  it.each([
+    // KiCad footprints (library:name).
+    ['Resistor_SMD:R_0603_1608Metric', { package: '0603', chip: true, kind: 'resistor', mounting: 'smd' }],
+    ['Capacitor_SMD:C_0805_2012Metric', { package: '0805', chip: true, kind: 'capacitor', mounting: 'smd' }],
+    ['Capacitor_SMD:C_0603_1608Metric_Pad1.08x0.95mm_HandSolder', { package: '0603', kind: 'capacitor' }],
+    ['LED_SMD:LED_0805_2012Metric', { package: '0805', kind: 'led' }],
+    ['Inductor_SMD:L_1210_3225Metric', { package: '1210', kind: 'inductor' }],
+    ['Resistor_SMD:R_2512_6332Metric', { package: '2512', kind: 'resistor' }],
+    ['Package_SO:SOIC-8_3.9x4.9mm_P1.27mm', { package: 'SOIC-8', chip: false, exposedPad: false, mounting: 'smd' }],
+    ['Package_TO_SOT_SMD:SOT-23', { package: 'SOT-23', chip: false, mounting: 'smd' }],
+    ['Package_TO_SOT_SMD:SOT-23-5', { package: 'SOT-23-5' }],
+    ['Package_TO_SOT_SMD:SOT-223-3_TabPin2', { package: 'SOT-223' }],
+    ['Package_DFN_QFN:QFN-32-1EP_5x5mm_P0.5mm_EP3.45x3.45mm', { package: 'QFN-32', exposedPad: true }],
+    ['Package_QFP:LQFP-48_7x7mm_P0.5mm', { package: 'LQFP-48' }],
+    ['Package_SO:TSSOP-20_4.4x6.5mm_P0.65mm', { package: 'TSSOP-20' }],
+    ['Package_DIP:DIP-8_W7.62mm', { package: 'DIP-8', mounting: 'tht' }],
+    ['Package_TO_SOT_THT:TO-220-3_Vertical', { package: 'TO-220', mounting: 'tht' }],
+    ['Diode_SMD:D_SOD-123', { package: 'SOD-123', kind: 'diode' }],
+    ['Diode_SMD:D_SMA', { package: 'SMA', kind: 'diode' }],
+    // Altium / EasyEDA / Eagle names and plain text.
+    ['0603', { package: '0603', chip: true, kind: null }],
+    ['R0603', { package: '0603', kind: 'resistor' }],
+    ['C0805', { package: '0805', kind: 'capacitor' }],
+    ['LED0603', { package: '0603', kind: 'led' }],
+    ['M0805', { package: '0805', kind: null }],
+    ['R_0402', { package: '0402', kind: 'resistor' }],
+    ['CAP-SMD_0603', { package: '0603' }],
+    ['SOT-23-3', { package: 'SOT-23' }],
+    ['SOT23', { package: 'SOT-23' }],
+    ['TO-236AB', { package: 'SOT-23' }],
+    ['SOP-8', { package: 'SOP-8' }],
+    ['SOP8', { package: 'SOP-8' }],
+    ['LQFP-48_7x7x05P', { package: 'LQFP-48' }],
+    ['LQFP48', { package: 'LQFP-48' }],
+    ['DO-214AC', { package: 'SMA' }],
+    ['SMB', { package: 'SMB' }],
+    ['封装 SOT-89-3', { package: 'SOT-89' }],
+  ] as const)('%s', (text, want) => {
+    expect(footprintPackage(text)).toMatchObject(want);
+  });
+
+  it('reads metric sizes only with care', () => {
+    // A code that is only metric resolves; '0603' alone is imperial; a metric cue flips it.
+    expect(footprintPackage('1608')).toMatchObject({ package: '0603', evidence: expect.arrayContaining(['metric 1608 → imperial 0603']) });
+    expect(footprintPackage('2012')?.package).toBe('0805');
+    expect(footprintPackage('0603')?.package).toBe('0603');
+    expect(footprintPackage('0603 metric')?.package).toBe('0201');
+    expect(footprintPackage('0402公制')?.package).toBe('01005');
+    // 'R_0603_1608Metric' carries both and they agree.
+    expect(footprintPackage('R_0603_1608Metric')?.evidence).not.toContain('metric 0603 → imperial 0201');
+    // A pair that disagrees trusts the metric twin and says so.
+    const odd = footprintPackage('C_0603_2012Metric');
+    expect(odd?.package).toBe('0805');
+    expect(odd?.evidence.join(' ')).toMatch(/disagree/);
+  });
+
+  it('ignores numbers inside part numbers, SKUs and crystal bodies', () => {
+    expect(footprintPackage('XL-1606UWC')).toBeNull();
+    expect(footprintPackage('RC0402FR-0710KL')).toBeNull();
+    expect(footprintPackage('CL10B104KB8NNNC')).toBeNull();
+    // 3225 is the crystal's 3.2 × 2.5 mm body, not a 1210 chip.
+    expect(footprintPackage('Crystal:Crystal_SMD_3225-4Pin_3.2x2.5mm')).toBeNull();
+    expect(footprintPackage('1000')).toBeNull();
+    expect(footprintPackage('')).toBeNull();
+    expect(footprintPackage(42 as unknown as string)).toBeNull();
+    expect(footprintPackage('x'.repeat(301))).toBeNull();
+  });
+});
+
+describe('packagesCompatible', () => {
+  it.each([
+    ['0603', 'R_0603_1608Metric', 'same'],
+    ['0603', '1608', 'same'],
+    ['0603', 'Capacitor_SMD:C_0603_1608Metric', 'same'],
+    ['SOT-23', 'SOT-23-3', 'same'],
+    ['SOT-23', 'Package_TO_SOT_SMD:SOT-23', 'same'],
+    ['QFN-32', 'QFN-32-1EP', 'same'],
+    ['DIP-8', 'PDIP-8', 'same'],
+    ['SMA', 'DO-214AC', 'same'],
+    ['SOIC-8', 'SO-8', 'similar'],
+    ['SOIC-8', 'SOP-8', 'similar'],
+    ['SO-8', 'SOP8', 'similar'],
+    ['VQFN-20', 'QFN-20', 'similar'],
+    ['SOT-23-5', 'TSOT-23-5', 'similar'],
+    ['DIP-8/SOIC-8', 'SO-8', 'similar'],
+    ['DIP-8/SOIC-8', 'PDIP-8', 'same'],
+    ['0603', '0402', 'different'],
+    ['0603', '0603 metric', 'different'],
+    ['0805', 'LED_SMD:LED_1206_3216Metric', 'different'],
+    ['SOT-23', 'SOT-23-5', 'different'],
+    ['SOIC-8', 'SOIC-14', 'different'],
+    ['TSSOP-20', 'SSOP-20', 'different'],
+    ['', '0603', 'different'],
+  ] as const)('%s vs %s → %s', (a, b, want) => {
+    expect(packagesCompatible(a, b)).toBe(want);
+    expect(packagesCompatible(b, a)).toBe(want);
+  });
+});
