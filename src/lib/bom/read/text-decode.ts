@@ -45,22 +45,32 @@ function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   return null;
 }
 
-/** Share of high bytes that sit in a GBK pair (lead 81–FE, trail 40–FE but 7F): near 1 for Chinese text. */
+/**
+ * Share of high bytes that sit in a GB18030 sequence — two bytes (lead 81–FE, trail 40–FE but 7F)
+ * or four (81–FE, 30–39, 81–FE, 30–39): near 1 for Chinese text, low for Windows-1252.
+ */
 function looksLikeGbk(bytes: Uint8Array): boolean {
   let high = 0;
-  let paired = 0;
+  let inSequence = 0;
   const n = Math.min(bytes.length, 65_536);
+  const isLead = (b: number) => b >= 0x81 && b <= 0xfe;
+  const isDigit = (b: number) => b >= 0x30 && b <= 0x39;
   for (let i = 0; i < n; i++) {
     const b = bytes[i]!;
     if (b < 0x80) continue;
-    const t = bytes[i + 1] ?? 0;
-    if (b >= 0x81 && b <= 0xfe && t >= 0x40 && t <= 0xfe && t !== 0x7f) {
-      high += t >= 0x80 ? 2 : 1;
-      paired += t >= 0x80 ? 2 : 1;
-      i++;
-    } else high++;
+    const b1 = bytes[i + 1] ?? 0;
+    let length = 0;
+    if (isLead(b) && isDigit(b1) && isLead(bytes[i + 2] ?? 0) && isDigit(bytes[i + 3] ?? 0)) length = 4;
+    else if (isLead(b) && b1 >= 0x40 && b1 <= 0xfe && b1 !== 0x7f) length = 2;
+    let highHere = 0;
+    for (let k = 0; k < Math.max(1, length); k++) if ((bytes[i + k] ?? 0) >= 0x80) highHere++;
+    high += highHere;
+    if (length > 0) {
+      inSequence += highHere;
+      i += length - 1;
+    }
   }
-  return high > 0 && paired / high >= 0.9;
+  return high > 0 && inSequence / high >= 0.9;
 }
 
 /** Whether decoded text is plausibly a table and not a binary file: no NULs, almost no controls. */
