@@ -50,7 +50,8 @@ describe('cell text', () => {
   });
 
   it('formats numbers without float noise', () => {
-    expect(formatCellNumber(0.1000000000000000055)).toBe('0.1');
+    expect(formatCellNumber(Number('0.10000000000000001'))).toBe('0.1'); // as Excel writes 0.1 in the XML
+    expect(formatCellNumber(Number('1.0000000000000002'))).toBe('1');
     expect(formatCellNumber(0.1 + 0.2)).toBe('0.3');
     expect(formatCellNumber(1000)).toBe('1000');
     expect(formatCellNumber(-3)).toBe('-3');
