@@ -198,7 +198,7 @@ function cellText(cell: { type: string; style: number; value: string | null; inl
     case 'inlineStr':
       return normalizeCellText(cell.inline);
     case 's':
-      return normalizeCellText(ctx.strings[Number(cell.value)] ?? '');
+      return cell.value === null ? '' : normalizeCellText(ctx.strings[Number(cell.value)] ?? '');
     case 'b':
       return cell.value === null ? '' : cell.value === '1' || cell.value === 'true' ? 'TRUE' : 'FALSE';
     case 'str':

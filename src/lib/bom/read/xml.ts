@@ -51,8 +51,11 @@ export function* xmlTags(xml: string, from = 0): Generator<XmlTag> {
 }
 
 /** The value of attribute `name` (local name, any prefix), entity-decoded; undefined when absent. */
+const attrPatterns = new Map<string, RegExp>();
+
 export function attr(attrs: string, name: string): string | undefined {
-  const re = new RegExp(`(?:^|[\\s:])${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`);
+  let re = attrPatterns.get(name);
+  if (!re) attrPatterns.set(name, (re = new RegExp(`(?:^|[\\s:])${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`)));
   const m = re.exec(attrs);
   if (!m) return undefined;
   return decodeXmlText(m[1] ?? m[2] ?? '');

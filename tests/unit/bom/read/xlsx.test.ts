@@ -52,7 +52,7 @@ describe('readXlsx: cell types', () => {
           name: 'S',
           sheetData:
             '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c></row>' +
-            '<row r="2"><c r="A2"><f>B2*2</f><v>0.20000000000000001</v></c><c r="B2" t="str"><f>CONCAT("R","1")</f><v>R1</v></c><c r="C2" t="e"><f>1/0</f><v>#DIV/0!</v></c><c r="D2" t="b"><v>0</v></c></row>' +
+            '<row r="2"><c r="A2"><f>B2*2</f><v>0.20000000000000001</v></c><c r="B2" t="str"><f>CONCAT("R","1")</f><v>R1</v></c><c r="C2" t="e"><f>1/0</f><v>#DIV/0!</v></c><c r="D2" t="b"><v>0</v></c><c r="E2" t="s"></c><c r="F2" t="s"><v>99</v></c></row>' +
             '<row r="4"><c r="A4"><f>SUM(A1:A3)</f></c><c r="B4"><v>1E+21</v></c><c r="C4"><v>-12.5</v></c></row>',
         },
       ],
