@@ -4,6 +4,7 @@ import { BomReadError, type BomReadWarning } from './problems.ts';
 import { filledRowCount, type BomReadResult, type RawSheet } from './sheet.ts';
 import { sniffBomFile } from './sniff.ts';
 import { decodeText, looksLikeText } from './text-decode.ts';
+import { readXls } from './xls.ts';
 import { readXlsx } from './xlsx.ts';
 
 // Reading an uploaded BOM file (issue #12 items 1 and 9): the type from the bytes, then the xlsx
@@ -18,9 +19,10 @@ export function readBomFile(bytes: Uint8Array, fileName: string, limits: BomRead
   if (bytes.length === 0) throw new BomReadError('bom.read.empty');
   const warnings: BomReadWarning[] = [];
   let result: Omit<BomReadResult, 'defaultSheet' | 'warnings'>;
-  if (sniffBomFile(bytes, fileName, limits) === 'xlsx') {
-    result = { format: 'xlsx', encoding: null, sheets: readXlsx(bytes, limits) };
-  } else {
+  const type = sniffBomFile(bytes, fileName, limits);
+  if (type === 'xlsx') result = { format: 'xlsx', encoding: null, sheets: readXlsx(bytes, limits) };
+  else if (type === 'xls') result = { format: 'xls', encoding: null, sheets: readXls(bytes, limits) };
+  else {
     const decoded = decodeText(bytes);
     if (!looksLikeText(decoded.text)) throw new BomReadError('bom.read.unsupportedType', { name: fileName }, 'not text');
     if (decoded.guessed) warnings.push({ key: 'bom.read.encodingGuessed', vars: { encoding: decoded.encoding.toUpperCase() } });

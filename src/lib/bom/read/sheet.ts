@@ -9,11 +9,11 @@ import type { BomReadWarning } from './problems.ts';
  */
 export type RawSheet = { readonly name: string; readonly hidden: boolean; readonly rows: string[][] };
 
-export type BomFileFormat = 'xlsx' | 'csv' | 'tsv';
+export type BomFileFormat = 'xlsx' | 'xls' | 'csv' | 'tsv';
 
 export type BomReadResult = {
   readonly format: BomFileFormat;
-  /** The text encoding of a CSV/TSV; null for xlsx (always UTF-8 XML). */
+  /** The text encoding of a CSV/TSV; null for workbooks (their strings say their own). */
   readonly encoding: TextEncodingName | null;
   readonly sheets: RawSheet[];
   /** Index in `sheets` to offer first: the first visible sheet with data lines. */

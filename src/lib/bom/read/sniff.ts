@@ -1,14 +1,14 @@
-import { cfbEntryNames, CFB_MAGIC } from './cfb.ts';
+import { CFB_MAGIC, openCfb } from './cfb.ts';
 import { zipDirectory } from './bounded-zip.ts';
 import type { BomReadLimits } from './limits.ts';
 import { BomReadError } from './problems.ts';
 
 // What an uploaded file really is, from its bytes (the name is only a hint for TSV): an xlsx is a
-// zip with `[Content_Types].xml` and `xl/workbook.xml`; an OLE2/CFB container is an old .xls or
-// a password-protected workbook; known binary formats are refused by their magic numbers; the
-// rest is tried as text.
+// zip with `[Content_Types].xml` and `xl/workbook.xml`; an OLE2/CFB container is an .xls (a
+// `Workbook` stream) or a password-protected workbook; known binary formats are refused by their
+// magic numbers; the rest is tried as text.
 
-export type SniffedType = 'xlsx' | 'text';
+export type SniffedType = 'xlsx' | 'xls' | 'text';
 
 const startsWith = (bytes: Uint8Array, magic: readonly number[]) => magic.every((b, i) => bytes[i] === b);
 
@@ -38,10 +38,12 @@ export function sniffBomFile(bytes: Uint8Array, fileName: string, limits: BomRea
     throw unsupported('zip archive without a workbook');
   }
   if (startsWith(bytes, CFB_MAGIC)) {
-    const names = cfbEntryNames(bytes);
-    if (names === null) throw new BomReadError('bom.read.corrupt', {}, 'broken OLE2 container');
+    const names = openCfb(bytes)?.names;
+    if (!names) throw new BomReadError('bom.read.corrupt', {}, 'broken OLE2 container');
     if (names.includes('EncryptionInfo') || names.includes('EncryptedPackage')) throw new BomReadError('bom.read.encrypted');
-    if (names.includes('Workbook') || names.includes('Book')) throw new BomReadError('bom.read.xlsNotSupported');
+    if (names.includes('Workbook')) return 'xls';
+    // Excel 5/95 (BIFF5) keeps its workbook in `Book`: too old to be worth a reader.
+    if (names.includes('Book')) throw new BomReadError('bom.read.xlsNotSupported');
     throw unsupported('OLE2 container without a workbook');
   }
   if (BINARY_MAGICS.some((m) => startsWith(bytes, m))) throw unsupported('binary file');

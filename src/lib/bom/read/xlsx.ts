@@ -4,6 +4,7 @@ import { normalizeCellText } from './cell-text.ts';
 import type { BomReadLimits } from './limits.ts';
 import { BomReadError } from './problems.ts';
 import type { RawSheet } from './sheet.ts';
+import { sheetGrid, type MergedRange } from './sheet-grid.ts';
 import { numberCellText, numberKindOf, type NumberKind } from './xlsx-values.ts';
 import { attr, decodeXmlText, xmlTags } from './xml.ts';
 
@@ -128,26 +129,13 @@ export function parseCellRef(ref: string): { col: number; row: number } {
 }
 
 function worksheetRows(xml: string, ctx: SheetContext): string[][] {
-  const { limits, sheet } = ctx;
-  const rows: string[][] = [];
+  const grid = sheetGrid(ctx.limits, ctx.sheet);
   let rowIndex = -1;
   let colIndex = -1;
   let cell: { row: number; col: number; type: string; style: number; value: string | null; inline: string } | null = null;
   let inInline = false;
   let inPhonetic = false;
-  let maxCol = -1;
-  const merges: string[] = [];
-
-  const put = (row: number, col: number, value: string) => {
-    if (value === '') return;
-    if (row >= limits.maxRows) throw new BomReadError('bom.read.tooManyRows', { sheet, max: limits.maxRows });
-    if (col >= limits.maxColumns) throw new BomReadError('bom.read.tooManyColumns', { sheet, max: limits.maxColumns, row: row + 1 });
-    while (rows.length <= row) rows.push([]);
-    const r = rows[row]!;
-    while (r.length < col) r.push('');
-    r[col] = value;
-    if (col > maxCol) maxCol = col;
-  };
+  const merges: MergedRange[] = [];
 
   for (const tag of xmlTags(xml)) {
     switch (tag.name) {
@@ -160,7 +148,7 @@ function worksheetRows(xml: string, ctx: SheetContext): string[][] {
         break;
       case 'c':
         if (tag.closing) {
-          if (cell) put(cell.row, cell.col, cellText(cell, ctx));
+          if (cell) grid.put(cell.row, cell.col, cellText(cell, ctx));
           cell = null;
         } else {
           const ref = attr(tag.attrs, 'r');
@@ -185,12 +173,23 @@ function worksheetRows(xml: string, ctx: SheetContext): string[][] {
         if (cell && inInline && !inPhonetic && !tag.closing && !tag.selfClosing) cell.inline += textAfter(xml, tag.end);
         break;
       case 'mergeCell':
-        if (!tag.closing) merges.push(attr(tag.attrs, 'ref') ?? '');
+        if (!tag.closing) {
+          const range = mergedRange(attr(tag.attrs, 'ref') ?? '');
+          if (range) merges.push(range);
+        }
         break;
     }
   }
-  fillMerges(rows, merges, maxCol);
-  return rows;
+  return grid.finish(merges);
+}
+
+function mergedRange(ref: string): MergedRange | null {
+  const [a, b] = ref.split(':');
+  if (!a || !b) return null;
+  const from = parseCellRef(a);
+  const to = parseCellRef(b);
+  if (![from.row, from.col, to.row, to.col].every(Number.isInteger)) return null;
+  return { firstRow: from.row, lastRow: to.row, firstCol: from.col, lastCol: to.col };
 }
 
 function cellText(cell: { type: string; style: number; value: string | null; inline: string }, ctx: SheetContext): string {
@@ -210,29 +209,6 @@ function cellText(cell: { type: string; style: number; value: string | null; inl
       const n = Number(cell.value);
       if (!Number.isFinite(n)) return normalizeCellText(cell.value);
       return numberCellText(n, ctx.kinds[cell.style] ?? 'number', ctx.date1904);
-    }
-  }
-}
-
-/**
- * Copies each merged range's top-left value into every cell of the range, clipped to the sheet's
- * used columns and rows (a title merged across 50 empty columns does not widen the table).
- */
-function fillMerges(rows: string[][], merges: readonly string[], maxCol: number): void {
-  for (const ref of merges) {
-    const [a, b] = ref.split(':');
-    if (!a || !b) continue;
-    const from = parseCellRef(a);
-    const to = parseCellRef(b);
-    if (![from.row, from.col, to.row, to.col].every(Number.isInteger)) continue;
-    const value = rows[from.row]?.[from.col] ?? '';
-    if (value === '') continue;
-    const lastRow = Math.min(to.row, rows.length - 1);
-    const lastCol = Math.min(to.col, maxCol);
-    for (let r = from.row; r <= lastRow; r++) {
-      const row = rows[r]!;
-      while (row.length <= lastCol) row.push('');
-      for (let c = from.col; c <= lastCol; c++) row[c] = value;
     }
   }
 }

@@ -81,7 +81,7 @@ export const en: ServerMessages = {
 
   'bom.read.tooLarge': 'The BOM file must be at most {megabytes} MB',
   'bom.read.unsupportedType': 'The format of "{name}" is not recognised: upload an xlsx, csv or tsv file',
-  'bom.read.xlsNotSupported': 'Old Excel files (.xls) are not supported yet: open the file in Excel or WPS, "Save As" .xlsx and upload that',
+  'bom.read.xlsNotSupported': 'Excel 95 and older .xls files are not supported: open the file in Excel or WPS, "Save As" .xlsx and upload that',
   'bom.read.encrypted': 'The workbook is password-protected: remove the password, save it as .xlsx and upload it again',
   'bom.read.zipBomb': 'The file expands to too much data or has an unusual structure and was refused; export it again as a plain .xlsx file',
   'bom.read.corrupt': 'The file is damaged or incomplete and cannot be read; export it again and upload it',

@@ -83,7 +83,7 @@ export const zh = {
 
   'bom.read.tooLarge': 'BOM 文件不能超过 {megabytes}MB',
   'bom.read.unsupportedType': '无法识别文件“{name}”的格式：请上传 xlsx、csv 或 tsv 文件',
-  'bom.read.xlsNotSupported': '暂不支持旧版 Excel（.xls）文件，请在 Excel 或 WPS 中“另存为” .xlsx 后再上传',
+  'bom.read.xlsNotSupported': '暂不支持 Excel 95 及更早版本的 .xls 文件，请在 Excel 或 WPS 中“另存为” .xlsx 后再上传',
   'bom.read.encrypted': '该工作簿受密码保护，请取消密码后另存为 .xlsx 再上传',
   'bom.read.zipBomb': '文件解压后过大或结构异常，已拒绝读取；请重新导出为普通 .xlsx 文件',
   'bom.read.corrupt': '文件已损坏或不完整，无法读取；请重新导出后再上传',

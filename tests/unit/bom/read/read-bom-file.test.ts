@@ -65,6 +65,16 @@ describe('readBomFile: real-looking exports', () => {
     expect(r.warnings).toEqual([{ key: 'bom.read.sheetEmpty', vars: { sheet: 'Empty' } }]);
   });
 
+  it('an Excel 97–2003 .xls written by xlwt, whatever its name', () => {
+    const r = readBomFile(fixture('xlwt-biff8.xls'), 'bom.xlsx');
+    expect(r).toMatchObject({ format: 'xls', encoding: null, defaultSheet: 0, warnings: [] });
+    expect(r.sheets.map((s) => [s.name, s.hidden])).toEqual([
+      ['物料清单', false],
+      ['Hidden', true],
+      ['Long', false],
+    ]);
+  });
+
   it('the type comes from the content: CSV text named .xlsx is read as CSV', () => {
     expect(readBomFile(Buffer.from('Ref,Qty\nR1,1\n'), 'bom.xlsx')).toMatchObject({ format: 'csv', sheets: [{ name: 'bom', rows: [['Ref', 'Qty'], ['R1', '1']] }] });
   });
@@ -88,9 +98,9 @@ describe('readBomFile: bad input gets a clear problem', () => {
     expect(problemOf(noise, 'bom.csv').key).toBe('bom.read.unsupportedType');
   });
 
-  it('a password-protected workbook and an old .xls (with the "save as xlsx" message)', () => {
+  it('a password-protected workbook and an Excel 95 .xls (with the "save as xlsx" message)', () => {
     expect(problemOf(fixture('password-protected.xlsx'), 'secret.xlsx').key).toBe('bom.read.encrypted');
-    const xls = problemOf(fixture('legacy.xls'), 'old.xls');
+    const xls = problemOf(fixture('excel95.xls'), 'old.xls');
     expect(xls.key).toBe('bom.read.xlsNotSupported');
     expect(serverMessage(xls.key, 'zh')).toContain('另存为');
     expect(serverMessage(xls.key, 'en')).toContain('Save As');
@@ -173,6 +183,27 @@ describe('readBomFile: bad input gets a clear problem', () => {
   it('too many columns', () => {
     const wide = Buffer.from(`${Array.from({ length: 250 }, (_, i) => `c${i}`).join(',')}\n1,2\n`);
     expect(problemOf(wide, 'wide.csv')).toMatchObject({ key: 'bom.read.tooManyColumns', vars: { sheet: 'wide', max: 200, row: 1 } });
+  });
+
+  it('randomly damaged files are read or refused with a problem, never crash the reader', () => {
+    let seed = 12345; // a fixed sequence: the same mutations every run
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    for (const name of ['xlwt-biff8.xls', 'altium-title-block.xlsx', 'purchasing-gbk.csv']) {
+      const base = fixture(name);
+      const outcomes = { read: 0, refused: 0 };
+      for (let i = 0; i < 300; i++) {
+        const bytes = Buffer.from(base);
+        for (let k = 1 + Math.floor(random() * 8); k > 0; k--) bytes[Math.floor(random() * bytes.length)] = Math.floor(random() * 256);
+        try {
+          readBomFile(bytes, name);
+          outcomes.read++;
+        } catch (error) {
+          expect(error).toBeInstanceOf(BomReadError);
+          outcomes.refused++;
+        }
+      }
+      expect(outcomes.read + outcomes.refused).toBe(300);
+    }
   });
 
   it('every problem and warning key has both languages', () => {
