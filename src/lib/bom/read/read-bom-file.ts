@@ -7,8 +7,8 @@ import { decodeText, looksLikeText } from './text-decode.ts';
 import { readXls } from './xls.ts';
 import { readXlsx } from './xlsx.ts';
 
-// Reading an uploaded BOM file (issue #12 items 1 and 9): the type from the bytes, then the xlsx
-// or CSV/TSV reader, each bounded by the limits; the sheets come back as rows of normalised cell
+// Reading an uploaded BOM file (issue #12 items 1 and 9): the type from the bytes, then the xlsx,
+// xls or CSV/TSV reader, each bounded by the limits; the sheets come back as rows of normalised cell
 // text, or a BomReadError names the problem. Pure and synchronous: run it in a worker
 // (read-task.ts), never on the request loop.
 
