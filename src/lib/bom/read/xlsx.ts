@@ -1,0 +1,214 @@
+import { posix } from 'node:path';
+import { openBoundedZip, type BoundedZip } from './bounded-zip.ts';
+import { normalizeCellText } from './cell-text.ts';
+import type { BomReadLimits } from './limits.ts';
+import { BomReadError } from './problems.ts';
+import type { RawSheet } from './sheet.ts';
+import { sheetGrid, type MergedRange } from './sheet-grid.ts';
+import { numberCellText, numberKindOf, type NumberKind } from './xlsx-values.ts';
+import { attr, decodeXmlText, xmlTags } from './xml.ts';
+
+// Our own minimal reader of the Office Open XML workbook (ADR 0009): the workbook's sheet list
+// (hidden ones marked), shared strings, the number formats that make a number a date or a
+// percentage, and each worksheet's cells — shared and inline strings, numbers, booleans, errors,
+// formulas as their cached values — with merged ranges filled from their top-left cell.
+
+const WORKSHEET_REL = /\/worksheet$/;
+
+export function readXlsx(bytes: Uint8Array, limits: BomReadLimits): RawSheet[] {
+  const zip = openBoundedZip(bytes, limits);
+  const workbookXml = text(zip, 'xl/workbook.xml');
+  if (workbookXml === null) throw new BomReadError('bom.read.corrupt', {}, 'no xl/workbook.xml');
+  const rels = relationships(zip, 'xl/workbook.xml');
+  const date1904 = /<(?:\w+:)?workbookPr\b[^>]*\bdate1904\s*=\s*["'](?:1|true)["']/.test(workbookXml);
+
+  const sheets: { name: string; hidden: boolean; path: string }[] = [];
+  for (const tag of xmlTags(workbookXml)) {
+    if (tag.name !== 'sheet' || tag.closing) continue;
+    const rel = rels.get(attr(tag.attrs, 'id') ?? '');
+    if (!rel || !WORKSHEET_REL.test(rel.type)) continue; // chart and dialog sheets hold no table
+    const state = attr(tag.attrs, 'state');
+    sheets.push({ name: attr(tag.attrs, 'name') ?? '', hidden: state === 'hidden' || state === 'veryHidden', path: rel.target });
+  }
+  if (sheets.length > limits.maxSheets) throw new BomReadError('bom.read.tooManySheets', { count: sheets.length, max: limits.maxSheets });
+
+  const relOfType = (suffix: string) => [...rels.values()].find((r) => r.type.endsWith(suffix))?.target;
+  const strings = sharedStrings(text(zip, relOfType('/sharedStrings') ?? 'xl/sharedStrings.xml'));
+  const kinds = numberKinds(text(zip, relOfType('/styles') ?? 'xl/styles.xml'));
+
+  return sheets.map((s) => {
+    const xml = text(zip, s.path);
+    if (xml === null) throw new BomReadError('bom.read.corrupt', {}, `sheet ${s.name} has no part ${s.path}`);
+    return { name: s.name, hidden: s.hidden, rows: worksheetRows(xml, { strings, kinds, date1904, limits, sheet: s.name }) };
+  });
+}
+
+function text(zip: BoundedZip, name: string): string | null {
+  const data = zip.read(name);
+  return data === null ? null : data.toString('utf8');
+}
+
+/** The relationships of a part: id → type and target path inside the archive. */
+function relationships(zip: BoundedZip, part: string): Map<string, { type: string; target: string }> {
+  const dir = posix.dirname(part);
+  const relsXml = text(zip, `${dir}/_rels/${posix.basename(part)}.rels`);
+  const out = new Map<string, { type: string; target: string }>();
+  if (relsXml === null) return out;
+  for (const tag of xmlTags(relsXml)) {
+    if (tag.name !== 'Relationship' || tag.closing) continue;
+    const id = attr(tag.attrs, 'Id');
+    const target = attr(tag.attrs, 'Target');
+    if (!id || !target || attr(tag.attrs, 'TargetMode') === 'External') continue;
+    const path = target.startsWith('/') ? target.slice(1) : posix.normalize(posix.join(dir, target));
+    out.set(id, { type: attr(tag.attrs, 'Type') ?? '', target: path });
+  }
+  return out;
+}
+
+/** Shared strings in order; rich-text runs joined, phonetic guides (<rPh>) left out. */
+function sharedStrings(xml: string | null): string[] {
+  const out: string[] = [];
+  if (xml === null) return out;
+  let current = '';
+  let inPhonetic = false;
+  for (const tag of xmlTags(xml)) {
+    if (tag.name === 'rPh') inPhonetic = !tag.closing && !tag.selfClosing;
+    else if (tag.name === 't' && !tag.closing && !tag.selfClosing && !inPhonetic) current += textAfter(xml, tag.end);
+    else if (tag.name === 'si') {
+      if (tag.closing || tag.selfClosing) {
+        out.push(current);
+        current = '';
+      }
+    }
+  }
+  return out;
+}
+
+function textAfter(xml: string, from: number): string {
+  const end = xml.indexOf('<', from);
+  return decodeXmlText(xml.slice(from, end < 0 ? xml.length : end));
+}
+
+/** The number kind of each cell style (the `s` index into cellXfs). */
+function numberKinds(xml: string | null): NumberKind[] {
+  if (xml === null) return [];
+  const codes = new Map<number, string>();
+  const kinds: NumberKind[] = [];
+  let inCellXfs = false;
+  for (const tag of xmlTags(xml)) {
+    if (tag.name === 'numFmt' && !tag.closing) codes.set(Number(attr(tag.attrs, 'numFmtId')), attr(tag.attrs, 'formatCode') ?? '');
+    else if (tag.name === 'cellXfs') inCellXfs = !tag.closing && !tag.selfClosing;
+    else if (tag.name === 'xf' && inCellXfs && !tag.closing) {
+      const id = Number(attr(tag.attrs, 'numFmtId') ?? 0);
+      kinds.push(numberKindOf(id, codes.get(id)));
+    }
+  }
+  return kinds;
+}
+
+type SheetContext = {
+  strings: readonly string[];
+  kinds: readonly NumberKind[];
+  date1904: boolean;
+  limits: BomReadLimits;
+  sheet: string;
+};
+
+/** 'BC12' → column 54 (0-based), row 11 (0-based); NaN parts when the reference is malformed. */
+export function parseCellRef(ref: string): { col: number; row: number } {
+  let col = 0;
+  let i = 0;
+  for (; i < ref.length; i++) {
+    const c = ref.charCodeAt(i);
+    if (c >= 65 && c <= 90) col = col * 26 + (c - 64);
+    else if (c >= 97 && c <= 122) col = col * 26 + (c - 96);
+    else break;
+  }
+  const row = ref.slice(i) === '' ? NaN : Number(ref.slice(i)) - 1;
+  return { col: i === 0 ? NaN : col - 1, row };
+}
+
+function worksheetRows(xml: string, ctx: SheetContext): string[][] {
+  const grid = sheetGrid(ctx.limits, ctx.sheet);
+  let rowIndex = -1;
+  let colIndex = -1;
+  let cell: { row: number; col: number; type: string; style: number; value: string | null; inline: string } | null = null;
+  let inInline = false;
+  let inPhonetic = false;
+  const merges: MergedRange[] = [];
+
+  for (const tag of xmlTags(xml)) {
+    switch (tag.name) {
+      case 'row':
+        if (!tag.closing) {
+          const r = Number(attr(tag.attrs, 'r'));
+          rowIndex = Number.isInteger(r) && r > 0 ? r - 1 : rowIndex + 1;
+          colIndex = -1;
+        }
+        break;
+      case 'c':
+        if (tag.closing) {
+          if (cell) grid.put(cell.row, cell.col, cellText(cell, ctx));
+          cell = null;
+        } else {
+          const ref = attr(tag.attrs, 'r');
+          const at = ref ? parseCellRef(ref) : { col: NaN, row: NaN };
+          colIndex = Number.isInteger(at.col) ? at.col : colIndex + 1;
+          const row = Number.isInteger(at.row) ? at.row : Math.max(rowIndex, 0);
+          cell = tag.selfClosing
+            ? null
+            : { row, col: colIndex, type: attr(tag.attrs, 't') ?? 'n', style: Number(attr(tag.attrs, 's') ?? 0), value: null, inline: '' };
+        }
+        break;
+      case 'v':
+        if (cell && !tag.closing && !tag.selfClosing) cell.value = textAfter(xml, tag.end);
+        break;
+      case 'is':
+        inInline = !tag.closing && !tag.selfClosing;
+        break;
+      case 'rPh':
+        inPhonetic = !tag.closing && !tag.selfClosing;
+        break;
+      case 't':
+        if (cell && inInline && !inPhonetic && !tag.closing && !tag.selfClosing) cell.inline += textAfter(xml, tag.end);
+        break;
+      case 'mergeCell':
+        if (!tag.closing) {
+          const range = mergedRange(attr(tag.attrs, 'ref') ?? '');
+          if (range) merges.push(range);
+        }
+        break;
+    }
+  }
+  return grid.finish(merges);
+}
+
+function mergedRange(ref: string): MergedRange | null {
+  const [a, b] = ref.split(':');
+  if (!a || !b) return null;
+  const from = parseCellRef(a);
+  const to = parseCellRef(b);
+  if (![from.row, from.col, to.row, to.col].every(Number.isInteger)) return null;
+  return { firstRow: from.row, lastRow: to.row, firstCol: from.col, lastCol: to.col };
+}
+
+function cellText(cell: { type: string; style: number; value: string | null; inline: string }, ctx: SheetContext): string {
+  switch (cell.type) {
+    case 'inlineStr':
+      return normalizeCellText(cell.inline);
+    case 's':
+      return cell.value === null ? '' : normalizeCellText(ctx.strings[Number(cell.value)] ?? '');
+    case 'b':
+      return cell.value === null ? '' : cell.value === '1' || cell.value === 'true' ? 'TRUE' : 'FALSE';
+    case 'str':
+    case 'e':
+    case 'd':
+      return normalizeCellText(cell.value ?? '');
+    default: {
+      if (cell.value === null || cell.value.trim() === '') return '';
+      const n = Number(cell.value);
+      if (!Number.isFinite(n)) return normalizeCellText(cell.value);
+      return numberCellText(n, ctx.kinds[cell.style] ?? 'number', ctx.date1904);
+    }
+  }
+}
