@@ -181,6 +181,8 @@ describe('BOM evaluation set', () => {
         const e = l.expect;
         // Gold MPNs and supplier codes are read from the line, never invented: they occur in its cells.
         for (const m of [...codes(e.mpn), ...codes(e.alternatives)]) expect(key, `${where}: ${m}`).toContain(normalizeMpn(m));
+        // A chip size code is read from the line too (a footprint such as 'C_0603_1608Metric' holds it).
+        if (typeof e.package === 'string' && /^\d{4}$/.test(e.package)) expect(key, `${where}: ${e.package}`).toContain(e.package);
         for (const c of [...codes(e.lcsc), ...codes(e.digikey), ...codes(e.supplierPn)]) {
           expect((cells ?? []).some((cell) => cell.includes(c)), `${where}: ${c}`).toBe(true);
         }
