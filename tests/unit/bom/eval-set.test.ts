@@ -14,7 +14,7 @@ const STYLES = ['kicad', 'altium', 'jlc', 'easyeda', 'purchasing'] as const;
 const FIELDS = ['mpn', 'manufacturer', 'description', 'package', 'value', 'quantity', 'designators', 'supplierPn', 'notes', 'ignore'];
 const KINDS = [
   'resistor', 'capacitor', 'inductor', 'ferrite', 'led', 'diode', 'transistor', 'ic', 'module', 'connector', 'switch',
-  'crystal', 'oscillator', 'fuse', 'buzzer', 'sensor', 'battery-holder', 'display', 'potentiometer', 'pcb', 'mechanical', 'other',
+  'crystal', 'oscillator', 'fuse', 'buzzer', 'sensor', 'battery-holder', 'display', 'potentiometer', 'motor', 'fan', 'pcb', 'mechanical', 'other',
 ];
 const UNITS = ['Ω', 'F', 'H', 'Hz', 'A'];
 const EXPECT_KEYS = new Set([
@@ -224,6 +224,7 @@ describe('BOM evaluation set', () => {
       dnp: lines.filter((l) => l.expect.dnp === true).length,
       notFound: lines.filter((l) => l.expect.notFound === true).length,
       ambiguous: lines.filter((l) => l.ambiguous === true).length,
+      realZhLines: count((f) => f.real && f.language === 'zh'),
       byStyle,
     };
     console.log(`BOM evaluation set: ${JSON.stringify(summary, null, 1)}`);
@@ -231,6 +232,8 @@ describe('BOM evaluation set', () => {
     expect(real).toBeGreaterThanOrEqual(250);
     expect(byStyle.kicad?.files).toBeGreaterThanOrEqual(4);
     expect((byStyle.jlc?.files ?? 0) + (byStyle.easyeda?.files ?? 0)).toBeGreaterThanOrEqual(3);
+    // Chinese purchasing spreadsheets, the rarest kind in public repositories, from real files.
+    expect(files.filter((f) => f.real && f.style === 'purchasing' && f.language === 'zh').length).toBeGreaterThanOrEqual(2);
     // The JLC files must carry LCSC C-codes, the point of that style.
     for (const f of files.filter((x) => x.style === 'jlc')) expect(f.lines.some((l) => l.expect.lcsc !== undefined), f.file).toBe(true);
   });
