@@ -8,7 +8,8 @@
 //    Date/Tool lines — score nothing). No row with two known headers: the sheet has no header.
 // 2. Per column, a header verdict (exact synonym: strong; pattern: medium; ambiguous word such as
 //    'Part' or 'Amount': weak) and a content verdict from the first data rows (designator lists,
-//    LCSC C-codes, whole counts, KiCad 'Lib:Name' footprints, URLs, passive values, MPN shapes).
+//    LCSC C-codes, Digi-Key '-ND' codes, whole counts, KiCad 'Lib:Name' footprints, URLs,
+//    passive values, MPN shapes).
 // 3. Content confirms the header, or replaces it when the header is weak or unknown, or decides
 //    value-vs-MPN for Comment/Value columns; a strong header is not overruled otherwise.
 // 4. One column per field: the best-scoring column wins (a column with data beats an empty one,

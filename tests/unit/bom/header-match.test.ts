@@ -60,6 +60,9 @@ describe('matchHeader on real BOM files (tests/fixtures/bom/headers and tests/fi
     for (const f of files) expect(() => readFileSync(join(FIXTURES, f.replace(/\.csv$/, '.expected.json')))).not.toThrow();
   });
 
+  // Known disagreement: headers/range-designators-ringlight.csv (the first rows of the same Ring
+  // Light file) expects its SKU column as supplierPn, eval/ring-light-bom.csv expects mpn; no
+  // mapping satisfies both, so one of the two always counts as an edit (28/29 = 96.6 % at best).
   it(`maps at least ${NO_EDIT_BUDGET * 100} % of the real files with no edit`, () => {
     const headerFailures: string[] = [];
     for (const f of files) {
@@ -170,6 +173,25 @@ describe('matchHeader (hand-written cases)', () => {
   it('keeps one column per field: the one with data wins, the other becomes notes or ignore', () => {
     const m = matchHeader([['Designator', 'MPN', 'Manufacturer Part', 'Mfr Part #'], ['U1', '', 'LM358DR', 'LM358D'], ['U2', '', 'NE555DR', 'NE555D']]);
     expect(fieldsOf(m)).toEqual(['designators', 'ignore', 'mpn', 'notes']);
+  });
+
+  it('keeps every supplier column with data as supplierPn; an empty one is ignored', () => {
+    const m = matchHeader([['References', 'Value', 'LCSC', 'Digikey', 'Mouser', 'Farnell'], ['C1', '100nF', 'C14663', '1276-1000-1-ND', '187-CL10B104KB8NNNC', '']]);
+    expect(fieldsOf(m)).toEqual(['designators', 'value', 'supplierPn', 'supplierPn', 'supplierPn', 'ignore']);
+    // Digi-Key codes ('…-ND') say supplierPn under an unknown header too.
+    expect(matchHeader([['Ref', 'Dist PN'], ['R1', '311-10.0KHRCT-ND'], ['R2', '311-1.00KHRCT-ND']]).columns[1]?.field).toBe('supplierPn');
+  });
+
+  it("reads EasyEDA's Name of values and part names as the value, a Name of descriptions as the description", () => {
+    const easyeda = matchHeader([['ID', 'Name', 'Designator', 'Footprint', 'Quantity'], ['1', '47uF', 'C1,C2', 'CAP-TH_BD5.0', '2'], ['2', '1N5819', 'D1', 'DO-41', '1'], ['3', '10kΩ', 'R1', 'R0603', '1']]);
+    expect(easyeda.columns[1]?.field).toBe('value');
+    const described = matchHeader([['Name', 'Designator', 'Qty'], ['1206 Capacitor', 'C1', '1'], ['0805 Resistor', 'R1', '1']]);
+    expect(described.columns[0]?.field).toBe('description');
+  });
+
+  it("keeps a 'Part' column of KiCad symbol names as notes, not as the MPN", () => {
+    const m = matchHeader([['Part', 'References', 'Value'], ['C_Small', 'C1', '22p'], ['Pololu_Breakout_A4988', 'A1', 'Driver'], ['R', 'R1', '10k']]);
+    expect(fieldsOf(m)).toEqual(['notes', 'designators', 'value']);
   });
 
   it('only uses the fixed field names', () => {
