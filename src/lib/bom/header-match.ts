@@ -8,11 +8,14 @@
 //    Date/Tool lines — score nothing). No row with two known headers: the sheet has no header.
 // 2. Per column, a header verdict (exact synonym: strong; pattern: medium; ambiguous word such as
 //    'Part' or 'Amount': weak) and a content verdict from the first data rows (designator lists,
-//    LCSC C-codes, whole counts, KiCad 'Lib:Name' footprints, URLs, passive values, MPN shapes).
+//    LCSC C-codes, Digi-Key '-ND' codes, whole counts, KiCad 'Lib:Name' footprints, URLs,
+//    passive values, MPN shapes).
 // 3. Content confirms the header, or replaces it when the header is weak or unknown, or decides
 //    value-vs-MPN for Comment/Value columns; a strong header is not overruled otherwise.
 // 4. One column per field: the best-scoring column wins (a column with data beats an empty one,
 //    then the leftmost); the others become `notes` when they hold data, `ignore` when empty.
+//    Supplier codes are the exception: every supplier column with data keeps `supplierPn` (a
+//    KiBoM sheet has LCSC, Digikey and Mouser columns side by side); empty ones become `ignore`.
 
 import type { ServerMessageKey } from '../server/messages/zh.ts';
 import { looksLikeDesignators } from './designators.ts';
@@ -39,6 +42,7 @@ const CONTENT_SAMPLE_ROWS = 50;
 /** Fields a sheet may have only once. */
 /** Fields a line can be matched on. */
 const IDENTIFYING_FIELDS: ReadonlySet<BomField> = new Set(['mpn', 'value', 'description', 'supplierPn']);
+/** Supplier codes may come in several columns (one per distributor); `resolveDuplicates` keeps those with data. */
 const UNIQUE_FIELDS: ReadonlySet<BomField> = new Set(['mpn', 'manufacturer', 'description', 'package', 'value', 'quantity', 'designators', 'supplierPn']);
 
 /** NFKC, lower case, whitespace and `_-.#()/:：` (and quotes, ?) removed. */
@@ -66,7 +70,7 @@ const SYNONYMS: ReadonlyMap<string, Verdict> = (() => {
   add('designators', MEDIUM, ['Bottom Designator', 'Identifier', 'Refdes List']);
   add('quantity', STRONG, [
     'Qty', 'Qnty', 'Quantity', 'Count', 'Quantity Per PCB', 'Quantity Per Side', 'Qty (used)', 'Qty per board', 'Quantity(per unit)',
-    'Quantity per unit', 'Quantity 1', 'QTY/PCB', 'Usage', '数量', '用量', '单板用量', '单机用量', '数量(pcs)', '数量/pcs', '需求数量', '每板数量',
+    'Quantity per unit', 'Quantity 1', 'QTY/PCB', 'Usage', '数量', '用量', '物料数量', '单板用量', '单机用量', '数量(pcs)', '数量/pcs', '需求数量', '每板数量',
   ]);
   add('quantity', WEAK, ['Amount', 'Number']);
   add('mpn', STRONG, [
@@ -81,7 +85,8 @@ const SYNONYMS: ReadonlyMap<string, Verdict> = (() => {
     'Manufacturer', 'Manufacturers', 'Mfr', 'Mfr.', 'Mfg', 'MF', 'MFG1', 'MFR1', 'Manufacturer 1', 'Manufacturer Name', 'Brand', 'Maker', 'MFG',
     '品牌', '制造商', '厂商', '厂家', '生产厂家', '生产商', '制造商名称', '厂牌',
   ]);
-  add('value', STRONG, ['Value', 'Val', 'Comment', '值', '参数', '阻值', '容值', '标称值', '参数值', '规格值']);
+  // 'Designation': KiCad's PCB-editor BOM export names its value column so.
+  add('value', STRONG, ['Value', 'Val', 'Comment', 'Designation', '值', '参数', '阻值', '容值', '标称值', '参数值', '规格值']);
   add('description', STRONG, [
     'Description', 'Desc', 'Specification', 'Spec', 'Part Description', 'Component Description', 'Item Description',
     '描述', '规格', '名称', '品名', '元件类型', '说明', '物料名称', '物料描述', '元件名称', '器件名称', '规格描述', '器件描述', '元件描述',
@@ -95,8 +100,8 @@ const SYNONYMS: ReadonlyMap<string, Verdict> = (() => {
   add('supplierPn', STRONG, [
     'LCSC', 'LCSC Part #', 'LCSC Part', 'LCSC#', 'LCSC Part Number', 'LCSC PN', 'LCSC Part No', 'JLCPCB Part #', 'JLCPCB Part', 'JLC Part',
     'Supplier Part', 'Supplier Part Number', 'Supplier Part #', 'Supplier PN', 'Supplier Part No', 'Digi-Key Part Number', 'Digikey', 'Digi-Key',
-    'Digikey PN', 'DigiKey Part', 'Mouser', 'Mouser Part Number', 'Mouser PN', 'Mouser Part', 'Mouser_Part_Number', 'Farnell', 'Farnell Part Number',
-    'RS Part Number', 'RS Components Part No', 'SKU', 'Order Code', '立创编号', '商品编号', '供应商编号', '供应商料号', '立创商城编号', '嘉立创编号', 'LCSC编号',
+    'Digikey PN', 'DigiKey Part', 'DK', 'Mouser', 'Mouser Part Number', 'Mouser PN', 'Mouser Part', 'Mouser_Part_Number', 'Farnell', 'Farnell Part Number',
+    'RS Part Number', 'RS Components Part No', 'RS', 'TME', 'Newark', 'Arrow', 'Avnet', 'AvnetEU', 'Chip1stop', 'Onlinecomponents', 'SKU', 'Order Code', '立创编号', '商品编号', '供应商编号', '供应商料号', '立创商城编号', '嘉立创编号', 'LCSC编号',
   ]);
   add('notes', STRONG, [
     'Notes', 'Note', 'Remark', 'Remarks', 'Comments', 'Customer Notes', 'Customer Part Number', 'Optional', 'Optional?', 'Assembly Notes',
@@ -116,17 +121,17 @@ const SYNONYMS: ReadonlyMap<string, Verdict> = (() => {
 
 /** Patterns for headers not in the table, tried in order (negative ones first). */
 const PATTERNS: ReadonlyArray<{ readonly re: RegExp; readonly field: BomField; readonly score: number }> = [
-  { re: /price|cost|usd|rmb|cny|eur|gbp|aud|价|金额|费用/, field: 'ignore', score: MEDIUM },
+  { re: /price|cost|subtotal|usd|rmb|cny|eur|gbp|aud|价|金额|费用/, field: 'ignore', score: MEDIUM },
   { re: /url|link|http|datasheet|链接|网址|手册/, field: 'ignore', score: MEDIUM },
   { re: /stock|库存|availab|leadtime|交期|moq|spq|orderq|起订|包装/, field: 'ignore', score: MEDIUM },
   { re: /^(?:qty|quantity|数量)[2-9]$/, field: 'ignore', score: MEDIUM },
-  { re: /lcsc|jlc|digikey|mouser|farnell|newark|arrow|element14|rspart|supplierp|sku|立创|商品编号|供应商(?:编号|料号)/, field: 'supplierPn', score: MEDIUM },
+  { re: /lcsc|jlc|digikey|mouser|farnell|newark|arrow|element14|rspart|supplier(?:p|and|ref|code|no)|sku|立创|商品编号|供应商(?:编号|料号)/, field: 'supplierPn', score: MEDIUM },
   { re: /customerpart|internalpart|物料编码|料号|物料代码|存货编码/, field: 'notes', score: MEDIUM },
   { re: /designator|reference|refdes|位号|标号/, field: 'designators', score: MEDIUM },
   { re: /(?:manufacturer|mfr|mfg|maker)(?:part|pn|no|number)|partnumber|partno|mpn|型号|料号/, field: 'mpn', score: MEDIUM },
   { re: /manufacturer|mfr|mfg|brand|品牌|厂商|厂家|制造商|生产商/, field: 'manufacturer', score: MEDIUM },
   { re: /footprint|package|封装/, field: 'package', score: MEDIUM },
-  { re: /^(?:qty|quantity|qnty|数量|用量)/, field: 'quantity', score: MEDIUM },
+  { re: /^(?:qty|quantity|qnty|数量|用量)|(?:数量|用量)$/, field: 'quantity', score: MEDIUM },
   { re: /description|desc|规格|描述|说明|名称|name$/, field: 'description', score: MEDIUM },
   { re: /^value|^comment$|阻值|容值/, field: 'value', score: MEDIUM },
   { re: /note|remark|comment|备注/, field: 'notes', score: MEDIUM },
@@ -146,6 +151,8 @@ export function headerVerdict(header: string): Verdict | null {
 
 /** LCSC codes, not the imperial size codes some footprints are named after ('C0603'). */
 const LCSC_CODE = /^C(?!(?:0201|0402|0603|0805|1206|1210|1812|2010|2512)$)\d{3,9}$/;
+/** Digi-Key's own part numbers end in '-ND' ('296-1395-1-ND'). */
+const DIGIKEY_CODE = /^\S+-ND$/;
 const KICAD_FOOTPRINT = /^[A-Za-z0-9_.+-]+:[^\s:]+$/;
 const URL = /^(?:https?:\/\/|www\.)\S+$/i;
 const PRICE = /^(?:[$€£¥￥]\s*\d+(?:\.\d+)?|\d+\.\d{2,}\s*(?:usd|rmb|cny|eur|gbp)?)$/i;
@@ -160,6 +167,7 @@ type ContentStats = {
   /** Some cell has a designator other than 'C…' or a list: not a column of LCSC codes. */
   readonly otherDesignators: boolean;
   readonly lcsc: number;
+  readonly digikey: number;
   readonly count: number;
   /** Counts that run 1, 2, 3 … (a line-number column). */
   readonly sequential: boolean;
@@ -170,6 +178,8 @@ type ContentStats = {
   readonly mpn: number;
   /** MPN shape without any space: what a 'Name' column of part numbers holds ('NE555P'). */
   readonly mpnStrict: number;
+  /** Cells without whitespace: values and part names, not descriptions ('1206 Capacitor'). */
+  readonly oneWord: number;
 };
 
 /** 'NE555P' and 'CD4017' also have a designator's shape; a short number ('R1', 'U12') is a designator. */
@@ -187,6 +197,7 @@ function contentStats(cells: readonly string[]): ContentStats {
     designators: share(looksLikeDesignators),
     otherDesignators: filled.some((c) => /^[A-BD-Za-z]/.test(c) || /[\s,;，、；~-]/.test(c)),
     lcsc: share((c) => LCSC_CODE.test(c)),
+    digikey: share((c) => DIGIKEY_CODE.test(c)),
     count: share(looksLikeCount),
     sequential,
     footprint: share((c) => KICAD_FOOTPRINT.test(c) && !URL.test(c)),
@@ -195,6 +206,7 @@ function contentStats(cells: readonly string[]): ContentStats {
     value: share((c) => PASSIVE_VALUE.test(c)),
     mpn: share(mpnShaped),
     mpnStrict: share((c) => !/\s/.test(c) && mpnShaped(c)),
+    oneWord: share((c) => !/\s/.test(c)),
   };
 }
 
@@ -204,6 +216,7 @@ function contentVerdict(s: ContentStats): Verdict | null {
   if (s.url >= 0.6) return { field: 'ignore', score: STRONG };
   // 'C101' is an LCSC code or a capacitor: LCSC only when nothing else says designators.
   if (s.lcsc >= 0.6 && !(s.designators >= 0.6 && s.otherDesignators)) return { field: 'supplierPn', score: STRONG };
+  if (s.digikey >= 0.6) return { field: 'supplierPn', score: STRONG };
   if (s.sequential) return { field: 'ignore', score: WEAK };
   if (s.designators >= 0.6 && s.count < 0.5) return { field: 'designators', score: STRONG };
   if (s.footprint >= 0.6) return { field: 'package', score: STRONG };
@@ -294,6 +307,10 @@ export function matchHeader(rows: readonly (readonly string[])[]): HeaderMatch {
     } else if (h && h.score === WEAK && !c && stats.filled === 0) {
       // A weak header needs its cells to confirm it; an empty column stays unused.
       field = 'ignore';
+    } else if (h && h.score === WEAK && h.field === 'mpn' && !c && stats.mpn < 0.3) {
+      // 'Part' over cells that are not part numbers (KiCad symbol names 'C_Small', 'Pololu_Breakout_A4988'):
+      // kept for the user to read, but not the MPN.
+      field = 'notes';
     } else if (h && (h.score >= MEDIUM || !c)) {
       field = h.field;
       score = h.score;
@@ -329,6 +346,7 @@ export function matchHeader(rows: readonly (readonly string[])[]): HeaderMatch {
  * and the cells are mostly part numbers, the column is the MPN (a Value column first).
  */
 function decideValueOrMpn(cands: Candidate[]): void {
+  nameAsValue(cands);
   if (cands.some((c) => c.field === 'mpn' && c.filled > 0)) return;
   const valueColumn = cands.find((c) => c.field === 'value' && c.stats.mpn >= 0.6 && c.stats.value < 0.2);
   const nameColumn = cands.find((c) => c.field === 'description' && c.headerScore === MEDIUM && c.stats.mpnStrict >= 0.6);
@@ -336,11 +354,26 @@ function decideValueOrMpn(cands: Candidate[]): void {
   if (chosen) chosen.field = 'mpn';
 }
 
+/**
+ * EasyEDA's 'Name' holds the value ('22pF', '100kΩ') or the part's name ('1N5819', 'XH-5A'):
+ * single words, some of them passive values. Such a Name column is the value column when the
+ * sheet has none; a Name of descriptions ('1206 Capacitor') has words with spaces and stays.
+ */
+function nameAsValue(cands: Candidate[]): void {
+  if (cands.some((c) => c.field === 'value' && c.filled > 0)) return;
+  const name = cands.find((c) => c.field === 'description' && c.headerScore === MEDIUM && c.stats.oneWord >= 0.8 && c.stats.value >= 0.2);
+  if (name) name.field = 'value';
+}
+
 /** One column per unique field: highest score, then the one with data, then the leftmost. */
 function resolveDuplicates(cands: Candidate[]): void {
   for (const field of UNIQUE_FIELDS) {
     const group = cands.filter((c) => c.field === field);
     if (group.length < 2) continue;
+    if (field === 'supplierPn' && group.some((c) => c.filled > 0)) {
+      for (const c of group) if (c.filled === 0) c.field = 'ignore';
+      continue;
+    }
     const winner = group.reduce((best, c) => {
       if (c.filled > 0 !== best.filled > 0) return c.filled > 0 ? c : best;
       return c.score > best.score ? c : best;

@@ -8,8 +8,26 @@ const FIXTURES = join(import.meta.dirname, '../../fixtures/bom/headers');
 const keys = (l?: { problems: readonly { key: string }[] }): string[] => l?.problems.map((p) => p.key) ?? [];
 
 describe('linesFromSheet on real rows', () => {
-  it('reads a KiCad 6 export below its preamble', () => {
-    const rows = readCsvFixture(join(FIXTURES, 'kicad6-preamble-marvinfc.csv'));
+  it('expands range designators and checks them against the quantity', () => {
+    const rows = readCsvFixture(join(FIXTURES, 'range-designators-ringlight.csv'));
+    const lines = linesFromSheet(rows, matchHeader(rows));
+    expect(lines[0]?.designators).toEqual(['C1', 'C2', 'C3', 'C4']);
+    expect(lines[2]?.designators).toHaveLength(16);
+    expect(lines.every((l) => keys(l).length === 0)).toBe(true);
+  });
+});
+
+// Hand-written rows below, to pin single behaviours.
+describe('linesFromSheet (hand-written rows)', () => {
+  it('reads a KiCad 6 export (its layout) below its preamble', () => {
+    // Eeschema 6's CSV layout: Date/Tool/Component Count preamble, blank rows, then the header.
+    const rows = [
+      ['Date:', '1/2/2024 10:00:00 AM'], ['Tool:', 'Eeschema (6.0.10)'], ['Component Count:', '3'], [], ['Individual Components:'], [],
+      ['Item', 'Qty', 'Reference(s)', 'Value', 'LibPart', 'Footprint', 'Datasheet'],
+      ['', '', 'C1', '20pF', 'Device:C_Small', 'Capacitor_SMD:C_0603_1608Metric', '~'],
+      ['', '', 'C2', '20pF', 'Device:C_Small', 'Capacitor_SMD:C_0603_1608Metric', '~'],
+      ['', '', 'R1', '10k', 'Device:R_Small', 'Resistor_SMD:R_0603_1608Metric', '~'],
+    ];
     const lines = linesFromSheet(rows, matchHeader(rows));
     expect(lines.map((l) => l.row)).toEqual([7, 8, 9]);
     expect(lines[0]).toMatchObject({ designators: ['C1'], quantity: 1, dnp: false });
@@ -18,25 +36,20 @@ describe('linesFromSheet on real rows', () => {
     expect(keys(lines[0])).toEqual(['bom.line.quantityFromDesignators']);
   });
 
-  it('expands range designators and checks them against the quantity', () => {
-    const rows = readCsvFixture(join(FIXTURES, 'range-designators-ringlight.csv'));
-    const lines = linesFromSheet(rows, matchHeader(rows));
-    expect(lines[0]?.designators).toEqual(['C1', 'C2', 'C3', 'C4']);
-    expect(lines[2]?.designators).toHaveLength(16);
-    expect(lines.every((l) => keys(l).length === 0)).toBe(true);
-  });
-
   it('keeps the user cells exactly as uploaded', () => {
-    const rows = readCsvFixture(join(FIXTURES, 'easyeda-pro-usb-hub.csv'));
+    // EasyEDA Pro's BOM layout (Comment, Value, Manufacturer Part, Supplier Part).
+    const rows = [
+      ['No.', 'Quantity', 'Comment', 'Designator', 'Footprint', 'Value', 'Manufacturer Part', 'Manufacturer', 'Supplier Part', 'Supplier'],
+      ['1', '2', '10uF', 'C1,C2', 'C0603', '10uF', 'CL10A106KP8NNNC', 'SAMSUNG(三星)', 'C19702', 'LCSC'],
+      ['2', '1', 'AMS1117-3.3', 'U1', 'SOT-223-3_L6.5-W3.4-P2.30-LS7.0-BR', '', 'AMS1117-3.3', 'AMS(美国先进)', 'C6186', 'LCSC'],
+      ['3', '1', '5.1k', 'R1', 'R0603', '5.1k', '0603WAF5101T5E', 'UNI-ROYAL(厚声)', 'C23186', 'LCSC'],
+    ];
     const lines = linesFromSheet(rows, matchHeader(rows));
     expect(lines[0]?.source.cells).toEqual(rows[1]);
     expect(lines[0]?.source.fields.mpn).toBe('CL10A106KP8NNNC');
     expect(lines[0]?.source.fields.supplierPn).toBe('C19702');
   });
-});
 
-// Hand-written rows below, to pin single behaviours.
-describe('linesFromSheet (hand-written rows)', () => {
   const header = ['位号', '型号', '数量', '备注'];
   const mapping = matchHeader([header, ['R1', 'RC0603FR-0710KL', '1', '']]);
 

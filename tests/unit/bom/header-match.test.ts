@@ -2,9 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BOM_FIELDS, findHeaderRow, headerVerdict, matchHeader, normalizeHeader, type BomField, type HeaderMatch } from '../../../src/lib/bom/header-match.ts';
+import { readBomFile } from '../../../src/lib/bom/read/read-bom-file.ts';
 import { readCsvFixture } from './csv-fixture.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/bom/headers');
+const EVAL = join(import.meta.dirname, '../../fixtures/bom/eval');
 /** Share of real files whose mapping needs no edit (issue #12 budget). */
 const NO_EDIT_BUDGET = 0.95;
 
@@ -19,25 +21,82 @@ function edits(got: HeaderMatch, want: Expected): string[] {
   return out;
 }
 
-describe('matchHeader on real BOM headers (tests/fixtures/bom/headers, see SOURCES.md)', () => {
+type EvalFile = { file: string; real: boolean; sheet?: string; headerRow: number; columns: Record<string, BomField> };
+
+/**
+ * What a user would have to change in the matcher's answer for an evaluation-set file (see
+ * tests/fixtures/bom/eval/README.md): the header row (1-based there), every listed column's field;
+ * columns the gold does not list are not scored as long as they take no field a line is read
+ * from other than a further supplier code (ignore, notes or supplierPn).
+ */
+function evalEdits(got: HeaderMatch, want: EvalFile): string[] {
+  const out: string[] = [];
+  if (got.headerRow !== want.headerRow - 1) out.push(`headerRow ${String(got.headerRow === null ? null : got.headerRow + 1)} ≠ ${want.headerRow}`);
+  const listed = new Set(Object.keys(want.columns).map(normalizeHeader));
+  for (const [header, field] of Object.entries(want.columns)) {
+    const col = got.columns.find((c) => c.header === header.normalize('NFKC').trim());
+    if (col?.field !== field) out.push(`${header}: ${String(col?.field)} ≠ ${field}`);
+  }
+  for (const c of got.columns) {
+    if (!listed.has(normalizeHeader(c.header)) && !['ignore', 'notes', 'supplierPn'].includes(c.field)) out.push(`${c.index}:${c.header}: unexpected ${c.field}`);
+  }
+  return out;
+}
+
+function evalRows(want: EvalFile): string[][] {
+  const read = readBomFile(new Uint8Array(readFileSync(join(EVAL, want.file))), want.file);
+  const sheet = want.sheet === undefined ? read.sheets[read.defaultSheet] : read.sheets.find((s) => s.name === want.sheet);
+  if (!sheet) throw new Error(`${want.file}: sheet ${String(want.sheet)} not found`);
+  return sheet.rows;
+}
+
+describe('matchHeader on real BOM files (tests/fixtures/bom/headers and tests/fixtures/bom/eval, see their SOURCES.md)', () => {
   const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.csv')).sort();
+  const gold = (JSON.parse(readFileSync(join(EVAL, 'expected.json'), 'utf8')) as { files: EvalFile[] }).files;
+  const evalReal = gold.filter((f) => f.real);
 
   it('has at least 20 real files, each with an expected mapping', () => {
-    expect(files.length).toBeGreaterThanOrEqual(20);
+    expect(files.length + evalReal.length).toBeGreaterThanOrEqual(20);
     for (const f of files) expect(() => readFileSync(join(FIXTURES, f.replace(/\.csv$/, '.expected.json')))).not.toThrow();
   });
 
-  it(`maps at least ${NO_EDIT_BUDGET * 100} % of the files with no edit`, () => {
-    const failures: string[] = [];
+  // Known disagreement: headers/range-designators-ringlight.csv (the first rows of the same Ring
+  // Light file) expects its SKU column as supplierPn, eval/ring-light-bom.csv expects mpn; no
+  // mapping satisfies both, so one of the two always counts as an edit (28/29 = 96.6 % at best).
+  it(`maps at least ${NO_EDIT_BUDGET * 100} % of the real files with no edit`, () => {
+    const headerFailures: string[] = [];
     for (const f of files) {
       const want = JSON.parse(readFileSync(join(FIXTURES, f.replace(/\.csv$/, '.expected.json')), 'utf8')) as Expected;
       const diff = edits(matchHeader(readCsvFixture(join(FIXTURES, f))), want);
-      if (diff.length > 0) failures.push(`${f}: ${diff.join('; ')}`);
+      if (diff.length > 0) headerFailures.push(`headers/${f}: ${diff.join('; ')}`);
     }
-    const share = (files.length - failures.length) / files.length;
-    console.info(`header match: ${files.length - failures.length}/${files.length} files need no edit (${(share * 100).toFixed(1)} %)`);
-    if (failures.length > 0) console.info(failures.join('\n'));
+    const evalFailures: string[] = [];
+    for (const want of evalReal) {
+      const diff = evalEdits(matchHeader(evalRows(want)), want);
+      if (diff.length > 0) evalFailures.push(`eval/${want.file}: ${diff.join('; ')}`);
+    }
+    const line = (label: string, n: number, failed: number): string =>
+      `${label}: ${n - failed}/${n} files need no edit (${(((n - failed) / n) * 100).toFixed(1)} %)`;
+    const total = files.length + evalReal.length;
+    const failures = [...headerFailures, ...evalFailures];
+    const share = (total - failures.length) / total;
+    console.info(
+      [
+        line('header match, licensed header excerpts', files.length, headerFailures.length),
+        line('header match, evaluation-set real files', evalReal.length, evalFailures.length),
+        line('header match, all real files', total, failures.length),
+        ...failures,
+      ].join('\n'),
+    );
     expect(share).toBeGreaterThanOrEqual(NO_EDIT_BUDGET);
+  });
+
+  it('reports the hand-written evaluation file apart (not real, not in the budget)', () => {
+    for (const want of gold.filter((f) => !f.real)) {
+      const diff = evalEdits(matchHeader(evalRows(want)), want);
+      console.info(`header match, hand-written eval/${want.file}: ${diff.length === 0 ? 'no edit' : diff.join('; ')}`);
+      expect(Array.isArray(diff)).toBe(true);
+    }
   });
 });
 
@@ -114,6 +173,25 @@ describe('matchHeader (hand-written cases)', () => {
   it('keeps one column per field: the one with data wins, the other becomes notes or ignore', () => {
     const m = matchHeader([['Designator', 'MPN', 'Manufacturer Part', 'Mfr Part #'], ['U1', '', 'LM358DR', 'LM358D'], ['U2', '', 'NE555DR', 'NE555D']]);
     expect(fieldsOf(m)).toEqual(['designators', 'ignore', 'mpn', 'notes']);
+  });
+
+  it('keeps every supplier column with data as supplierPn; an empty one is ignored', () => {
+    const m = matchHeader([['References', 'Value', 'LCSC', 'Digikey', 'Mouser', 'Farnell'], ['C1', '100nF', 'C14663', '1276-1000-1-ND', '187-CL10B104KB8NNNC', '']]);
+    expect(fieldsOf(m)).toEqual(['designators', 'value', 'supplierPn', 'supplierPn', 'supplierPn', 'ignore']);
+    // Digi-Key codes ('…-ND') say supplierPn under an unknown header too.
+    expect(matchHeader([['Ref', 'Dist PN'], ['R1', '311-10.0KHRCT-ND'], ['R2', '311-1.00KHRCT-ND']]).columns[1]?.field).toBe('supplierPn');
+  });
+
+  it("reads EasyEDA's Name of values and part names as the value, a Name of descriptions as the description", () => {
+    const easyeda = matchHeader([['ID', 'Name', 'Designator', 'Footprint', 'Quantity'], ['1', '47uF', 'C1,C2', 'CAP-TH_BD5.0', '2'], ['2', '1N5819', 'D1', 'DO-41', '1'], ['3', '10kΩ', 'R1', 'R0603', '1']]);
+    expect(easyeda.columns[1]?.field).toBe('value');
+    const described = matchHeader([['Name', 'Designator', 'Qty'], ['1206 Capacitor', 'C1', '1'], ['0805 Resistor', 'R1', '1']]);
+    expect(described.columns[0]?.field).toBe('description');
+  });
+
+  it("keeps a 'Part' column of KiCad symbol names as notes, not as the MPN", () => {
+    const m = matchHeader([['Part', 'References', 'Value'], ['C_Small', 'C1', '22p'], ['Pololu_Breakout_A4988', 'A1', 'Driver'], ['R', 'R1', '10k']]);
+    expect(fieldsOf(m)).toEqual(['notes', 'designators', 'value']);
   });
 
   it('only uses the fixed field names', () => {
