@@ -5,11 +5,47 @@
 
 import { arcFromThreePoints, type Point } from './kicad-common.ts';
 
-/** Round to 0.1 µm and print without exponent or '-0'. */
+/** Decimal places of k / 10000 for k = 0..9999, trailing zeros dropped: FRACTION[1200] = '.12', FRACTION[0] = ''. */
+const FRACTION: readonly string[] = Array.from({ length: 10000 }, (_, k) => (k === 0 ? '' : ('.' + String(10000 + k).slice(1)).replace(/0+$/, '')));
+/** Largest |n · 10⁴| printed through the integer path (int32: fast arithmetic and integer strings). */
+const INT_MAX = 0x7fffffff;
+/**
+ * Direct-mapped cache of recent results, keyed by k = round(n · 10⁴): drawings
+ * repeat the same few values (grid positions, line widths, text sizes), so most
+ * calls are a lookup. Slot 0 starts as k = 0 → '0', which is correct.
+ */
+const CACHE_SIZE = 8192;
+const cachedK = new Int32Array(CACHE_SIZE);
+const cachedText: string[] = new Array<string>(CACHE_SIZE).fill('0');
+
+/**
+ * Round to 0.1 µm and print without exponent or '-0': the same text as
+ * `String(Math.round(n * 1e4) / 1e4)`, which is the shortest round-trip form of
+ * that decimal, i.e. its integer part and at most four decimals. Built from the
+ * integer k = n · 10⁴ (integer-to-string plus a table of decimals) and cached,
+ * because double-to-string was the renderer's largest single cost.
+ */
 export function fmt(n: number): string {
-  const r = Math.round(n * 10000) / 10000;
-  if (r === 0) return '0';
-  return String(r);
+  const k = Math.round(n * 10000);
+  if (k >= -INT_MAX && k <= INT_MAX) {
+    const slot = (k ^ (k >>> 13)) & (CACHE_SIZE - 1);
+    if (cachedK[slot] === k) return cachedText[slot] as string;
+    const text = formatTenThousandths(k);
+    cachedK[slot] = k;
+    cachedText[slot] = text;
+    return text;
+  }
+  // Huge or not finite: the general path.
+  return String(k / 10000);
+}
+
+/** k / 10000 as text, for an int32 k ('0' for 0 and -0). */
+function formatTenThousandths(k: number): string {
+  if (k === 0) return '0';
+  const m = k < 0 ? -k : k;
+  const i = Math.floor(m / 10000);
+  const text = String(i) + (FRACTION[m - i * 10000] as string);
+  return k < 0 ? '-' + text : text;
 }
 
 /** SVG path for a three-point arc (already in SVG coordinates). */
