@@ -185,29 +185,33 @@ export class SvgRenderer implements Renderer {
 
   text(t: TextShape): void {
     const top = this.cur;
-    const spec: TextSpec = {
-      text: t.text,
-      x: t.at.x,
-      y: this.y(t.at.y),
-      angle: t.angle,
-      size: t.size,
-      h: t.h,
-      v: t.v,
-      fill: t.fill,
-      bold: t.bold,
-      italic: t.italic,
-      cls: t.cls,
-    };
+    // One reused spec (svgText keeps nothing): no allocation per text, one object shape.
+    const spec = TEXT_SPEC;
+    spec.text = t.text;
+    spec.x = t.at.x;
+    spec.y = this.y(t.at.y);
+    spec.angle = t.angle;
+    spec.size = t.size;
+    spec.h = t.h;
+    spec.v = t.v;
+    spec.fill = t.fill;
+    spec.bold = t.bold;
+    spec.italic = t.italic;
+    spec.cls = t.cls;
     const placed = top.matrix !== this.view;
+    const x = spec.x;
     let svg = svgText(spec, t.bounds === false || placed ? null : this.box);
     if (placed && t.bounds !== false) {
       // Inside a placed group: measure again at the anchor and angle on the page.
-      const at = this.apply(top.matrix, t.at);
-      svgText({ ...spec, x: at.x, y: at.y, angle: t.angle + top.rotation }, this.box);
+      const m = top.matrix;
+      spec.x = m.e + m.a * t.at.x + m.c * t.at.y;
+      spec.y = m.f + m.b * t.at.x + m.d * t.at.y;
+      spec.angle = t.angle + top.rotation;
+      svgText(spec, this.box);
     }
     // Text is filled, never outlined by an inherited stroke.
     if (top.stroke !== undefined && top.stroke !== 'none') svg = `<g stroke="none">${svg}</g>`;
-    if (t.mirror) svg = `<g transform="translate(${fmt(spec.x)} 0) scale(-1 1) translate(${fmt(-spec.x)} 0)">${svg}</g>`;
+    if (t.mirror) svg = `<g transform="translate(${fmt(x)} 0) scale(-1 1) translate(${fmt(-x)} 0)">${svg}</g>`;
     top.out += svg;
   }
 
@@ -299,10 +303,6 @@ export class SvgRenderer implements Renderer {
     };
   }
 
-  private apply(m: Matrix, p: Point): Point {
-    return { x: m.e + m.a * p.x + m.c * p.y, y: m.f + m.b * p.x + m.d * p.y };
-  }
-
   /** World Y to SVG Y (the view flip). */
   private y(y: number): number {
     return this.yUp ? -y : y;
@@ -330,6 +330,9 @@ export class SvgRenderer implements Renderer {
     return ` transform="translate(${fmt(t.x)} ${fmt(this.y(t.y))})${r}"`;
   }
 }
+
+/** The spec text() fills in for svgText, reused for every text (single-threaded, svgText does not keep it). */
+const TEXT_SPEC: TextSpec = { text: '', x: 0, y: 0, angle: 0, size: 0, h: 'left', v: 'top', fill: '', bold: undefined, italic: undefined, cls: undefined };
 
 /** A group's <g>, or its bare content when it has nothing to say; empty groups are dropped unless kept. */
 function element(spec: GroupSpec, content: string, transform: string): string {
