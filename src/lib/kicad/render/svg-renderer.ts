@@ -63,6 +63,8 @@ export class SvgRenderer implements Renderer {
   private readonly layers = new Map<number, Run[]>();
   private run: Run | null = null;
   private readonly stack: Frame[];
+  /** Group frames by stack depth, reused (layers keep their own in their Run). */
+  private readonly groupFrames: Frame[] = [];
   /** The innermost open group or layer (the stack's last entry). */
   private cur: Frame;
   private lastPlaced: { m: Matrix; t: Transform; out: Matrix } | null = null;
@@ -101,6 +103,8 @@ export class SvgRenderer implements Renderer {
     const frame = this.stack.pop() as Frame;
     this.cur = this.top();
     this.cur.out += element(frame.spec, frame.out, this.transformAttr(frame.spec.transform));
+    // The frame is free again for the next group at this depth.
+    frame.out = '';
   }
 
   shape(s: Shape): void {
@@ -262,20 +266,29 @@ export class SvgRenderer implements Renderer {
     return this.stack[this.stack.length - 1] as Frame;
   }
 
+  /** Open a group: group frames are reused by depth (a pin's, a pad's), as a group's markup is taken at endGroup. */
   private push(spec: GroupSpec): void {
-    this.stack.push((this.cur = this.frame(spec, this.cur)));
+    const depth = this.stack.length;
+    let f = this.groupFrames[depth];
+    if (f) this.setFrame(f, spec, this.cur);
+    else this.groupFrames[depth] = f = this.frame(spec, this.cur);
+    this.stack.push((this.cur = f));
   }
 
   private frame(spec: GroupSpec, parent: Frame): Frame {
+    const f: Frame = { spec, out: '', stroke: undefined, width: undefined, matrix: this.view, rotation: 0 };
+    this.setFrame(f, spec, parent);
+    return f;
+  }
+
+  private setFrame(f: Frame, spec: GroupSpec, parent: Frame): void {
     const t = spec.transform;
-    return {
-      spec,
-      out: '',
-      stroke: spec.style?.stroke ?? parent.stroke,
-      width: spec.style?.width ?? parent.width,
-      matrix: t ? this.placed(parent.matrix, t) : parent.matrix,
-      rotation: parent.rotation + (t?.rotation ?? 0),
-    };
+    const style = spec.style;
+    f.spec = spec;
+    f.stroke = style?.stroke ?? parent.stroke;
+    f.width = style?.width ?? parent.width;
+    f.matrix = t ? this.placed(parent.matrix, t) : parent.matrix;
+    f.rotation = parent.rotation + (t?.rotation ?? 0);
   }
 
   /** compose(), remembering the last result: an item's groups often share one placement (a pad's copper and hole). */
@@ -339,13 +352,7 @@ function element(spec: GroupSpec, content: string, transform: string): string {
   if (content === '' && !spec.keepEmpty) return '';
   let attrs = '';
   const meta = spec.meta;
-  if (meta) {
-    const keys = Object.keys(meta);
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i] as string;
-      attrs += ` ${k}="${esc(meta[k] as string)}"`;
-    }
-  }
+  if (meta) for (const k in meta) attrs += ' ' + k + '="' + esc(meta[k] as string) + '"';
   attrs += transform + styleAttrs(spec.style, spec.style?.stroke);
   if (spec.visible === false) attrs += ' display="none"';
   return attrs === '' ? content : `<g${attrs}>${content}</g>`;
