@@ -358,9 +358,26 @@ function element(spec: GroupSpec, content: string, transform: string): string {
   return attrs === '' ? content : `<g${attrs}>${content}</g>`;
 }
 
+/**
+ * The last style written, and its text: painters draw runs of shapes with one
+ * constant style (pin lines, a layer's outlines, a pad colour's copper).
+ * Styles are not changed once drawn (renderer.ts), so the text stays valid.
+ */
+let lastStyle: Style | undefined;
+let lastUnstroked = false;
+let lastStyleText = '';
+
 /** Style as SVG presentation attributes, in the style's own order; a width is written only where a stroke is drawn. */
 function styleAttrs(style: Style | undefined, stroke: string | undefined): string {
   if (!style) return '';
+  const unstroked = stroke === 'none';
+  if (style === lastStyle && unstroked === lastUnstroked) return lastStyleText;
+  lastStyle = style;
+  lastUnstroked = unstroked;
+  return (lastStyleText = writeStyle(style, stroke));
+}
+
+function writeStyle(style: Style, stroke: string | undefined): string {
   let out = '';
   const keys = Object.keys(style);
   for (let i = 0; i < keys.length; i++) {
