@@ -64,9 +64,22 @@ const XML_SPECIAL = /[&<>"'\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 // eslint-disable-next-line no-control-regex
 const XML_SPECIAL_G = /[&<>"'\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
+/** Code points below 64 that XML_SPECIAL matches (1), for a regex-free scan of the common case. */
+const SPECIAL_BELOW_64 = new Uint8Array(64);
+for (let c = 0; c < 64; c++) SPECIAL_BELOW_64[c] = XML_SPECIAL.test(String.fromCharCode(c)) ? 1 : 0;
+
+/** Whether s has a character XML_SPECIAL matches: a char-code scan, as most texts are short and plain (pin numbers and names). */
+function hasXmlSpecial(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 64 ? SPECIAL_BELOW_64[c] === 1 : c >= 0xfffe) return true;
+  }
+  return false;
+}
+
 /** Escape text for XML content and attribute values; drops characters XML 1.0 forbids. */
 export function esc(s: string): string {
-  if (!XML_SPECIAL.test(s)) return s;
+  if (!hasXmlSpecial(s)) return s;
   return s.replace(XML_SPECIAL_G, (c) => {
     switch (c) {
       case '&':

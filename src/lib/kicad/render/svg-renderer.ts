@@ -67,7 +67,12 @@ export class SvgRenderer implements Renderer {
   private readonly groupFrames: Frame[] = [];
   /** The innermost open group or layer (the stack's last entry). */
   private cur: Frame;
-  private lastPlaced: { m: Matrix; t: Transform; out: Matrix } | null = null;
+  /** The last placement composed (parent matrix, transform → matrix) and written (transform → attribute): an item's groups often share one (a pad's copper and hole). */
+  private lastParent: Matrix | null = null;
+  private lastTransform: Transform | null = null;
+  private lastPlaced: Matrix | null = null;
+  private lastWritten: Transform | null = null;
+  private lastWrittenText = '';
 
   constructor(opts: SvgRendererOptions = {}) {
     this.yUp = opts.yUp === true;
@@ -291,17 +296,20 @@ export class SvgRenderer implements Renderer {
     f.rotation = parent.rotation + (t?.rotation ?? 0);
   }
 
-  /** compose(), remembering the last result: an item's groups often share one placement (a pad's copper and hole). */
+  /** compose(), remembering the last result. */
   private placed(m: Matrix, t: Transform): Matrix {
-    const last = this.lastPlaced;
-    if (last && last.m === m && last.t === t) return last.out;
-    const out = this.compose(m, t);
-    this.lastPlaced = { m, t, out };
-    return out;
+    if (this.lastPlaced && this.lastParent === m && this.lastTransform === t) return this.lastPlaced;
+    this.lastParent = m;
+    this.lastTransform = t;
+    return (this.lastPlaced = this.compose(m, t));
   }
 
   /** parent · translate(t) · rotate(t.rotation as seen on screen). */
   private compose(m: Matrix, t: Transform): Matrix {
+    const e = m.e + m.a * t.x + m.c * t.y;
+    const f = m.f + m.b * t.x + m.d * t.y;
+    // Most items are not rotated: no trigonometry (cos 0 = 1, sin 0 = 0 give the same matrix).
+    if (!t.rotation) return { a: m.a, b: m.b, c: m.c, d: m.d, e, f };
     // Counter-clockwise on screen is a negative angle in Y-down worlds, positive in Y-up ones.
     const a = ((this.yUp ? 1 : -1) * (t.rotation ?? 0) * Math.PI) / 180;
     const cos = Math.cos(a);
@@ -311,8 +319,8 @@ export class SvgRenderer implements Renderer {
       b: m.b * cos + m.d * sin,
       c: m.a * -sin + m.c * cos,
       d: m.b * -sin + m.d * cos,
-      e: m.e + m.a * t.x + m.c * t.y,
-      f: m.f + m.b * t.x + m.d * t.y,
+      e,
+      f,
     };
   }
 
@@ -339,9 +347,12 @@ export class SvgRenderer implements Renderer {
 
   private transformAttr(t: Transform | undefined): string {
     if (!t) return '';
+    if (t === this.lastWritten) return this.lastWrittenText;
     const r = t.rotation ? ` rotate(${fmt(-t.rotation)})` : '';
-    return ` transform="translate(${fmt(t.x)} ${fmt(this.y(t.y))})${r}"`;
+    this.lastWritten = t;
+    return (this.lastWrittenText = ` transform="translate(${fmt(t.x)} ${fmt(this.y(t.y))})${r}"`);
   }
+
 }
 
 /** The spec text() fills in for svgText, reused for every text (single-threaded, svgText does not keep it). */
