@@ -223,6 +223,36 @@ export interface TextSpec {
   upright?: boolean;
 }
 
+/** The last text attributes written, by their inputs: a symbol's pin names (or numbers) all share one. */
+interface TextAttrs {
+  fs: number;
+  fill: string;
+  h: HJustify;
+  bold: boolean | undefined;
+  italic: boolean | undefined;
+  cls: string | undefined;
+  text: string;
+}
+const TEXT_ATTRS_MEMO = 4;
+const textAttrsMemo: (TextAttrs | undefined)[] = new Array<TextAttrs | undefined>(TEXT_ATTRS_MEMO).fill(undefined);
+let textAttrsNext = 0;
+
+/** ` font-size fill text-anchor font-weight font-style class` of a <text>, from a small memo of recent ones. */
+function textAttrs(fs: number, fill: string, h: HJustify, bold: boolean | undefined, italic: boolean | undefined, cls: string | undefined): string {
+  for (let i = 0; i < TEXT_ATTRS_MEMO; i++) {
+    const m = textAttrsMemo[i];
+    if (m && m.fs === fs && m.fill === fill && m.h === h && m.bold === bold && m.italic === italic && m.cls === cls) return m.text;
+  }
+  let text = ` font-size="${fmt(fs)}" fill="${fill}"`;
+  if (h !== 'left') text += ` text-anchor="${h === 'right' ? 'end' : 'middle'}"`;
+  if (bold) text += ' font-weight="bold"';
+  if (italic) text += ' font-style="italic"';
+  if (cls) text += ` class="${cls}"`;
+  textAttrsMemo[textAttrsNext] = { fs, fill, h, bold, italic, cls, text };
+  textAttrsNext = (textAttrsNext + 1) % TEXT_ATTRS_MEMO;
+  return text;
+}
+
 /**
  * Emit text placed like KiCad does: anchor + justification in the text's own
  * (rotated) frame. Vertical justification uses an explicit baseline offset
@@ -232,7 +262,8 @@ export interface TextSpec {
  */
 export function svgText(t: TextSpec, bounds: Bounds | null): string {
   const fs = t.size * FONT_SCALE;
-  let angle = ((t.angle % 360) + 360) % 360;
+  // Most text is at 0° or 90°: skip the (floating-point) modulo for those, whose result is the angle itself.
+  let angle = t.angle === 0 ? 0 : t.angle === 90 ? 90 : ((t.angle % 360) + 360) % 360;
   let h = t.h;
   let v = t.v;
   if (t.upright !== false && angle > 90 && angle <= 270) {
@@ -241,21 +272,19 @@ export function svgText(t: TextSpec, bounds: Bounds | null): string {
     v = v === 'top' ? 'bottom' : v === 'bottom' ? 'top' : v;
   }
   const base = v === 'center' ? t.size / 2 : v === 'top' ? t.size : 0;
-  const segs = segments(t.text);
+  // Plain text (no markup, most of it) is measured and written without splitting it into segments.
+  const plain = !t.text.includes('{');
+  const segs = plain ? null : segments(t.text);
   let w = 0;
-  for (const seg of segs) w += segWidth(seg, fs);
+  if (segs) for (const seg of segs) w += segWidth(seg, fs);
+  else w = emWidth(t.text) * fs;
   const x0 = h === 'left' ? 0 : h === 'right' ? -w : -w / 2;
-
-  let attrs = ` font-size="${fmt(fs)}" fill="${t.fill}"`;
-  if (h !== 'left') attrs += ` text-anchor="${h === 'right' ? 'end' : 'middle'}"`;
-  if (t.bold) attrs += ' font-weight="bold"';
-  if (t.italic) attrs += ' font-style="italic"';
-  if (t.cls) attrs += ` class="${t.cls}"`;
+  const attrs = textAttrs(fs, t.fill, h, t.bold, t.italic, t.cls);
 
   let body = '';
   let bars = '';
-  const first = segs[0];
-  if (segs.length === 1 && first && first.kind === 'normal') body = esc(t.text);
+  const first = segs?.[0];
+  if (!segs || (segs.length === 1 && first && first.kind === 'normal')) body = esc(t.text);
   else {
     let cx = x0;
     let shifted = 0;
