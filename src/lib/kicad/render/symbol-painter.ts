@@ -249,7 +249,7 @@ export function paintPin(r: Renderer, sym: KicadSymbol, p: SymbolPin, showHidden
     r.shape({ kind: 'circle', center: bubble, radius: ext, style: NO_FILL, bounds: false });
     r.endGroup();
   }
-  paintPinTexts(r, sym, p, name, { cx, cy, ex, ey, ux, uy, horizontal });
+  paintPinTexts(r, sym, p, name, plain !== '', { cx, cy, ex, ey, ux, uy, horizontal });
   r.endGroup();
 }
 
@@ -264,8 +264,8 @@ interface PinGeometry {
 }
 
 /** Pin name and number (KiCad LIB_PIN text placement). */
-function paintPinTexts(r: Renderer, sym: KicadSymbol, p: SymbolPin, name: string, g: PinGeometry): void {
-  const showName = !sym.pinNames.hide && plainText(name) !== '' && !p.nameEffects.hidden;
+function paintPinTexts(r: Renderer, sym: KicadSymbol, p: SymbolPin, name: string, hasName: boolean, g: PinGeometry): void {
+  const showName = !sym.pinNames.hide && hasName && !p.nameEffects.hidden;
   const showNumber = !sym.pinNumbers.hide && p.number !== '' && !p.numberEffects.hidden;
   const inside = sym.pinNames.offset > 0;
   const offset = sym.pinNames.offset;
