@@ -308,8 +308,8 @@ export class SvgRenderer implements Renderer {
   private compose(m: Matrix, t: Transform): Matrix {
     const e = m.e + m.a * t.x + m.c * t.y;
     const f = m.f + m.b * t.x + m.d * t.y;
-    // Most items are not rotated: no trigonometry (cos 0 = 1, sin 0 = 0 give the same matrix).
-    if (!t.rotation) return { a: m.a, b: m.b, c: m.c, d: m.d, e, f };
+    // Most items are not rotated: no trigonometry (cos 0 = 1 and sin 0 = 0 give this matrix, up to the sign of zeros).
+    if ((t.rotation ?? 0) === 0) return { a: m.a, b: m.b, c: m.c, d: m.d, e, f };
     // Counter-clockwise on screen is a negative angle in Y-down worlds, positive in Y-up ones.
     const a = ((this.yUp ? 1 : -1) * (t.rotation ?? 0) * Math.PI) / 180;
     const cos = Math.cos(a);
