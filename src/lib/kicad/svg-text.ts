@@ -5,11 +5,47 @@
 
 import { arcFromThreePoints, type Point } from './kicad-common.ts';
 
-/** Round to 0.1 µm and print without exponent or '-0'. */
+/** Decimal places of k / 10000 for k = 0..9999, trailing zeros dropped: FRACTION[1200] = '.12', FRACTION[0] = ''. */
+const FRACTION: readonly string[] = Array.from({ length: 10000 }, (_, k) => (k === 0 ? '' : ('.' + String(10000 + k).slice(1)).replace(/0+$/, '')));
+/** Largest |n · 10⁴| printed through the integer path (int32: fast arithmetic and integer strings). */
+const INT_MAX = 0x7fffffff;
+/**
+ * Direct-mapped cache of recent results, keyed by k = round(n · 10⁴): drawings
+ * repeat the same few values (grid positions, line widths, text sizes), so most
+ * calls are a lookup. Slot 0 starts as k = 0 → '0', which is correct.
+ */
+const CACHE_SIZE = 8192;
+const cachedK = new Int32Array(CACHE_SIZE);
+const cachedText: string[] = new Array<string>(CACHE_SIZE).fill('0');
+
+/**
+ * Round to 0.1 µm and print without exponent or '-0': the same text as
+ * `String(Math.round(n * 1e4) / 1e4)`, which is the shortest round-trip form of
+ * that decimal, i.e. its integer part and at most four decimals. Built from the
+ * integer k = n · 10⁴ (integer-to-string plus a table of decimals) and cached,
+ * because double-to-string was the renderer's largest single cost.
+ */
 export function fmt(n: number): string {
-  const r = Math.round(n * 10000) / 10000;
-  if (r === 0) return '0';
-  return String(r);
+  const k = Math.round(n * 10000);
+  if (k >= -INT_MAX && k <= INT_MAX) {
+    const slot = (k ^ (k >>> 13)) & (CACHE_SIZE - 1);
+    if (cachedK[slot] === k) return cachedText[slot] as string;
+    const text = formatTenThousandths(k);
+    cachedK[slot] = k;
+    cachedText[slot] = text;
+    return text;
+  }
+  // Huge or not finite: the general path.
+  return String(k / 10000);
+}
+
+/** k / 10000 as text, for an int32 k ('0' for 0 and -0). */
+function formatTenThousandths(k: number): string {
+  if (k === 0) return '0';
+  const m = k < 0 ? -k : k;
+  const i = Math.floor(m / 10000);
+  const text = String(i) + (FRACTION[m - i * 10000] as string);
+  return k < 0 ? '-' + text : text;
 }
 
 /** SVG path for a three-point arc (already in SVG coordinates). */
@@ -28,9 +64,22 @@ const XML_SPECIAL = /[&<>"'\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 // eslint-disable-next-line no-control-regex
 const XML_SPECIAL_G = /[&<>"'\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
+/** Code points below 64 that XML_SPECIAL matches (1), for a regex-free scan of the common case. */
+const SPECIAL_BELOW_64 = new Uint8Array(64);
+for (let c = 0; c < 64; c++) SPECIAL_BELOW_64[c] = XML_SPECIAL.test(String.fromCharCode(c)) ? 1 : 0;
+
+/** Whether s has a character XML_SPECIAL matches: a char-code scan, as most texts are short and plain (pin numbers and names). */
+function hasXmlSpecial(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 64 ? SPECIAL_BELOW_64[c] === 1 : c >= 0xfffe) return true;
+  }
+  return false;
+}
+
 /** Escape text for XML content and attribute values; drops characters XML 1.0 forbids. */
 export function esc(s: string): string {
-  if (!XML_SPECIAL.test(s)) return s;
+  if (!hasXmlSpecial(s)) return s;
   return s.replace(XML_SPECIAL_G, (c) => {
     switch (c) {
       case '&':
@@ -174,6 +223,36 @@ export interface TextSpec {
   upright?: boolean;
 }
 
+/** The last text attributes written, by their inputs: a symbol's pin names (or numbers) all share one. */
+interface TextAttrs {
+  fs: number;
+  fill: string;
+  h: HJustify;
+  bold: boolean | undefined;
+  italic: boolean | undefined;
+  cls: string | undefined;
+  text: string;
+}
+const TEXT_ATTRS_MEMO = 4;
+const textAttrsMemo: (TextAttrs | undefined)[] = new Array<TextAttrs | undefined>(TEXT_ATTRS_MEMO).fill(undefined);
+let textAttrsNext = 0;
+
+/** ` font-size fill text-anchor font-weight font-style class` of a <text>, from a small memo of recent ones. */
+function textAttrs(fs: number, fill: string, h: HJustify, bold: boolean | undefined, italic: boolean | undefined, cls: string | undefined): string {
+  for (let i = 0; i < TEXT_ATTRS_MEMO; i++) {
+    const m = textAttrsMemo[i];
+    if (m && m.fs === fs && m.fill === fill && m.h === h && m.bold === bold && m.italic === italic && m.cls === cls) return m.text;
+  }
+  let text = ` font-size="${fmt(fs)}" fill="${fill}"`;
+  if (h !== 'left') text += ` text-anchor="${h === 'right' ? 'end' : 'middle'}"`;
+  if (bold) text += ' font-weight="bold"';
+  if (italic) text += ' font-style="italic"';
+  if (cls) text += ` class="${cls}"`;
+  textAttrsMemo[textAttrsNext] = { fs, fill, h, bold, italic, cls, text };
+  textAttrsNext = (textAttrsNext + 1) % TEXT_ATTRS_MEMO;
+  return text;
+}
+
 /**
  * Emit text placed like KiCad does: anchor + justification in the text's own
  * (rotated) frame. Vertical justification uses an explicit baseline offset
@@ -183,7 +262,8 @@ export interface TextSpec {
  */
 export function svgText(t: TextSpec, bounds: Bounds | null): string {
   const fs = t.size * FONT_SCALE;
-  let angle = ((t.angle % 360) + 360) % 360;
+  // Most text is at 0° or 90°: skip the (floating-point) modulo for those, whose result is the angle itself.
+  let angle = t.angle === 0 ? 0 : t.angle === 90 ? 90 : ((t.angle % 360) + 360) % 360;
   let h = t.h;
   let v = t.v;
   if (t.upright !== false && angle > 90 && angle <= 270) {
@@ -192,21 +272,19 @@ export function svgText(t: TextSpec, bounds: Bounds | null): string {
     v = v === 'top' ? 'bottom' : v === 'bottom' ? 'top' : v;
   }
   const base = v === 'center' ? t.size / 2 : v === 'top' ? t.size : 0;
-  const segs = segments(t.text);
+  // Plain text (no markup, most of it) is measured and written without splitting it into segments.
+  const plain = !t.text.includes('{');
+  const segs = plain ? null : segments(t.text);
   let w = 0;
-  for (const seg of segs) w += segWidth(seg, fs);
+  if (segs) for (const seg of segs) w += segWidth(seg, fs);
+  else w = emWidth(t.text) * fs;
   const x0 = h === 'left' ? 0 : h === 'right' ? -w : -w / 2;
-
-  let attrs = ` font-size="${fmt(fs)}" fill="${t.fill}"`;
-  if (h !== 'left') attrs += ` text-anchor="${h === 'right' ? 'end' : 'middle'}"`;
-  if (t.bold) attrs += ' font-weight="bold"';
-  if (t.italic) attrs += ' font-style="italic"';
-  if (t.cls) attrs += ` class="${t.cls}"`;
+  const attrs = textAttrs(fs, t.fill, h, t.bold, t.italic, t.cls);
 
   let body = '';
   let bars = '';
-  const first = segs[0];
-  if (segs.length === 1 && first && first.kind === 'normal') body = esc(t.text);
+  const first = segs?.[0];
+  if (!segs || (segs.length === 1 && first && first.kind === 'normal')) body = esc(t.text);
   else {
     let cx = x0;
     let shifted = 0;

@@ -216,7 +216,7 @@ export function paintPad(r: Renderer, pad: Pad, showNumber: boolean): void {
   r.beginGroup({ meta: { class: 'pad', 'data-number': pad.number, 'data-type': pad.type, 'data-shape': pad.shape } });
 
   const npth = pad.type === 'np_thru_hole';
-  r.beginGroup({ transform, style: npth ? undefined : { fill: color, color, stroke: 'none', opacity: PAD_OPACITY } });
+  r.beginGroup({ transform, style: npth ? undefined : padStyle(color) });
   if (!npth) for (const s of padShapes(pad)) r.shape(s);
   for (const p of padLocalPoints(pad)) r.addBounds(p.x, p.y);
   r.endGroup();
@@ -225,8 +225,7 @@ export function paintPad(r: Renderer, pad: Pad, showNumber: boolean): void {
   if (d && d.width > 0) {
     const ox = d.offset?.x ?? 0;
     const oy = d.offset?.y ?? 0;
-    const style: Style = npth ? { fill: PCB_COLORS.npthHole, stroke: PCB_COLORS.npthRing, width: 0.05 } : { fill: PCB_COLORS.hole, stroke: 'none' };
-    r.beginGroup({ meta: { class: 'hole' }, transform, style });
+    r.beginGroup({ meta: HOLE_META, transform, style: npth ? NPTH_HOLE : PLATED_HOLE });
     if (d.oval && d.height !== d.width) {
       const x0 = ox - d.width / 2;
       const y0 = oy - d.height / 2;
@@ -238,6 +237,19 @@ export function paintPad(r: Renderer, pad: Pad, showNumber: boolean): void {
   if (showNumber && pad.number !== '') paintPadNumber(r, pad);
   r.endGroup();
   r.endLayer();
+}
+
+const HOLE_META = { class: 'hole' } as const;
+const PLATED_HOLE: Style = { fill: PCB_COLORS.hole, stroke: 'none' };
+/** A non-plated hole: the hole with a thin ring in the NPTH colour. */
+const NPTH_HOLE: Style = { fill: PCB_COLORS.npthHole, stroke: PCB_COLORS.npthRing, width: 0.05 };
+const padStyles = new Map<string, Style>();
+
+/** A pad's copper style for its colour (a few colours: one object each, so renderers can reuse what they derive). */
+function padStyle(color: string): Style {
+  let style = padStyles.get(color);
+  if (!style) padStyles.set(color, (style = { fill: color, color, stroke: 'none', opacity: PAD_OPACITY }));
+  return style;
 }
 
 /** Number along the pad's long side, sized to fit (KiCad shows numbers on pads this way); not part of the box. */

@@ -141,6 +141,11 @@ export interface Box {
   maxY: number;
 }
 
+/**
+ * Specs, shapes, texts and styles passed in are not changed afterwards by the
+ * painter: a renderer may keep them (retained back ends) or cache what it
+ * derived from them (SvgRenderer reuses the text of the last style written).
+ */
 export interface Renderer {
   /** Draw into this layer until endLayer(); layers do not nest. */
   beginLayer(spec: LayerSpec): void;

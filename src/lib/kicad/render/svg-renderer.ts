@@ -63,9 +63,16 @@ export class SvgRenderer implements Renderer {
   private readonly layers = new Map<number, Run[]>();
   private run: Run | null = null;
   private readonly stack: Frame[];
+  /** Group frames by stack depth, reused (layers keep their own in their Run). */
+  private readonly groupFrames: Frame[] = [];
   /** The innermost open group or layer (the stack's last entry). */
   private cur: Frame;
-  private lastPlaced: { m: Matrix; t: Transform; out: Matrix } | null = null;
+  /** The last placement composed (parent matrix, transform → matrix) and written (transform → attribute): an item's groups often share one (a pad's copper and hole). */
+  private lastParent: Matrix | null = null;
+  private lastTransform: Transform | null = null;
+  private lastPlaced: Matrix | null = null;
+  private lastWritten: Transform | null = null;
+  private lastWrittenText = '';
 
   constructor(opts: SvgRendererOptions = {}) {
     this.yUp = opts.yUp === true;
@@ -101,6 +108,8 @@ export class SvgRenderer implements Renderer {
     const frame = this.stack.pop() as Frame;
     this.cur = this.top();
     this.cur.out += element(frame.spec, frame.out, this.transformAttr(frame.spec.transform));
+    // The frame is free again for the next group at this depth.
+    frame.out = '';
   }
 
   shape(s: Shape): void {
@@ -185,29 +194,33 @@ export class SvgRenderer implements Renderer {
 
   text(t: TextShape): void {
     const top = this.cur;
-    const spec: TextSpec = {
-      text: t.text,
-      x: t.at.x,
-      y: this.y(t.at.y),
-      angle: t.angle,
-      size: t.size,
-      h: t.h,
-      v: t.v,
-      fill: t.fill,
-      bold: t.bold,
-      italic: t.italic,
-      cls: t.cls,
-    };
+    // One reused spec (svgText keeps nothing): no allocation per text, one object shape.
+    const spec = TEXT_SPEC;
+    spec.text = t.text;
+    spec.x = t.at.x;
+    spec.y = this.y(t.at.y);
+    spec.angle = t.angle;
+    spec.size = t.size;
+    spec.h = t.h;
+    spec.v = t.v;
+    spec.fill = t.fill;
+    spec.bold = t.bold;
+    spec.italic = t.italic;
+    spec.cls = t.cls;
     const placed = top.matrix !== this.view;
+    const x = spec.x;
     let svg = svgText(spec, t.bounds === false || placed ? null : this.box);
     if (placed && t.bounds !== false) {
       // Inside a placed group: measure again at the anchor and angle on the page.
-      const at = this.apply(top.matrix, t.at);
-      svgText({ ...spec, x: at.x, y: at.y, angle: t.angle + top.rotation }, this.box);
+      const m = top.matrix;
+      spec.x = m.e + m.a * t.at.x + m.c * t.at.y;
+      spec.y = m.f + m.b * t.at.x + m.d * t.at.y;
+      spec.angle = t.angle + top.rotation;
+      svgText(spec, this.box);
     }
     // Text is filled, never outlined by an inherited stroke.
     if (top.stroke !== undefined && top.stroke !== 'none') svg = `<g stroke="none">${svg}</g>`;
-    if (t.mirror) svg = `<g transform="translate(${fmt(spec.x)} 0) scale(-1 1) translate(${fmt(-spec.x)} 0)">${svg}</g>`;
+    if (t.mirror) svg = `<g transform="translate(${fmt(x)} 0) scale(-1 1) translate(${fmt(-x)} 0)">${svg}</g>`;
     top.out += svg;
   }
 
@@ -258,33 +271,45 @@ export class SvgRenderer implements Renderer {
     return this.stack[this.stack.length - 1] as Frame;
   }
 
+  /** Open a group: group frames are reused by depth (a pin's, a pad's), as a group's markup is taken at endGroup. */
   private push(spec: GroupSpec): void {
-    this.stack.push((this.cur = this.frame(spec, this.cur)));
+    const depth = this.stack.length;
+    let f = this.groupFrames[depth];
+    if (f) this.setFrame(f, spec, this.cur);
+    else this.groupFrames[depth] = f = this.frame(spec, this.cur);
+    this.stack.push((this.cur = f));
   }
 
   private frame(spec: GroupSpec, parent: Frame): Frame {
-    const t = spec.transform;
-    return {
-      spec,
-      out: '',
-      stroke: spec.style?.stroke ?? parent.stroke,
-      width: spec.style?.width ?? parent.width,
-      matrix: t ? this.placed(parent.matrix, t) : parent.matrix,
-      rotation: parent.rotation + (t?.rotation ?? 0),
-    };
+    const f: Frame = { spec, out: '', stroke: undefined, width: undefined, matrix: this.view, rotation: 0 };
+    this.setFrame(f, spec, parent);
+    return f;
   }
 
-  /** compose(), remembering the last result: an item's groups often share one placement (a pad's copper and hole). */
+  private setFrame(f: Frame, spec: GroupSpec, parent: Frame): void {
+    const t = spec.transform;
+    const style = spec.style;
+    f.spec = spec;
+    f.stroke = style?.stroke ?? parent.stroke;
+    f.width = style?.width ?? parent.width;
+    f.matrix = t ? this.placed(parent.matrix, t) : parent.matrix;
+    f.rotation = parent.rotation + (t?.rotation ?? 0);
+  }
+
+  /** compose(), remembering the last result. */
   private placed(m: Matrix, t: Transform): Matrix {
-    const last = this.lastPlaced;
-    if (last && last.m === m && last.t === t) return last.out;
-    const out = this.compose(m, t);
-    this.lastPlaced = { m, t, out };
-    return out;
+    if (this.lastPlaced && this.lastParent === m && this.lastTransform === t) return this.lastPlaced;
+    this.lastParent = m;
+    this.lastTransform = t;
+    return (this.lastPlaced = this.compose(m, t));
   }
 
   /** parent · translate(t) · rotate(t.rotation as seen on screen). */
   private compose(m: Matrix, t: Transform): Matrix {
+    const e = m.e + m.a * t.x + m.c * t.y;
+    const f = m.f + m.b * t.x + m.d * t.y;
+    // Most items are not rotated: no trigonometry (cos 0 = 1 and sin 0 = 0 give this matrix, up to the sign of zeros).
+    if ((t.rotation ?? 0) === 0) return { a: m.a, b: m.b, c: m.c, d: m.d, e, f };
     // Counter-clockwise on screen is a negative angle in Y-down worlds, positive in Y-up ones.
     const a = ((this.yUp ? 1 : -1) * (t.rotation ?? 0) * Math.PI) / 180;
     const cos = Math.cos(a);
@@ -294,13 +319,9 @@ export class SvgRenderer implements Renderer {
       b: m.b * cos + m.d * sin,
       c: m.a * -sin + m.c * cos,
       d: m.b * -sin + m.d * cos,
-      e: m.e + m.a * t.x + m.c * t.y,
-      f: m.f + m.b * t.x + m.d * t.y,
+      e,
+      f,
     };
-  }
-
-  private apply(m: Matrix, p: Point): Point {
-    return { x: m.e + m.a * p.x + m.c * p.y, y: m.f + m.b * p.x + m.d * p.y };
   }
 
   /** World Y to SVG Y (the view flip). */
@@ -326,31 +347,48 @@ export class SvgRenderer implements Renderer {
 
   private transformAttr(t: Transform | undefined): string {
     if (!t) return '';
+    if (t === this.lastWritten) return this.lastWrittenText;
     const r = t.rotation ? ` rotate(${fmt(-t.rotation)})` : '';
-    return ` transform="translate(${fmt(t.x)} ${fmt(this.y(t.y))})${r}"`;
+    this.lastWritten = t;
+    return (this.lastWrittenText = ` transform="translate(${fmt(t.x)} ${fmt(this.y(t.y))})${r}"`);
   }
+
 }
+
+/** The spec text() fills in for svgText, reused for every text (single-threaded, svgText does not keep it). */
+const TEXT_SPEC: TextSpec = { text: '', x: 0, y: 0, angle: 0, size: 0, h: 'left', v: 'top', fill: '', bold: undefined, italic: undefined, cls: undefined };
 
 /** A group's <g>, or its bare content when it has nothing to say; empty groups are dropped unless kept. */
 function element(spec: GroupSpec, content: string, transform: string): string {
   if (content === '' && !spec.keepEmpty) return '';
   let attrs = '';
   const meta = spec.meta;
-  if (meta) {
-    const keys = Object.keys(meta);
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i] as string;
-      attrs += ` ${k}="${esc(meta[k] as string)}"`;
-    }
-  }
+  if (meta) for (const k in meta) attrs += ' ' + k + '="' + esc(meta[k] as string) + '"';
   attrs += transform + styleAttrs(spec.style, spec.style?.stroke);
   if (spec.visible === false) attrs += ' display="none"';
   return attrs === '' ? content : `<g${attrs}>${content}</g>`;
 }
 
+/**
+ * The last style written, and its text: painters draw runs of shapes with one
+ * constant style (pin lines, a layer's outlines, a pad colour's copper).
+ * Styles are not changed once drawn (renderer.ts), so the text stays valid.
+ */
+let lastStyle: Style | undefined;
+let lastUnstroked = false;
+let lastStyleText = '';
+
 /** Style as SVG presentation attributes, in the style's own order; a width is written only where a stroke is drawn. */
 function styleAttrs(style: Style | undefined, stroke: string | undefined): string {
   if (!style) return '';
+  const unstroked = stroke === 'none';
+  if (style === lastStyle && unstroked === lastUnstroked) return lastStyleText;
+  lastStyle = style;
+  lastUnstroked = unstroked;
+  return (lastStyleText = writeStyle(style, stroke));
+}
+
+function writeStyle(style: Style, stroke: string | undefined): string {
   let out = '';
   const keys = Object.keys(style);
   for (let i = 0; i < keys.length; i++) {

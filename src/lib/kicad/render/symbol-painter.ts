@@ -173,6 +173,8 @@ function pinDirection(rotation: number): [number, number] {
 const PIN_LINE: Style = { fill: 'none', stroke: SCHEMATIC_COLORS.pin, width: DEFAULT_LINE };
 const PIN_BUBBLE = { style: { stroke: SCHEMATIC_COLORS.pin, width: DEFAULT_LINE } } as const;
 const NO_FILL: Style = { fill: 'none' };
+/** A hidden pin drawn anyway (show hidden pins): faded. */
+const HIDDEN_PIN: Style = { opacity: 0.5 };
 
 /** A pin: its line and IEEE decorations, name and number, as one item carrying the pin's identity. */
 export function paintPin(r: Renderer, sym: KicadSymbol, p: SymbolPin, showHidden: boolean): void {
@@ -191,7 +193,7 @@ export function paintPin(r: Renderer, sym: KicadSymbol, p: SymbolPin, showHidden
     r.endGroup();
     return;
   }
-  r.beginGroup({ meta, style: p.hidden ? { opacity: 0.5 } : undefined });
+  r.beginGroup({ meta, style: p.hidden ? HIDDEN_PIN : undefined });
 
   const [ux, uy] = pinDirection(p.rotation);
   const cx = p.x;
@@ -247,7 +249,7 @@ export function paintPin(r: Renderer, sym: KicadSymbol, p: SymbolPin, showHidden
     r.shape({ kind: 'circle', center: bubble, radius: ext, style: NO_FILL, bounds: false });
     r.endGroup();
   }
-  paintPinTexts(r, sym, p, name, { cx, cy, ex, ey, ux, uy, horizontal });
+  paintPinTexts(r, sym, p, name, plain !== '', { cx, cy, ex, ey, ux, uy, horizontal });
   r.endGroup();
 }
 
@@ -262,8 +264,8 @@ interface PinGeometry {
 }
 
 /** Pin name and number (KiCad LIB_PIN text placement). */
-function paintPinTexts(r: Renderer, sym: KicadSymbol, p: SymbolPin, name: string, g: PinGeometry): void {
-  const showName = !sym.pinNames.hide && plainText(name) !== '' && !p.nameEffects.hidden;
+function paintPinTexts(r: Renderer, sym: KicadSymbol, p: SymbolPin, name: string, hasName: boolean, g: PinGeometry): void {
+  const showName = !sym.pinNames.hide && hasName && !p.nameEffects.hidden;
   const showNumber = !sym.pinNumbers.hide && p.number !== '' && !p.numberEffects.hidden;
   const inside = sym.pinNames.offset > 0;
   const offset = sym.pinNames.offset;
