@@ -4,9 +4,9 @@
 // large enough and mostly real. The matcher's precision/recall test builds on this set later.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { normalizeMpn } from '../../../src/lib/catalog/mpn.ts';
+import { readBomFile } from '../../../src/lib/bom/read/read-bom-file.ts';
 
 const DIR = join(import.meta.dirname, '../../fixtures/bom/eval');
 
@@ -31,100 +31,12 @@ type FileEntry = {
 
 const gold = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as { version: number; files: FileEntry[] };
 
-/** RFC 4180 records (quotes, doubled quotes, separators and line breaks inside quotes); a leading UTF-8 BOM mark is dropped. */
-function parseDelimited(text: string, sep: string): string[][] {
-  const src = text.replace(/^\uFEFF/, '');
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < src.length; i++) {
-    const ch = src.charAt(i);
-    if (quoted) {
-      if (ch === '"' && src.charAt(i + 1) === '"') { cell += '"'; i++; }
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"' && cell === '') quoted = true;
-    else if (ch === sep) { row.push(cell); cell = ''; }
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && src.charAt(i + 1) === '\n') i++;
-      row.push(cell); rows.push(row); row = []; cell = '';
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length > 0) { row.push(cell); rows.push(row); }
-  return rows;
-}
-
-/** The entries of a zip archive (stored or deflated), read from its central directory. */
-function unzip(buf: Buffer): Map<string, Buffer> {
-  let eocd = buf.length - 22;
-  while (eocd >= 0 && buf.readUInt32LE(eocd) !== 0x06054b50) eocd--;
-  if (eocd < 0) throw new Error('not a zip archive');
-  const count = buf.readUInt16LE(eocd + 10);
-  let p = buf.readUInt32LE(eocd + 16);
-  const out = new Map<string, Buffer>();
-  for (let n = 0; n < count; n++) {
-    const method = buf.readUInt16LE(p + 10);
-    const size = buf.readUInt32LE(p + 20);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extraLen = buf.readUInt16LE(p + 30);
-    const commentLen = buf.readUInt16LE(p + 32);
-    const local = buf.readUInt32LE(p + 42);
-    const name = buf.toString('utf8', p + 46, p + 46 + nameLen);
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    const data = buf.subarray(start, start + size);
-    out.set(name, method === 0 ? data : inflateRawSync(data));
-    p += 46 + nameLen + extraLen + commentLen;
-  }
-  return out;
-}
-
-const xmlText = (s: string): string =>
-  s.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
-
-function columnIndex(ref: string): number {
-  let n = 0;
-  for (const ch of ref) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n - 1;
-}
-
-/** One sheet of an xlsx as rows of cell texts (shared and inline strings, numbers as written). */
-function readXlsxSheet(buf: Buffer, sheetName: string): string[][] {
-  const zip = unzip(buf);
-  const part = (name: string): string => {
-    const b = zip.get(name);
-    if (!b) throw new Error(`xlsx has no ${name}`);
-    return b.toString('utf8');
-  };
-  const shared = zip.has('xl/sharedStrings.xml')
-    ? [...part('xl/sharedStrings.xml').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => xmlText(m[1] ?? ''))
-    : [];
-  const sheet = [...part('xl/workbook.xml').matchAll(/<sheet\b[^>]*>/g)].map((m) => m[0]).find((t) => t.includes(`name="${sheetName}"`));
-  const rid = sheet?.match(/r:id="([^"]+)"/)?.[1];
-  const rel = [...part('xl/_rels/workbook.xml.rels').matchAll(/<Relationship\b[^>]*>/g)].map((m) => m[0]).find((t) => t.includes(`Id="${rid}"`));
-  const target = rel?.match(/Target="([^"]+)"/)?.[1];
-  if (!target) throw new Error(`xlsx has no sheet ${sheetName}`);
-  const rows: string[][] = [];
-  for (const r of part(`xl/${target.replace(/^\/?xl\//, '')}`).matchAll(/<row\b[^>]*\br="(\d+)"[^>]*>([\s\S]*?)<\/row>/g)) {
-    const cells: string[] = [];
-    for (const c of (r[2] ?? '').matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-      const attrs = c[1] ?? '';
-      const ref = attrs.match(/\br="([A-Z]+)\d+"/)?.[1] ?? 'A';
-      const type = attrs.match(/\bt="(\w+)"/)?.[1];
-      const body = c[2] ?? '';
-      const v = body.match(/<v>([\s\S]*?)<\/v>/)?.[1] ?? '';
-      cells[columnIndex(ref)] = type === 's' ? shared[Number(v)] ?? '' : type === 'inlineStr' ? xmlText(body) : xmlText(v);
-    }
-    rows[Number(r[1]) - 1] = Array.from(cells, (x) => x ?? '');
-  }
-  return Array.from(rows, (x) => x ?? []);
-}
-
-/** The file's rows, index 0 = spreadsheet row 1. */
+/** The file's rows, index 0 = spreadsheet row 1, read by the upload's own reader (src/lib/bom/read). */
 function readRows(entry: FileEntry): string[][] {
-  const buf = readFileSync(join(DIR, entry.file));
-  if (entry.file.endsWith('.xlsx')) return readXlsxSheet(buf, entry.sheet ?? '');
-  return parseDelimited(buf.toString('utf8'), entry.delimiter ?? (entry.file.endsWith('.tsv') ? '\t' : ','));
+  const { sheets, defaultSheet } = readBomFile(readFileSync(join(DIR, entry.file)), entry.file);
+  const sheet = entry.sheet === undefined ? sheets[defaultSheet] : sheets.find((s) => s.name === entry.sheet);
+  if (!sheet) throw new Error(`${entry.file} has no sheet ${entry.sheet ?? ''}`);
+  return sheet.rows;
 }
 
 const isBlank = (cells: string[] | undefined): boolean => !cells || cells.every((c) => c.trim() === '');
