@@ -2,9 +2,9 @@ import { promisify } from 'node:util';
 import { crc32, deflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
 
 // A minimal ZIP writer and reader (deflate or stored, UTF-8 names, fixed date, no zip64): enough
-// for part downloads of a few files.
-// Our own small code instead of a dependency; the reader exists for round-trip tests and for
-// reading uploaded libraries later.
+// for part downloads of a few files, and for strangers' archives (xlsx uploads): the reader checks
+// the directory against limits before inflating and inflates one entry at a time.
+// Our own small code instead of a dependency.
 
 export type ZipEntry = { name: string; data: Uint8Array | string };
 
@@ -118,18 +118,54 @@ function coalesce(chunks: readonly Uint8Array[], small = 16 * 1024): Uint8Array[
   return out;
 }
 
+/** Why an archive was refused: damaged, beyond the reader's limits, or encrypted. */
+export type ZipProblem = 'corrupt' | 'tooLarge' | 'encrypted';
+
 export class ZipError extends Error {
-  constructor(message: string) {
+  readonly problem: ZipProblem;
+  constructor(message: string, problem: ZipProblem = 'corrupt') {
     super(message);
     this.name = 'ZipError';
+    this.problem = problem;
   }
 }
 
-/** Reads every entry through the central directory; checks sizes and CRCs. */
-export function readZip(zip: Uint8Array, limits = { maxEntries: 10_000, maxTotalBytes: 512 * 1024 * 1024 }): { name: string; data: Buffer }[] {
-  const buf = Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength);
+/** What an archive may declare before a byte is inflated. */
+export type ZipReadLimits = {
+  readonly maxEntries: number;
+  readonly maxTotalBytes: number;
+  readonly maxEntryBytes: number;
+  /** Uncompressed ÷ compressed size of one entry larger than `ratioCheckFromBytes`. */
+  readonly maxRatio: number;
+  readonly ratioCheckFromBytes: number;
+};
+
+export type ZipDirectoryEntry = {
+  readonly name: string;
+  readonly method: number;
+  readonly crc: number;
+  readonly compressedSize: number;
+  readonly size: number;
+  readonly localHeaderAt: number;
+  readonly encrypted: boolean;
+};
+
+export type OpenZip = {
+  readonly names: ReadonlySet<string>;
+  /** The entry's bytes, or null when the archive has no such entry. */
+  read(name: string): Buffer | null;
+};
+
+const ZIP64_MARK = 0xffff_ffff;
+
+/**
+ * The central directory, checked against the limits (entry count, declared sizes, expansion
+ * ratio) before anything is inflated, so a stranger's archive cannot make us produce more.
+ */
+export function zipDirectory(bytes: Uint8Array, limits: ZipReadLimits): ZipDirectoryEntry[] {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let endAt = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65_535); i--) {
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
     if (buf.readUInt32LE(i) === 0x06054b50) {
       endAt = i;
       break;
@@ -137,39 +173,73 @@ export function readZip(zip: Uint8Array, limits = { maxEntries: 10_000, maxTotal
   }
   if (endAt < 0) throw new ZipError('not a zip file (no end of central directory)');
   const count = buf.readUInt16LE(endAt + 10);
-  if (count > limits.maxEntries) throw new ZipError(`too many entries (${count})`);
-  let at = buf.readUInt32LE(endAt + 16);
+  const dirSize = buf.readUInt32LE(endAt + 12);
+  const dirAt = buf.readUInt32LE(endAt + 16);
+  if (count === 0xffff || dirAt === ZIP64_MARK) throw new ZipError('zip64 archive', 'tooLarge');
+  if (count > limits.maxEntries) throw new ZipError(`too many entries (${count})`, 'tooLarge');
+  if (dirAt + dirSize > endAt) throw new ZipError('central directory out of bounds');
+  const entries: ZipDirectoryEntry[] = [];
   let total = 0;
-  const out: { name: string; data: Buffer }[] = [];
+  let at = dirAt;
   for (let n = 0; n < count; n++) {
-    if (at + 46 > buf.length || buf.readUInt32LE(at) !== 0x02014b50) throw new ZipError('corrupt central directory');
+    if (at + 46 > endAt || buf.readUInt32LE(at) !== 0x02014b50) throw new ZipError('corrupt central directory');
+    const flags = buf.readUInt16LE(at + 8);
     const method = buf.readUInt16LE(at + 10);
     const crc = buf.readUInt32LE(at + 16);
-    const compressed = buf.readUInt32LE(at + 20);
+    const compressedSize = buf.readUInt32LE(at + 20);
     const size = buf.readUInt32LE(at + 24);
     const nameLen = buf.readUInt16LE(at + 28);
     const extraLen = buf.readUInt16LE(at + 30);
     const commentLen = buf.readUInt16LE(at + 32);
-    const localAt = buf.readUInt32LE(at + 42);
+    const localHeaderAt = buf.readUInt32LE(at + 42);
     const name = buf.toString('utf8', at + 46, at + 46 + nameLen);
-    total += size;
-    if (total > limits.maxTotalBytes) throw new ZipError('archive expands beyond the size limit');
-    if (localAt + 30 > buf.length || buf.readUInt32LE(localAt) !== 0x04034b50) throw new ZipError(`corrupt entry ${name}`);
-    const dataAt = localAt + 30 + buf.readUInt16LE(localAt + 26) + buf.readUInt16LE(localAt + 28);
-    const body = buf.subarray(dataAt, dataAt + compressed);
-    let data: Buffer;
-    if (method === 0) data = Buffer.from(body);
-    else if (method === 8) {
-      try {
-        data = inflateRawSync(body, { maxOutputLength: Math.max(1, size) });
-      } catch (e) {
-        throw new ZipError(`entry ${name}: ${(e as Error).message}`);
-      }
+    if (size === ZIP64_MARK || compressedSize === ZIP64_MARK) throw new ZipError(`zip64 entry ${name}`, 'tooLarge');
+    if (size > limits.maxEntryBytes) throw new ZipError(`entry ${name} expands to ${size} bytes`, 'tooLarge');
+    if (size >= limits.ratioCheckFromBytes && size > compressedSize * limits.maxRatio) {
+      throw new ZipError(`entry ${name} expands ${Math.round(size / Math.max(1, compressedSize))}×`, 'tooLarge');
     }
-    else throw new ZipError(`entry ${name}: unsupported compression method ${method}`);
-    if (data.length !== size || crc32(data) !== crc) throw new ZipError(`entry ${name}: size or CRC mismatch`);
-    out.push({ name, data });
+    total += size;
+    if (total > limits.maxTotalBytes) throw new ZipError('archive expands beyond the size limit', 'tooLarge');
+    entries.push({ name, method, crc, compressedSize, size, localHeaderAt, encrypted: (flags & 1) !== 0 });
     at += 46 + nameLen + extraLen + commentLen;
   }
-  return out;
+  return entries;
+}
+
+/** Opens an archive: the directory checked now, each entry inflated when asked for, capped at its declared size. */
+export function openZip(bytes: Uint8Array, limits: ZipReadLimits): OpenZip {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const byName = new Map(zipDirectory(bytes, limits).map((e) => [e.name, e]));
+  return {
+    names: new Set(byName.keys()),
+    read(name) {
+      const entry = byName.get(name);
+      if (!entry) return null;
+      if (entry.encrypted) throw new ZipError(`entry ${name} is encrypted`, 'encrypted');
+      const local = entry.localHeaderAt;
+      if (local + 30 > buf.length || buf.readUInt32LE(local) !== 0x04034b50) throw new ZipError(`corrupt entry ${name}`);
+      const dataAt = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+      if (dataAt + entry.compressedSize > buf.length) throw new ZipError(`entry ${name} out of bounds`);
+      const body = buf.subarray(dataAt, dataAt + entry.compressedSize);
+      let data: Buffer;
+      if (entry.method === 0) data = Buffer.from(body);
+      else if (entry.method === 8) {
+        try {
+          // The declared size is the cap: inflating stops with an error past it.
+          data = inflateRawSync(body, { maxOutputLength: Math.max(1, entry.size) });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new ZipError(`entry ${name} inflates beyond its declared size`, 'tooLarge');
+          throw new ZipError(`entry ${name}: ${(error as Error).message}`);
+        }
+      } else throw new ZipError(`entry ${name}: unsupported compression method ${entry.method}`);
+      if (data.length !== entry.size || crc32(data) !== entry.crc) throw new ZipError(`entry ${name}: size or CRC mismatch`);
+      return data;
+    },
+  };
+}
+
+/** Every entry of an archive we trust more (our own downloads, in tests): generous limits, same checks. */
+export function readZip(zip: Uint8Array, limits = { maxEntries: 10_000, maxTotalBytes: 512 * 1024 * 1024 }): { name: string; data: Buffer }[] {
+  const archive = openZip(zip, { ...limits, maxEntryBytes: limits.maxTotalBytes, maxRatio: Infinity, ratioCheckFromBytes: Infinity });
+  return [...archive.names].map((name) => ({ name, data: archive.read(name)! }));
 }
