@@ -145,6 +145,8 @@ export function collectFromMemory(plan: Plan, sort: SearchSort, offset: number, 
   // Levels best first (their index in levelScores); -1: every matched row at once.
   const levels = byScore ? levelScores.map((score, level) => ({ score, level })).sort((a, b) => b.score - a.score) : [{ score: levelScores[0] ?? 0, level: -1 }];
   const { order, desc } = orderOf(index, sort);
+  // Every matched row was visited in memory, so the total and the facets are exact.
+  const collected = () => ({ total: counter.total, totalExact: true, facetsExact: true, ...counter.maps(), page });
   if (fewCount <= few.length) {
     const rows = Array.from(few.subarray(0, fewCount));
     const pop = index.pop;
@@ -157,13 +159,7 @@ export function collectFromMemory(plan: Plan, sort: SearchSort, offset: number, 
       return pop[b]! - pop[a]! || a - b;
     });
     for (const row of rows.slice(offset, offset + limit)) page.push({ row, score: levelScores[mark[row]! - 1] ?? 0 });
-    return {
-      total: counter.total,
-      totalExact: true,
-      facetsExact: true,
-      ...counter.maps(),
-      page,
-    };
+    return collected();
   }
   let taken = 0;
   outer: for (const { level } of levels) {
@@ -176,13 +172,7 @@ export function collectFromMemory(plan: Plan, sort: SearchSort, offset: number, 
       if (taken >= want) break outer;
     }
   }
-  return {
-    total: counter.total,
-    totalExact: true,
-    facetsExact: true,
-    ...counter.maps(),
-    page,
-  };
+  return collected();
 }
 
 /**
