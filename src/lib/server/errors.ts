@@ -6,6 +6,8 @@ export const Code = {
   sessionExpired: 40002,
   forbidden: 40300,
   notFound: 40400,
+  /** An edit based on a version that someone else has changed since (the answer holds the current one). */
+  conflict: 40900,
   tooLarge: 41300,
   rateLimited: 42900,
   internal: 50000,

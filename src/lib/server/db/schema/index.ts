@@ -3,3 +3,4 @@ export * from './users.ts';
 export * from './catalog.ts';
 export * from './sso.ts';
 export * from './jobs.ts';
+export * from './bom.ts';
