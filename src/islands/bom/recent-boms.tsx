@@ -26,7 +26,12 @@ export function RecentBoms({ labels, locale }: { labels: BomLabels; locale: BomL
   const load = useCallback(async () => {
     setFailed(false);
     try {
-      if (token) setItems((await userBoms(1, 20)).list);
+      if (token) {
+        // ADR 0010: the first authenticated call that touches an unowned BOM claims it, so the
+        // BOM this browser worked on while logged out joins the account before the list is read.
+        if (localId) await bomSummary(localId).catch(() => undefined);
+        setItems((await userBoms(1, 20)).list);
+      }
       else if (localId) setItems([toItem(await bomSummary(localId))]);
       else setItems([]);
     } catch (e) {

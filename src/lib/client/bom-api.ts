@@ -90,9 +90,9 @@ export async function queryAllLines(bomId: string, signal?: AbortSignal): Promis
   return { list, total: first.total, summary: first.summary };
 }
 
-/** The summary alone (one line asked for). */
+/** The summary alone (one line asked for). Quiet: a remembered BOM that expired is not an error to show. */
 export async function bomSummary(bomId: string): Promise<BomSummary> {
-  return (await call<BomQueryMatch>('/bom/queryMatch', { query: { bomId, pageNum: 1, pageSize: 1 } })).summary;
+  return (await call<BomQueryMatch>('/bom/queryMatch', { query: { bomId, pageNum: 1, pageSize: 1 }, quiet: true })).summary;
 }
 
 type ChangeBody = z.infer<typeof BomChangeBodySchema>;
