@@ -1,0 +1,214 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { readBomFile } from '../../src/lib/bom/read/read-bom-file.ts';
+import { writeXlsx } from '../../src/lib/files/xlsx-write.ts';
+import { apiLogin, hydrated, uniquePhone, useSession } from './login-helpers.ts';
+
+// The BOM tool's journeys (issue #12 item 8) against the real server: upload a KiCad BOM and an
+// Altium-style xlsx, fix one header mapping, match (progress in lines), change a doubtful line's
+// part, set the board quantity, export and read the xlsx back with our own reader; and a
+// logged-out user's BOM that survives a reload and is kept on login.
+
+const KICAD = 'tests/fixtures/bom/eval/tomu-kicad-bom.csv';
+
+/** An Altium-style BOM as Altium's default template writes it: a title row, then its headers. */
+function altiumXlsx(): Buffer {
+  const rows = [
+    ['Bill of Materials for Project [demo.PrjPcb]'],
+    ['Comment', 'Description', 'Designator', 'Footprint', 'LibRef', 'Quantity'],
+    ['10k', 'Resistor 10k 1% 0603', 'R1, R2, R3', 'R0603', 'RES', 3],
+    ['100nF', 'Capacitor 100nF 50V X7R 0402', 'C1-C4', 'C0402', 'CAP', 4],
+    ['4k7', '贴片电阻 0603 4k7 ±1%', 'R4', 'R0603', 'RES', 1],
+    ['STM32F103', 'ARM Cortex-M3 MCU', 'U1', 'LQFP-48', 'STM32F103C8Tx', 1],
+    ['LED', 'LED 红色 0805', 'D1', 'LED_0805', 'LED', 1],
+    ['DNP', 'Test point, not fitted', 'TP1', 'TestPoint', 'TP', 1],
+  ];
+  return Buffer.from(writeXlsx({ sheets: [{ name: 'BOM', rows, headerRows: 0 }] }));
+}
+
+async function upload(page: Page, name: string, buffer: Buffer, mimeType: string): Promise<string> {
+  await page.getByTestId('bom-file').setInputFiles({ name, mimeType, buffer });
+  await page.waitForURL(/\/bomHead\/[0-9a-f-]{36}/);
+  const bomId = /\/bomHead\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+  await expect(page.getByTestId('bom-mapping')).toBeVisible();
+  return bomId;
+}
+
+/** The field select of the column whose header cell (in the header row) is `header`. */
+async function fieldSelectOf(page: Page, header: string) {
+  const headerRow = page.locator('[data-testid^="bom-preview-row-"][data-header]');
+  const cells = await headerRow.locator('td').allTextContents();
+  const index = cells.findIndex((c) => c.trim() === header);
+  expect(index, `column ${header} in ${cells.join('|')}`).toBeGreaterThanOrEqual(0);
+  return page.getByTestId(`bom-field-${index}`);
+}
+
+/** Confirm, then the matching page: progress in lines (when the job is still running), then the grid. */
+async function confirmAndMatch(page: Page, bomId: string): Promise<void> {
+  await page.getByTestId('bom-confirm').click();
+  await page.waitForURL(new RegExp(`/matching\\?bomId=${bomId}`));
+  const progress = page.getByTestId('bom-progress');
+  const grid = page.getByTestId('bom-grid');
+  await expect(progress.or(grid)).toBeVisible();
+  if (await progress.isVisible()) await expect(page.getByTestId('bom-progress-text')).toHaveText(/已匹配 \d+ \/ \d+ 行|排队等待中/);
+  await expect(grid).toBeVisible({ timeout: 30_000 });
+}
+
+async function chipCount(page: Page, key: string): Promise<number> {
+  return Number(await page.getByTestId(`bom-chip-${key}`).getAttribute('data-count'));
+}
+
+/** Chooses another candidate for the first line that offers one, doubtful lines first. */
+async function changeAPart(page: Page): Promise<void> {
+  for (const status of ['doubtful', 'notFound', 'matched', 'exact']) {
+    if (!(await page.getByTestId(`bom-chip-${status}`).count()) || (await chipCount(page, status)) === 0) continue;
+    await page.getByTestId(`bom-chip-${status}`).click();
+    const rows = page.getByTestId('bom-row');
+    const n = await rows.count();
+    for (let i = 0; i < n; i++) {
+      await rows.nth(i).locator('[data-col="status"]').click();
+      const choose = page.getByTestId('bom-candidates').getByTestId('bom-candidate-choose').and(page.locator(':enabled'));
+      if ((await choose.count()) === 0) continue;
+      const item = page.getByTestId('bom-candidate').filter({ has: choose.first() }).first();
+      const code = await item.getAttribute('data-mfg-mpn-code');
+      await choose.first().click();
+      const lineId = await page.getByTestId('bom-candidates').getAttribute('data-line-id');
+      await page.getByTestId('bom-chip-all').click();
+      const row = page.locator(`[data-testid="bom-row"][data-line-id="${lineId}"]`);
+      await expect(row.getByTestId('bom-line-chosen')).toHaveAttribute('data-mfg-mpn-code', code!);
+      return;
+    }
+  }
+  throw new Error('no line offers a candidate to choose');
+}
+
+/** Exports through the toolbar and reads the file back with our own reader. */
+async function exportAndRead(page: Page): Promise<string[][]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bom-export').click()]);
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const bytes = new Uint8Array(readFileSync((await download.path())!));
+  const read = readBomFile(bytes, download.suggestedFilename());
+  return read.sheets[read.defaultSheet]!.rows;
+}
+
+test('logged in: a KiCad BOM uploaded, one column remapped, matched, a part changed, 10 boards, exported', async ({ page }) => {
+  test.setTimeout(120_000);
+  const login = await apiLogin(page.request, uniquePhone('139'));
+  await page.goto('/bom');
+  await useSession(page, login);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('BOM 匹配');
+  await expect(page.getByTestId('bom-dropzone')).toContainText('不超过 10MB');
+
+  const bomId = await upload(page, 'tomu-kicad-bom.csv', readFileSync(KICAD), 'text/csv');
+  // Fix one mapping: the KiCad Notes column (DNP marks) is ignored.
+  const notes = await fieldSelectOf(page, 'Notes');
+  await notes.selectOption('ignore');
+  await confirmAndMatch(page, bomId);
+
+  const total = await chipCount(page, 'all');
+  expect(total).toBeGreaterThan(10);
+  let sum = 0;
+  for (const s of ['exact', 'matched', 'doubtful', 'notFound', 'dnp']) sum += await chipCount(page, s);
+  if (await page.getByTestId('bom-chip-pending').count()) sum += await chipCount(page, 'pending');
+  expect(sum).toBe(total);
+
+  await changeAPart(page);
+
+  // Board quantity: each line's total is its quantity × 10.
+  await page.getByTestId('bom-board-count').fill('10');
+  await page.getByTestId('bom-board-apply').click();
+  const first = page.getByTestId('bom-row').first();
+  const qty = Number(await first.locator('[data-col="quantity"]').textContent());
+  await expect(first.getByTestId('bom-line-total')).toHaveText(String(qty * 10));
+
+  // The grid keeps all of it after a reload (saved at once).
+  await page.goto(`/bomContent?bomId=${bomId}`);
+  await expect(page.getByTestId('bom-board-count')).toHaveValue('10');
+
+  const rows = await exportAndRead(page);
+  const header = rows.find((r) => r.includes('Reference'))!;
+  expect(header).toEqual(expect.arrayContaining(['Reference', 'Value', 'Footprint']));
+  expect(header.length).toBeGreaterThanOrEqual(10 + 6); // the user's columns, then the added ones
+  // Every line's total for 10 boards is in the file.
+  const totalCol = header.findIndex((h) => /总数|合计|Total/i.test(h));
+  expect(totalCol).toBeGreaterThan(9);
+  const countCol = header.indexOf('Count');
+  const data = rows.slice(rows.indexOf(header) + 1).filter((r) => /^\d+$/.test(r[countCol] ?? ''));
+  expect(data.length).toBeGreaterThan(5);
+  for (const r of data) expect(Number(r[totalCol])).toBe(Number(r[countCol]) * 10);
+
+  // The account's list has it.
+  await page.goto('/bom');
+  await expect(page.locator(`[data-testid="bom-recent-item"][data-bom-id="${bomId}"]`)).toBeVisible();
+});
+
+test('logged out: an Altium xlsx survives a reload, then is kept on login; rename and delete', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/bom');
+  await hydrated(page);
+  await expect(page.getByTestId('bom-recent-empty')).toBeVisible();
+  const bomId = await upload(page, 'demo-bom.xlsx', altiumXlsx(), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+
+  // The title row is not the header: row 2 is.
+  await expect(page.getByTestId('bom-preview-row-1')).toHaveAttribute('data-header', 'true');
+  await expect(await fieldSelectOf(page, 'Designator')).toHaveValue('designators');
+  await expect(await fieldSelectOf(page, 'Quantity')).toHaveValue('quantity');
+  // Fix one mapping: LibRef is a library symbol name, not a part number.
+  await (await fieldSelectOf(page, 'LibRef')).selectOption('ignore');
+  await confirmAndMatch(page, bomId);
+  expect(await chipCount(page, 'all')).toBe(6);
+  await expect(page.evaluate(() => localStorage.getItem('bomId'))).resolves.toBe(bomId);
+  await expect(page.evaluate(() => localStorage.getItem('mappingData'))).resolves.toMatch(/designators/);
+
+  await changeAPart(page);
+  await page.getByTestId('bom-board-count').fill('5');
+  await page.getByTestId('bom-board-apply').click();
+  await expect(page.getByTestId('bom-total-parts')).not.toHaveAttribute('data-total', '0');
+
+  // Reload, then the grid without ?bomId=: the browser remembers the BOM (SPEC §3).
+  await page.reload();
+  await expect(page.getByTestId('bom-grid')).toBeVisible();
+  await page.goto('/bomContent');
+  await expect(page.getByTestId('bom-grid-root')).toHaveAttribute('data-bom-id', bomId);
+  await expect(page.getByTestId('bom-board-count')).toHaveValue('5');
+  const rows = await exportAndRead(page);
+  const header = rows.find((r) => r.includes('Designator'))!;
+  expect(header).toEqual(expect.arrayContaining(['Comment', 'Description', 'Designator', 'Footprint', 'LibRef', 'Quantity']));
+
+  await page.goto('/bom');
+  await expect(page.locator(`[data-testid="bom-recent-item"][data-bom-id="${bomId}"]`)).toBeVisible();
+  await expect(page.getByTestId('bom-delete')).toHaveCount(0);
+
+  // Log in: the BOM joins the account (its list shows it, with rename and delete).
+  const login = await apiLogin(page.request, uniquePhone('137'));
+  await useSession(page, login);
+  await hydrated(page);
+  const item = page.locator(`[data-testid="bom-recent-item"][data-bom-id="${bomId}"]`);
+  await expect(item).toBeVisible();
+  await item.getByTestId('bom-rename').click();
+  await page.getByTestId('bom-rename-input').fill('演示板 v2');
+  await page.getByTestId('bom-rename-input').press('Enter');
+  await expect(item.getByTestId('bom-recent-open')).toHaveText('演示板 v2');
+  // Another account cannot reach it any more (owned BOMs answer only their owner).
+  const other = await apiLogin(page.request, uniquePhone('136'));
+  const res = await page.request.get(`/api/chiplet/bom/queryMatch?bomId=${bomId}`, { headers: { 'X-token': other.token } });
+  expect(((await res.json()) as { code: number }).code).toBe(40400);
+
+  await item.getByTestId('bom-delete').click();
+  await page.getByTestId('bom-delete-confirm').getByRole('button', { name: '删除' }).click();
+  await expect(item).toHaveCount(0);
+  await expect(page.evaluate(() => localStorage.getItem('bomId'))).resolves.toBeNull();
+});
+
+test('/en: the pages speak English, and an image renamed .xlsx is refused with a clear message', async ({ page }) => {
+  await page.goto('/en/bom');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('BOM matching');
+  await expect(page.getByTestId('bom-dropzone')).toContainText('up to 10 MB');
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+  await page.getByTestId('bom-file').setInputFiles({ name: 'photo.xlsx', mimeType: 'application/octet-stream', buffer: png });
+  await expect(page.getByTestId('bom-upload-error')).toBeVisible();
+  await expect(page.getByTestId('bom-upload-error')).not.toHaveText(/[\u4e00-\u9fff]/);
+  expect(page.url()).toMatch(/\/en\/bom$/);
+});
