@@ -194,10 +194,13 @@ export default function BomGrid({ bomId, labels, locale, data, onJob, onReload }
       End: () => move({ r: e.ctrlKey ? rows.length - 1 : r, c: GRID_COLUMNS.length - 1 }),
       Enter: () => {
         if (spec?.edit && activeLine) setEditing({ lineId: activeLine.lineId, field: spec.edit });
+        else document.querySelector<HTMLButtonElement>('[data-testid="bom-candidates"] button:not([disabled])')?.focus();
       },
       F2: () => {
         if (spec?.edit && activeLine) setEditing({ lineId: activeLine.lineId, field: spec.edit });
       },
+      // From a cell that does not edit, on to the line's candidates beside the grid.
+      c: () => document.querySelector<HTMLButtonElement>('[data-testid="bom-candidates"] button:not([disabled])')?.focus(),
       ' ': () => {
         if (activeLine) toggle(activeLine.lineId);
       },

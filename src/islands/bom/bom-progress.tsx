@@ -1,3 +1,4 @@
+import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import type { JobView } from '../../lib/jobs/jobs.ts';
 import { fill, type BomLabels } from './labels.ts';
@@ -9,8 +10,8 @@ export function percentDone(job: JobView | null): number | null {
   return Math.min(100, Math.round((job.progress.done / total) * 100));
 }
 
-/** The matching job's progress in real figures: lines done of total, and a bar. */
-export function BomProgress({ job, labels }: { job: JobView | null; labels: BomLabels }) {
+/** The matching job's progress in real figures: lines done of total, and a bar; its owner may cancel it. */
+export function BomProgress({ job, labels, onCancel }: { job: JobView | null; labels: BomLabels; onCancel?: (() => void) | undefined }) {
   const pct = percentDone(job);
   const total = job?.progress.total ?? null;
   let text: string;
@@ -28,6 +29,11 @@ export function BomProgress({ job, labels }: { job: JobView | null; labels: BomL
         {text}
       </p>
       <Progress className="mt-3" value={pct ?? 0} aria-label={labels.progressTitle} aria-valuetext={text} />
+      {onCancel && job && (job.state === 'queued' || job.state === 'running') && (
+        <Button type="button" variant="outline" size="sm" className="mt-4" disabled={job.cancelRequested} onClick={onCancel} data-testid="bom-cancel-matching">
+          {labels.cancelMatching}
+        </Button>
+      )}
     </section>
   );
 }

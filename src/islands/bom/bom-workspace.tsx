@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { BomApiError, bomSummary, forgetBom, queryAllLines, rememberBom, type BomQueryMatch } from '../../lib/client/bom-api.ts';
+import { BomApiError, bomSummary, cancelJob, forgetBom, queryAllLines, rememberBom, type BomQueryMatch } from '../../lib/client/bom-api.ts';
 import { followJob, JobFollowError } from '../../lib/client/job-progress.ts';
 import { $bomId, $token } from '../../lib/client/store.ts';
 import type { JobView } from '../../lib/jobs/jobs.ts';
@@ -23,6 +23,7 @@ type Phase = 'loading' | 'matching' | 'ready' | 'failed' | 'uploaded' | 'missing
  */
 function BomWorkspace({ labels, locale, bomId: given }: { labels: BomLabels; locale: BomLocale; bomId: string }) {
   const remembered = useStore($bomId);
+  const token = useStore($token);
   const bomId = given || remembered;
   const [phase, setPhase] = useState<Phase>(bomId ? 'loading' : 'missing');
   const [job, setJob] = useState<JobView | null>(null);
@@ -114,7 +115,8 @@ function BomWorkspace({ labels, locale, bomId: given }: { labels: BomLabels; loc
       </p>
     );
   }
-  if (phase === 'matching') return <BomProgress job={job} labels={labels} />;
+  // Cancelling is for the job's owner (an anonymous BOM's job is followed by id, not cancelled).
+  if (phase === 'matching') return <BomProgress job={job} labels={labels} onCancel={token && job ? () => void cancelJob(job.id).catch(() => undefined) : undefined} />;
   if (phase === 'loading' || !data) return <GridSkeleton label={labels.recentLoading} />;
 
   return (

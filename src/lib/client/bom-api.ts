@@ -126,6 +126,12 @@ export function rematchDoubtful(bomId: string, lineIds?: number[]): Promise<BomJ
   return call('/bom/changeByAI', { method: 'POST', body: lineIds ? { bomId, lineIds } : { bomId } });
 }
 
+/** POST /api/jobs/{id}/cancel: the matching job stops; the lines matched so far stay. */
+export async function cancelJob(jobId: string): Promise<void> {
+  const env = await apiFetch<unknown>(`/api/jobs/${encodeURIComponent(jobId)}/cancel`, { method: 'POST' });
+  if (env?.code !== Code.ok) throw new BomApiError(env?.code ?? Code.internal, env?.msg ?? '', env?.result ?? null);
+}
+
 // ── The user's BOM list ───────────────────────────────────────────────────────
 
 export function userBoms(pageNum = 1, pageSize = 20): Promise<UserBomList> {

@@ -498,7 +498,7 @@ export const en: Dictionary = {
   'bom.col.confidence': 'Confidence',
   'bom.col.actions': 'Actions',
   'bom.gridLabel': 'BOM lines',
-  'bom.gridHint': 'Arrow keys move, Enter edits, Esc cancels; changes are saved at once.',
+  'bom.gridHint': 'Arrow keys move, Enter edits, Esc cancels, Space selects the row, C goes to the candidates; changes are saved at once.',
   'bom.gridEmpty': 'No lines match this filter',
   'bom.added': 'added',
   'bom.saving': 'Saving…',
@@ -539,4 +539,5 @@ export const en: Dictionary = {
   'bom.exporting': 'Exporting…',
   'bom.badFile': 'The download is not a valid file!',
   'bom.editMapping': 'Edit header',
+  'bom.cancelMatching': 'Cancel matching',
 };

@@ -498,7 +498,7 @@ export const zh = {
   'bom.col.confidence': '置信度',
   'bom.col.actions': '操作',
   'bom.gridLabel': 'BOM 行',
-  'bom.gridHint': '方向键移动，回车编辑，Esc 取消；修改立即保存。',
+  'bom.gridHint': '方向键移动，回车编辑，Esc 取消，空格选中行，C 跳到候选物料；修改立即保存。',
   'bom.gridEmpty': '没有符合条件的行',
   'bom.added': '新增',
   'bom.saving': '保存中…',
@@ -539,6 +539,7 @@ export const zh = {
   'bom.exporting': '正在导出…',
   'bom.badFile': '下载文件格式有问题！',
   'bom.editMapping': '修改表头',
+  'bom.cancelMatching': '取消匹配',
 } as const;
 
 export type MessageKey = keyof typeof zh;
