@@ -82,6 +82,26 @@ async function changeAPart(page: Page): Promise<void> {
   throw new Error('no line offers a candidate to choose');
 }
 
+/**
+ * The export: the user's columns, then the added ones (matched MPN, brand, category, package,
+ * status, confidence, per board, total for the board count), each fitted line's total =
+ * per board × boards, and the totals row.
+ */
+function checkExport(rows: string[][], userHeader: string, boards: number): void {
+  const header = rows.find((r) => r.includes(userHeader))!;
+  expect(header).toEqual(expect.arrayContaining(['匹配型号', '品牌', '分类', '封装', '匹配状态', '置信度', '单板用量']));
+  const perBoardCol = header.indexOf('单板用量');
+  const totalCol = header.findIndex((h) => h.startsWith('总用量'));
+  expect(header[totalCol]).toContain(String(boards));
+  expect(perBoardCol).toBeGreaterThan(header.indexOf(userHeader));
+  const body = rows.slice(rows.indexOf(header) + 1);
+  const totalsRow = body.find((r) => r[0] === '合计')!;
+  const lines = body.filter((r) => r !== totalsRow && /^\d+$/.test(r[perBoardCol] ?? '') && (r[totalCol] ?? '') !== '');
+  expect(lines.length).toBeGreaterThan(3);
+  for (const r of lines) expect(Number(r[totalCol])).toBe(Number(r[perBoardCol]) * boards);
+  expect(Number(totalsRow[totalCol])).toBe(lines.reduce((sum, r) => sum + Number(r[totalCol]), 0));
+}
+
 /** Exports through the toolbar and reads the file back with our own reader. */
 async function exportAndRead(page: Page): Promise<string[][]> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('bom-export').click()]);
@@ -101,9 +121,8 @@ test('logged in: a KiCad BOM uploaded, one column remapped, matched, a part chan
   await expect(page.getByTestId('bom-dropzone')).toContainText('不超过 10MB');
 
   const bomId = await upload(page, 'tomu-kicad-bom.csv', readFileSync(KICAD), 'text/csv');
-  // Fix one mapping: the KiCad Notes column (DNP marks) is ignored.
-  const notes = await fieldSelectOf(page, 'Notes');
-  await notes.selectOption('ignore');
+  // Fix one mapping: FootprintLib is the footprint's library (Capacitors_SMD), not a package.
+  await (await fieldSelectOf(page, 'FootprintLib')).selectOption('ignore');
   await confirmAndMatch(page, bomId);
 
   const total = await chipCount(page, 'all');
@@ -127,16 +146,7 @@ test('logged in: a KiCad BOM uploaded, one column remapped, matched, a part chan
   await expect(page.getByTestId('bom-board-count')).toHaveValue('10');
 
   const rows = await exportAndRead(page);
-  const header = rows.find((r) => r.includes('Reference'))!;
-  expect(header).toEqual(expect.arrayContaining(['Reference', 'Value', 'Footprint']));
-  expect(header.length).toBeGreaterThanOrEqual(10 + 6); // the user's columns, then the added ones
-  // Every line's total for 10 boards is in the file.
-  const totalCol = header.findIndex((h) => /总数|合计|Total/i.test(h));
-  expect(totalCol).toBeGreaterThan(9);
-  const countCol = header.indexOf('Count');
-  const data = rows.slice(rows.indexOf(header) + 1).filter((r) => /^\d+$/.test(r[countCol] ?? ''));
-  expect(data.length).toBeGreaterThan(5);
-  for (const r of data) expect(Number(r[totalCol])).toBe(Number(r[countCol]) * 10);
+  checkExport(rows, 'Reference', 10);
 
   // The account's list has it.
   await page.goto('/bom');
@@ -175,7 +185,7 @@ test('logged out: an Altium xlsx survives a reload, then is kept on login; renam
   const rows = await exportAndRead(page);
   const header = rows.find((r) => r.includes('Designator'))!;
   expect(header).toEqual(expect.arrayContaining(['Comment', 'Description', 'Designator', 'Footprint', 'LibRef', 'Quantity']));
-
+  checkExport(rows, 'Designator', 5);
   await page.goto('/bom');
   await expect(page.locator(`[data-testid="bom-recent-item"][data-bom-id="${bomId}"]`)).toBeVisible();
   await expect(page.getByTestId('bom-delete')).toHaveCount(0);
