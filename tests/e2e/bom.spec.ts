@@ -58,28 +58,38 @@ async function chipCount(page: Page, key: string): Promise<number> {
   return Number(await page.getByTestId(`bom-chip-${key}`).getAttribute('data-count'));
 }
 
-/** Chooses another candidate for the first line that offers one, doubtful lines first. */
+/**
+ * Changes a line's part, doubtful lines first: one of its ranked candidates when it has any, else
+ * a part found by the description search beside the grid (/bom/queryByDesc).
+ */
 async function changeAPart(page: Page): Promise<void> {
+  const panel = page.getByTestId('bom-candidates');
   for (const status of ['doubtful', 'notFound', 'matched', 'exact']) {
-    if (!(await page.getByTestId(`bom-chip-${status}`).count()) || (await chipCount(page, status)) === 0) continue;
+    if ((await page.getByTestId(`bom-chip-${status}`).count()) === 0 || (await chipCount(page, status)) === 0) continue;
     await page.getByTestId(`bom-chip-${status}`).click();
     const rows = page.getByTestId('bom-row');
     const n = await rows.count();
     for (let i = 0; i < n; i++) {
       await rows.nth(i).locator('[data-col="status"]').click();
-      const choose = page.getByTestId('bom-candidates').getByTestId('bom-candidate-choose').and(page.locator(':enabled'));
-      if ((await choose.count()) === 0) continue;
-      const item = page.getByTestId('bom-candidate').filter({ has: choose.first() }).first();
-      const code = await item.getAttribute('data-mfg-mpn-code');
-      await choose.first().click();
-      const lineId = await page.getByTestId('bom-candidates').getAttribute('data-line-id');
+      const lineId = await rows.nth(i).getAttribute('data-line-id');
+      await expect(panel).toHaveAttribute('data-line-id', lineId!);
+      let choices = panel.locator('[data-testid="bom-candidate"], [data-testid="bom-search-result"]').filter({ has: page.locator('button:enabled') });
+      if ((await choices.count()) === 0) {
+        if (!(await panel.getByTestId('bom-desc-search').inputValue())) continue;
+        await panel.getByRole('button', { name: '搜索' }).click();
+        await expect(panel.getByTestId('bom-search-result').or(panel.getByText('没有找到匹配的物料')).first()).toBeVisible();
+        choices = panel.getByTestId('bom-search-result').filter({ has: page.locator('button:enabled') });
+        if ((await choices.count()) === 0) continue;
+      }
+      const code = await choices.first().getAttribute('data-mfg-mpn-code');
+      await choices.first().locator('button:enabled').click();
       await page.getByTestId('bom-chip-all').click();
       const row = page.locator(`[data-testid="bom-row"][data-line-id="${lineId}"]`);
       await expect(row.getByTestId('bom-line-chosen')).toHaveAttribute('data-mfg-mpn-code', code!);
       return;
     }
   }
-  throw new Error('no line offers a candidate to choose');
+  throw new Error('no line offers a part to choose');
 }
 
 /**
