@@ -232,3 +232,48 @@ test('/en: the pages speak English, and an image renamed .xlsx is refused with a
   await expect(page.getByTestId('bom-upload-error')).not.toHaveText(/[\u4e00-\u9fff]/);
   expect(page.url()).toMatch(/\/en\/bom$/);
 });
+
+test('5,000 lines: progress in lines while matching, then a virtualised grid that scrolls smoothly', async ({ page }) => {
+  test.setTimeout(180_000);
+  const values = ['10k', '4k7', '100nF', '1uF', '22pF', '330R'];
+  const csv = ['Reference,Value,Footprint,Qty', ...Array.from({ length: 5000 }, (_, i) => `R${i + 1},${values[i % values.length]},Resistor_SMD:R_0603_1608Metric,1`)].join('\n');
+  await page.goto('/bom');
+  await hydrated(page);
+  const bomId = await upload(page, 'big.csv', Buffer.from(csv), 'text/csv');
+  await page.getByTestId('bom-confirm').click();
+  await page.waitForURL(/\/matching\?bomId=/);
+  const started = Date.now();
+  const grid = page.getByTestId('bom-grid');
+  await expect(page.getByTestId('bom-progress').or(grid)).toBeVisible();
+  await expect(grid).toHaveAttribute('data-rows', '5000', { timeout: 120_000 });
+  const matchMs = Date.now() - started;
+
+  // Only what is on screen is in the page.
+  expect(await page.getByTestId('bom-row').count()).toBeLessThan(80);
+
+  // Scroll through the whole grid one screen a frame; record frame times.
+  const frames = await grid.evaluate(async (el) => {
+    const times: number[] = [];
+    let last = performance.now();
+    while (el.scrollTop + el.clientHeight < el.scrollHeight - 1) {
+      el.scrollTop += el.clientHeight;
+      await new Promise((r) => requestAnimationFrame(r));
+      const now = performance.now();
+      times.push(now - last);
+      last = now;
+    }
+    times.sort((a, b) => a - b);
+    return { count: times.length, p50: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]!, max: times[times.length - 1]! };
+  });
+  await expect(page.locator('[data-testid="bom-row"]').last()).toBeVisible();
+  console.log(JSON.stringify({ bench: 'bom-grid-5000', bomId, matchMs, scrollFrames: frames }));
+  // Keyboard: Ctrl+End reaches the last line, Ctrl+Home the first.
+  await grid.focus();
+  await page.keyboard.press('Control+Home');
+  await expect(grid).toHaveAttribute('aria-activedescendant', /bom-cell-\d+-0/);
+  const firstActive = await grid.getAttribute('aria-activedescendant');
+  await page.keyboard.press('Control+End');
+  await expect(grid).not.toHaveAttribute('aria-activedescendant', firstActive!);
+  await expect(page.locator(`#${await grid.getAttribute('aria-activedescendant')}`)).toBeVisible();
+  expect(frames.p95).toBeLessThan(100);
+});

@@ -20,8 +20,8 @@ import { BomToolbar, StatusChips } from './bom-toolbar.tsx';
 import { bomHeadPath, type BomLocale } from './bom-paths.ts';
 import { CandidatePanel } from './candidate-panel.tsx';
 import { GRID_COLUMNS, GRID_TEMPLATE, GRID_WIDTH, gridColumns, gridFeatures } from './grid-columns.tsx';
-import { FIELD_MAX_LENGTH, GridCellEditor } from './grid-cell-editor.tsx';
-import { cellText, countByStatus, currentLineOf, filterLines, replaceLine, totalParts, withBoardCount, withLocalEdit, type EditableField, type StatusFilter } from './grid-lines.ts';
+import { cellId, GridRow, type GridRowActions } from './grid-row.tsx';
+import { countByStatus, currentLineOf, filterLines, replaceLine, totalParts, withBoardCount, withLocalEdit, type EditableField, type StatusFilter } from './grid-lines.ts';
 import { fill, type BomLabels } from './labels.ts';
 
 export const ROW_HEIGHT = 36;
@@ -68,7 +68,7 @@ export default function BomGrid({ bomId, labels, locale, data, onJob, onReload }
   const table = useTable({ features: gridFeatures, columns, data: visible, getRowId: (l) => String(l.lineId) });
   const rows = table.getRowModel().rows;
 
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => gridRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => gridRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
 
   const r = Math.min(active.r, Math.max(0, rows.length - 1));
   const activeLine = rows[r]?.original ?? null;
@@ -178,6 +178,26 @@ export default function BomGrid({ bomId, labels, locale, data, onJob, onReload }
     }
   };
 
+  // Rows get one stable object whose methods call the latest handlers (rows are memoised).
+  const latest = useRef({ saveField, setActive, setEditing, focusGrid });
+  latest.current = { saveField, setActive, setEditing, focusGrid };
+  const actions = useMemo<GridRowActions>(
+    () => ({
+      activate: (index, c) => latest.current.setActive({ r: index, c }),
+      edit: (lineId, field) => latest.current.setEditing({ lineId, field }),
+      save: (line, field, value) => {
+        latest.current.setEditing(null);
+        latest.current.focusGrid();
+        void latest.current.saveField(line, field, value);
+      },
+      cancel: () => {
+        latest.current.setEditing(null);
+        latest.current.focusGrid();
+      },
+    }),
+    [],
+  );
+
   // ── keyboard ────────────────────────────────────────────────────────────────
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -272,55 +292,19 @@ export default function BomGrid({ bomId, labels, locale, data, onJob, onReload }
                     const row = rows[item.index]!;
                     const line = row.original;
                     return (
-                      <div
+                      <GridRow
                         key={row.id}
-                        role="row"
-                        aria-rowindex={item.index + 2}
-                        aria-selected={selected.has(line.lineId)}
-                        data-testid="bom-row"
-                        data-line-id={line.lineId}
-                        data-status={line.status}
-                        aria-busy={busyLine === line.lineId || undefined}
-                        className={`absolute left-0 grid w-full border-b border-slate-100 text-sm ${item.index === r ? 'bg-brand-50/60' : selected.has(line.lineId) ? 'bg-slate-50' : 'bg-white'}`}
-                        style={{ gridTemplateColumns: GRID_TEMPLATE, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
-                      >
-                        {row.getAllCells().map((cell, c) => {
-                          const spec = GRID_COLUMNS[c]!;
-                          const isActive = item.index === r && c === active.c;
-                          const isEditing = editing?.lineId === line.lineId && spec.edit === editing.field;
-                          return (
-                            <div
-                              key={cell.id}
-                              id={cellId(line.lineId, c)}
-                              role="gridcell"
-                              aria-colindex={c + 1}
-                              data-col={spec.id}
-                              onMouseDown={() => setActive({ r: item.index, c })}
-                              onDoubleClick={() => spec.edit && setEditing({ lineId: line.lineId, field: spec.edit })}
-                              className={`flex min-w-0 items-center px-2 ${isActive && !isEditing ? 'outline-2 -outline-offset-2 outline-brand-500' : ''}`}
-                            >
-                              {isEditing && spec.edit ? (
-                                <GridCellEditor
-                                  initial={cellText(line, spec.edit)}
-                                  label={`${labels[`col.${spec.edit}`]} · ${fill(labels.rowN, { n: line.row === null ? labels.added : line.row + 1 })}`}
-                                  maxLength={FIELD_MAX_LENGTH[spec.edit]}
-                                  onSave={(value) => {
-                                    setEditing(null);
-                                    focusGrid();
-                                    void saveField(line, spec.edit!, value);
-                                  }}
-                                  onCancel={() => {
-                                    setEditing(null);
-                                    focusGrid();
-                                  }}
-                                />
-                              ) : (
-                                <table.FlexRender cell={cell} />
-                              )}
-                            </div>
-                          );
-                        })}
-                      </div>
+                        row={row}
+                        index={item.index}
+                        start={item.start}
+                        height={ROW_HEIGHT}
+                        activeCol={item.index === r ? active.c : -1}
+                        editing={editing?.lineId === line.lineId ? editing.field : null}
+                        selected={selected.has(line.lineId)}
+                        busy={busyLine === line.lineId}
+                        labels={labels}
+                        actions={actions}
+                      />
                     );
                   })}
                 </div>
@@ -337,10 +321,6 @@ export default function BomGrid({ bomId, labels, locale, data, onJob, onReload }
       </div>
     </div>
   );
-}
-
-function cellId(lineId: number, c: number): string {
-  return `bom-cell-${lineId}-${c}`;
 }
 
 function clamp(n: number, lo: number, hi: number): number {
