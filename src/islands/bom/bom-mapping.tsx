@@ -7,7 +7,7 @@ import { confirmMapping, headerMatch, rememberBom, rememberMapping, type BomHead
 import { $bomId } from '../../lib/client/store.ts';
 import { reactIsland } from '../react-island.ts';
 import type { Navigate } from './bom-home.tsx';
-import { bomHomePath, matchingPath, type BomLocale } from './bom-paths.ts';
+import { bomHomePath, isBomId, matchingPath, type BomLocale } from './bom-paths.ts';
 import { fill, type BomLabels } from './labels.ts';
 import { IDENTIFYING_FIELDS, MappingTable } from './mapping-table.tsx';
 
@@ -34,7 +34,7 @@ export function columnsFor(preview: readonly (readonly string[])[], headerRow: n
  */
 function BomMapping({ labels, locale, bomId: given, sheet, navigate = assign }: { labels: BomLabels; locale: BomLocale; bomId: string; sheet?: string; navigate?: Navigate }) {
   const remembered = useStore($bomId);
-  const bomId = given || remembered;
+  const bomId = isBomId(given) ? given : given ? '' : isBomId(remembered) ? remembered : '';
   const [match, setMatch] = useState<BomHeaderMatch | null>(null);
   const [failed, setFailed] = useState(false);
   const [headerRow, setHeaderRow] = useState<number | null>(null);

@@ -1,6 +1,9 @@
 import type { BomSummary } from '../../lib/client/bom-api.ts';
 
 // Where each BOM page lives (SPEC §2 routes), in the page's locale.
+
+/** A bomId as the API issues them (random UUIDs); anything else in a URL is no BOM of ours. */
+export const isBomId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 export type BomLocale = 'zh' | 'en';
 
 const prefix = (locale: BomLocale) => (locale === 'en' ? '/en' : '');

@@ -8,7 +8,7 @@ import { $bomId, $token } from '../../lib/client/store.ts';
 import type { JobView } from '../../lib/jobs/jobs.ts';
 import { reactIsland } from '../react-island.ts';
 import { BomProgress } from './bom-progress.tsx';
-import { bomHeadPath, bomHomePath, type BomLocale } from './bom-paths.ts';
+import { bomHeadPath, bomHomePath, isBomId, type BomLocale } from './bom-paths.ts';
 import type { BomLabels } from './labels.ts';
 
 // The grid (TanStack Table and Virtual) is a chunk of its own: the progress view needs none of it.
@@ -24,7 +24,7 @@ type Phase = 'loading' | 'matching' | 'ready' | 'failed' | 'uploaded' | 'missing
 function BomWorkspace({ labels, locale, bomId: given }: { labels: BomLabels; locale: BomLocale; bomId: string }) {
   const remembered = useStore($bomId);
   const token = useStore($token);
-  const bomId = given || remembered;
+  const bomId = isBomId(given) ? given : given ? '' : isBomId(remembered) ? remembered : '';
   const [phase, setPhase] = useState<Phase>(bomId ? 'loading' : 'missing');
   const [job, setJob] = useState<JobView | null>(null);
   const [data, setData] = useState<BomQueryMatch | null>(null);

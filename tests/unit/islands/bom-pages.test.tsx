@@ -190,3 +190,12 @@ describe('/bomHead mapping', () => {
     expect(await screen.findByTestId('bom-mapping')).toBeTruthy();
   });
 });
+
+describe('a malformed id in the URL', () => {
+  it('/bomHead/42 is no BOM of ours: no call, the upload page offered', () => {
+    const calls = fakeApi({});
+    render(<BomMapping labels={labels} locale="zh" bomId="42" navigate={vi.fn()} />);
+    expect(screen.getByTestId('bom-none')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+});
