@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readBomFile } from '../../src/lib/bom/read/read-bom-file.ts';
 import { writeXlsx } from '../../src/lib/files/xlsx-write.ts';
@@ -32,6 +33,12 @@ async function upload(page: Page, name: string, buffer: Buffer, mimeType: string
   const bomId = /\/bomHead\/([0-9a-f-]{36})/.exec(page.url())![1]!;
   await expect(page.getByTestId('bom-mapping')).toBeVisible();
   return bomId;
+}
+
+/** Serious or critical axe violations on the page (as tests/e2e/a11y.spec.ts checks the other pages). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 3).join(', ')}`);
 }
 
 /** The field select of the column whose header cell (in the header row) is `header`. */
@@ -168,6 +175,7 @@ test('logged out: an Altium xlsx survives a reload, then is kept on login; renam
   await page.goto('/bom');
   await hydrated(page);
   await expect(page.getByTestId('bom-recent-empty')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   const bomId = await upload(page, 'demo-bom.xlsx', altiumXlsx(), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
 
   // The title row is not the header: row 2 is.
@@ -176,8 +184,10 @@ test('logged out: an Altium xlsx survives a reload, then is kept on login; renam
   await expect(await fieldSelectOf(page, 'Quantity')).toHaveValue('quantity');
   // Fix one mapping: LibRef is a library symbol name, not a part number.
   await (await fieldSelectOf(page, 'LibRef')).selectOption('ignore');
+  expect(await seriousViolations(page)).toEqual([]);
   await confirmAndMatch(page, bomId);
   expect(await chipCount(page, 'all')).toBe(6);
+  expect(await seriousViolations(page)).toEqual([]);
   await expect(page.evaluate(() => localStorage.getItem('bomId'))).resolves.toBe(bomId);
   await expect(page.evaluate(() => localStorage.getItem('mappingData'))).resolves.toMatch(/designators/);
 

@@ -106,7 +106,7 @@ export function gridColumns({ labels, locale, bomId, selected, onToggle }: GridC
       header: labels['col.chosen'],
       cell: ({ row }) => {
         const chosen = row.original.chosen;
-        if (!chosen) return <span className="text-slate-400">—</span>;
+        if (!chosen) return <span className="text-slate-500">—</span>;
         return (
           <span className="flex min-w-0 items-baseline gap-1.5" data-testid="bom-line-chosen" data-mfg-mpn-code={chosen.mfgMpnCode}>
             <a href={productPath(locale, chosen.mfgMpnCode)} className="truncate font-medium text-brand-700 hover:underline" tabIndex={-1} target="_blank" rel="noopener">
@@ -123,7 +123,7 @@ export function gridColumns({ labels, locale, bomId, selected, onToggle }: GridC
       cell: ({ row }) => (
         <span className="text-xs text-slate-600">
           {percent(row.original.chosen?.confidence)}
-          {row.original.chosen && <span className="ml-1 text-slate-400">{labels[`by.${row.original.chosen.by}`]}</span>}
+          {row.original.chosen && <span className="ml-1 text-slate-500">{labels[`by.${row.original.chosen.by}`]}</span>}
         </span>
       ),
     }),

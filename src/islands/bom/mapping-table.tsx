@@ -52,7 +52,7 @@ export function MappingTable({
                   onChange={(e) => onField(i, e.target.value as BomField)}
                   aria-label={fill(labels.fieldFor, { n: i + 1, header: header(i) })}
                   data-testid={`bom-field-${i}`}
-                  className={`mt-1 h-8 w-full rounded-md border border-slate-300 bg-white px-2 text-sm ${field === 'ignore' ? 'text-slate-400' : 'font-medium text-slate-900'}`}
+                  className={`mt-1 h-8 w-full rounded-md border border-slate-300 bg-white px-2 text-sm ${field === 'ignore' ? 'text-slate-500' : 'font-medium text-slate-900'}`}
                 >
                   {FIELD_CHOICES.map((f) => (
                     <option key={f} value={f}>
@@ -70,7 +70,7 @@ export function MappingTable({
               key={r}
               data-testid={`bom-preview-row-${r}`}
               data-header={r === headerRow || undefined}
-              className={r === headerRow ? 'bg-brand-50 font-semibold text-slate-900' : headerRow !== null && r < headerRow ? 'text-slate-400' : 'text-slate-700'}
+              className={r === headerRow ? 'bg-brand-50 font-semibold text-slate-900' : headerRow !== null && r < headerRow ? 'text-slate-500 line-through decoration-slate-300' : 'text-slate-700'}
             >
               <th scope="row" className="sticky left-0 bg-inherit px-2 py-1.5 text-left text-xs font-normal text-slate-500">
                 {r + 1}
