@@ -222,4 +222,32 @@ describe('BOM grid', () => {
     await waitFor(() => expect(screen.getAllByTestId('bom-row')).toHaveLength(4));
     expect(calls.find((c) => c.path === '/bom/delete')!.body).toEqual({ bomId: BOM_ID, lineIds: [3] });
   });
+
+  it('adds a line and opens its MPN for typing', async () => {
+    const added = line(99, { row: null, source: { cells: [] }, designators: [], quantity: null, totalQuantity: null, status: 'notFound' });
+    const { calls } = renderGrid({ '/bom/add': () => ok(added), '/bom/changeSet': (c) => ok({ ...added, source: { cells: [], mpn: (c.body as { fields: { mpn: string } }).fields.mpn }, version: 2 }) });
+    await userEvent.click(chip('doubtful'));
+    await userEvent.click(screen.getByTestId('bom-add-line'));
+    const editor = await screen.findByTestId('bom-cell-editor');
+    expect(chip('all').getAttribute('aria-pressed')).toBe('true'); // the new line is shown
+    expect(calls.find((c) => c.path === '/bom/add')!.body).toEqual({ bomId: BOM_ID, fields: {} });
+    await userEvent.type(editor, 'NE555DR{Enter}');
+    await waitFor(() => expect(cellOf(99, 'mpn').textContent).toBe('NE555DR'));
+    expect(cellOf(99, 'row').textContent).toBe(labels.added);
+  });
+
+  it('preferences: the options and their meaning from /bom/addTrend; applying starts a ranking job', async () => {
+    const jobId = '0b1c2d3e-0000-4000-8000-000000000004';
+    const trends = { preferOriginalBrand: true, preferDomestic: false, preferKicad: false, preferActive: true };
+    const options = (['preferOriginalBrand', 'preferDomestic', 'preferKicad', 'preferActive'] as const).map((key) => ({ key, label: `label ${key}`, description: `means ${key}` }));
+    const { calls, onJob } = renderGrid({ '/bom/addTrend': () => ok({ trends, options }), '/bom/changeTrend': () => ok({ bomId: BOM_ID, jobId }) });
+    await userEvent.click(screen.getByTestId('bom-preferences'));
+    const panel = await screen.findByTestId('bom-preferences-panel');
+    expect(await within(panel).findByText('means preferDomestic')).toBeTruthy();
+    await userEvent.click(within(panel).getByTestId('bom-trend-preferDomestic'));
+    await userEvent.click(within(panel).getByTestId('bom-preferences-apply'));
+    await waitFor(() => expect(onJob).toHaveBeenCalledWith(jobId));
+    expect(calls.find((c) => c.path === '/bom/changeTrend')!.body).toEqual({ bomId: BOM_ID, trends: { ...trends, preferDomestic: true } });
+    expect(screen.queryByTestId('bom-preferences-panel')).toBeNull();
+  });
 });
