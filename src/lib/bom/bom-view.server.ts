@@ -39,6 +39,14 @@ export async function partByCode(db: Db, mfgMpnCode: string, locale: Locale): Pr
   return part;
 }
 
+/** Catalogue parts by mfgMpnCode (search hits), keyed by code. */
+export async function partsByCodes(db: Db, codes: readonly string[], locale: Locale): Promise<Map<string, BomPart>> {
+  const unique = [...new Set(codes)];
+  if (unique.length === 0) return new Map();
+  const rows = await partQuery(db, locale, inArray(products.mfgMpnCode, unique));
+  return new Map(rows.map((p) => [p.mfgMpnCode, p]));
+}
+
 async function partQuery(db: Db, locale: Locale, where: SQL | undefined): Promise<BomPart[]> {
   const rows = await db
     .select({

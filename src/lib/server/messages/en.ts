@@ -154,6 +154,7 @@ export const en: ServerMessages = {
   'bom.api.badQuantity': 'Invalid quantity: {problem}',
   'bom.api.noFields': 'Nothing to change',
   'bom.api.rulesParser': 'No language model is configured: doubtful lines were re-matched with the rule-based parser',
+  'bom.api.searchHit': 'Found by searching for "{keyword}"',
   'bom.api.retryLater': 'This BOM is being changed by another request; try again in a moment',
   'bom.trend.preferOriginalBrand': 'Prefer the original brand',
   'bom.trend.preferOriginalBrand.description': "Candidates of the brand the line names come first",

@@ -159,6 +159,7 @@ export const zh = {
   'bom.api.badQuantity': '数量无效：{problem}',
   'bom.api.noFields': '没有要修改的字段',
   'bom.api.rulesParser': '未配置大模型，疑问行已使用规则解析器重新匹配',
+  'bom.api.searchHit': '按“{keyword}”搜索到',
   'bom.api.retryLater': 'BOM 正在被其他操作修改，请稍后重试',
   'bom.trend.preferOriginalBrand': '优先原品牌',
   'bom.trend.preferOriginalBrand.description': '候选件中，与该行所写品牌相同的排在前面',
