@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BomConfirmBody, BomHeaderMatch, BomLineView, BomQueryMatch, BomSummary, BomUploadResult } from '../../src/lib/bom/bom.schema.ts';
-import { readBomFile } from '../../src/lib/bom/read/read-bom-file.ts';
-import { purgeExpiredBoms } from '../../src/lib/bom/bom-store.server.ts';
+import type { BomConfirmBody, BomHeaderMatch, BomLineView, BomQueryMatch, BomUploadResult } from '../../src/lib/bom/bom.schema.ts';
 import { writeXlsx } from '../../src/lib/files/xlsx-write.ts';
 import type { JobView } from '../../src/lib/jobs/jobs.ts';
-import { bomLines, bomMatchMemory, boms, jobs } from '../../src/lib/server/db/schema/index.ts';
+import { boms, jobs } from '../../src/lib/server/db/schema/index.ts';
 import { call, createWorld, KICAD_CSV, parseEvents, settled, upload, type World } from '../helpers/bom-world.ts';
 
 // The BOM API (issue #12 items 1, 2, 4, 5) on PGlite, or on PostgreSQL with TEST_DATABASE_URL:
