@@ -93,8 +93,9 @@ test('login link opens the dialog, which does not close on an outside click', as
   await expect(dialog).toBeHidden();
 });
 
+// A made-up token: on a page that calls no authenticated API (/sch), so the session is not checked.
 test('logged in: dropdown shows the masked phone; personal centre; log out clears and goes home', async ({ page }) => {
-  await page.goto('/bom');
+  await page.goto('/sch');
   await page.evaluate(() => {
     localStorage.setItem('token', 'x'.repeat(43));
     localStorage.setItem('userPhone', '13812341234');
@@ -110,7 +111,7 @@ test('logged in: dropdown shows the masked phone; personal centre; log out clear
 });
 
 test('account menu: Enter opens it on the first item, arrows move, Escape closes it and gives the focus back', async ({ page }) => {
-  await page.goto('/bom');
+  await page.goto('/sch');
   await page.evaluate(() => {
     localStorage.setItem('token', 'x'.repeat(43));
     localStorage.setItem('nickname', '小王');

@@ -19,8 +19,11 @@ export type ApiOptions = FetchOptions<'json'> & {
 
 export const FETCH_MIN_DELAY_MS = 200;
 
-/** Pages where a lapsed session asks for login in place instead of leaving (SPEC §8). */
-const PUBLIC_PAGES = [/^\/$/, /^\/home/, /^\/search/, /^\/catalog/, /^\/filterPage/, /^\/productDetail/, /^\/detail/, /^\/ecadViewer/, /^\/top200/, /^\/aiChat/, /^\/subsMaterial/];
+/**
+ * Pages where a lapsed session asks for login in place instead of leaving (SPEC §8). The BOM pages
+ * are among them: logged-out users work there too, so leaving would drop their work for nothing.
+ */
+const PUBLIC_PAGES = [/^\/$/, /^\/home/, /^\/search/, /^\/catalog/, /^\/filterPage/, /^\/productDetail/, /^\/detail/, /^\/ecadViewer/, /^\/top200/, /^\/aiChat/, /^\/subsMaterial/, /^\/bom/, /^\/matching/];
 
 export function isPublicPage(path: string): boolean {
   const bare = path === '/en' ? '/' : path.startsWith('/en/') ? path.slice(3) : path;
