@@ -240,7 +240,7 @@ export default function BomGrid({ bomId, labels, locale, data, onJob, onReload }
 
   const items = virtualizer.getVirtualItems();
   return (
-    <div className="grid gap-3" data-testid="bom-grid-root" data-bom-id={bomId}>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-3" data-testid="bom-grid-root" data-bom-id={bomId}>
       <BomToolbar
         bomId={bomId}
         labels={labels}

@@ -103,7 +103,7 @@ function BomMapping({ labels, locale, bomId: given, sheet, navigate = assign }: 
 
   const headerChoices = Math.min(match.preview.length, 20);
   return (
-    <div className="grid gap-4" data-testid="bom-mapping" data-sheet={match.sheet}>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4" data-testid="bom-mapping" data-sheet={match.sheet}>
       <div className="flex flex-wrap items-end gap-4">
         <label className="grid gap-1 text-sm">
           <span className="font-medium text-slate-700">{labels.headerRow}</span>

@@ -120,7 +120,8 @@ function BomWorkspace({ labels, locale, bomId: given }: { labels: BomLabels; loc
   if (phase === 'loading' || !data) return <GridSkeleton label={labels.recentLoading} />;
 
   return (
-    <div className="grid gap-4">
+    // minmax(0, 1fr): the grid scrolls inside its box instead of widening the page.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       {(job?.state === 'failed' || job?.state === 'cancelled') && <BomProgress job={job} labels={labels} />}
       <Suspense fallback={<GridSkeleton label={labels.recentLoading} />}>
         <BomGrid key={generation} bomId={bomId} labels={labels} locale={locale} data={data} onJob={(id) => void follow(id)} onReload={() => void loadLines()} />
