@@ -93,6 +93,9 @@ async function changeAPart(page: Page): Promise<void> {
       await page.getByTestId('bom-chip-all').click();
       const row = page.locator(`[data-testid="bom-row"][data-line-id="${lineId}"]`);
       await expect(row.getByTestId('bom-line-chosen')).toHaveAttribute('data-mfg-mpn-code', code!);
+      // The line links to its replacements, with the BOM and line to apply one to.
+      const bomId = await page.getByTestId('bom-grid-root').getAttribute('data-bom-id');
+      await expect(row.getByTestId('bom-line-replace')).toHaveAttribute('href', `/subsMaterial?mfgMpnCode=${encodeURIComponent(code!)}&bomId=${bomId}&lineId=${lineId}`);
       return;
     }
   }
@@ -148,6 +151,10 @@ test('logged in: a KiCad BOM uploaded, one column remapped, matched, a part chan
   for (const s of ['exact', 'matched', 'doubtful', 'notFound', 'dnp']) sum += await chipCount(page, s);
   if (await page.getByTestId('bom-chip-pending').count()) sum += await chipCount(page, 'pending');
   expect(sum).toBe(total);
+
+  // The grid scrolls in its own box: the page does not widen, the candidates are beside it.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expect(page.getByTestId('bom-candidates')).toBeInViewport();
 
   await changeAPart(page);
 
