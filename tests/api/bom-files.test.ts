@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BomConfirmBody, BomHeaderMatch, BomQueryMatch, BomSummary, BomUploadResult } from '../../src/lib/bom/bom.schema.ts';
 import { purgeExpiredBoms } from '../../src/lib/bom/bom-store.server.ts';
+import { resumeBomMatching } from '../../src/lib/bom/bom-job.server.ts';
 import { readBomFile } from '../../src/lib/bom/read/read-bom-file.ts';
 import { createZip } from '../../src/lib/files/zip.ts';
 import type { JobView } from '../../src/lib/jobs/jobs.ts';
@@ -162,5 +163,21 @@ describe(`BOM files (${label})`, () => {
     expect(await w.database.db.select().from(bomLines).where(eq(bomLines.bomId, bomId))).toHaveLength(0);
     expect(await w.store.exists(row!.fileKey!)).toBe(false);
     expect((await call(w, 'GET', `/chiplet/bom/queryMatch?bomId=${live.bomId}`)).status).toBe(200);
+  });
+
+  it('matching a stopped process left unfinished starts again at the next start, from the pending lines', async () => {
+    const { bomId, jobId } = await matchedBom(null, KICAD_CSV.replace('XYZ-NOSUCH-1', 'XYZ-RESUME'));
+    // As a stop mid-way leaves it: the job failed as interrupted, the BOM matching, lines pending.
+    await w.database.db.update(jobs).set({ state: 'failed' }).where(eq(jobs.id, jobId));
+    await w.database.db.update(boms).set({ state: 'matching' }).where(eq(boms.id, bomId));
+    await w.database.db.update(bomLines).set({ status: 'pending', chosenProductId: null, candidates: [] }).where(eq(bomLines.bomId, bomId));
+    const started = await resumeBomMatching(w.database.db);
+    expect(started).toHaveLength(1);
+    expect((await settled(w, started[0]!)).state).toBe('succeeded');
+    const [row] = await w.database.db.select().from(boms).where(eq(boms.id, bomId));
+    expect(row!.matchJobId).toBe(started[0]);
+    const after = await call<BomQueryMatch>(w, 'GET', `/chiplet/bom/queryMatch?bomId=${bomId}`);
+    expect(after.body.result.summary).toMatchObject({ state: 'matched', counts: { pending: 0, exact: 3 } });
+    expect(await resumeBomMatching(w.database.db)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, inArray, isNull, notInArray, or, type SQL } fr
 import type { BomMatchScope, JobView } from '../jobs/jobs.ts';
 import { defineJob, jobRunnerOf } from '../jobs/runner.server.ts';
 import type { Db } from '../server/db/client.server.ts';
-import { bomLines, boms } from '../server/db/schema/index.ts';
+import { bomLines, boms, jobs } from '../server/db/schema/index.ts';
 import type { BomRow } from './bom-access.server.ts';
 import { DEFAULT_BOM_TRENDS, type BomTrends } from './bom.schema.ts';
 import { matchAndSave } from './bom-match-run.server.ts';
@@ -70,4 +70,19 @@ export const bomMatchJob = defineJob('bom-match', async (input, ctx) => {
 /** Starts matching (owned by the BOM's owner); the job id goes back to the caller only. */
 export async function startBomMatch(db: Db, bom: Pick<BomRow, 'id' | 'ownerId'>, scope: BomMatchScope, lineIds?: readonly number[]): Promise<{ job: JobView; done: Promise<JobView> }> {
   return jobRunnerOf(db).submit(bomMatchJob, { bomId: bom.id, scope, ...(lineIds ? { lineIds: [...lineIds] } : {}) }, { ownerId: bom.ownerId });
+}
+
+/**
+ * At start: BOMs a stopped process left `matching` (their job failed as interrupted, or is gone)
+ * are matched again from their pending lines. Returns the jobs started.
+ */
+export async function resumeBomMatching(db: Db): Promise<string[]> {
+  const stuck = await db
+    .select({ id: boms.id, ownerId: boms.ownerId })
+    .from(boms)
+    .leftJoin(jobs, eq(jobs.id, boms.matchJobId))
+    .where(and(eq(boms.state, 'matching'), or(isNull(jobs.id), eq(jobs.state, 'failed'))));
+  const started: string[] = [];
+  for (const bom of stuck) started.push((await startBomMatch(db, bom, 'pending')).job.id);
+  return started;
 }

@@ -13,7 +13,9 @@ import { fillMessage, serverMessage } from '../server/messages/server-message.ts
 import { en } from '../server/messages/en.ts';
 import { zh } from '../server/messages/zh.ts';
 import { declareBodyLimit } from '../server/request-guard.ts';
-import { validationHook } from '../server/validation.ts';
+import { INT32_MAX, validationHook } from '../server/validation.ts';
+import { bomLines } from '../server/db/schema/index.ts';
+import { and, eq, inArray } from 'drizzle-orm';
 import { bomNotFound, openBom, type BomCaller, type BomRow } from './bom-access.server.ts';
 import { partsForDescription } from './bom-desc-search.server.ts';
 import { bomExportSheet } from './bom-export.ts';
@@ -306,8 +308,12 @@ bom.openapi(
 );
 
 async function lineRowsOf(c: C, b: BomRow, ids: number[]): Promise<LineRow[]> {
-  const all = await allLines(c.var.db, b.id);
-  return all.filter((l) => ids.includes(l.id));
+  const valid = ids.filter((id) => id <= INT32_MAX);
+  if (valid.length === 0) return [];
+  return c.var.db
+    .select()
+    .from(bomLines)
+    .where(and(eq(bomLines.bomId, b.id), inArray(bomLines.id, valid)));
 }
 
 const trendOptions = (c: C) =>
