@@ -85,6 +85,23 @@ describe(`BOM API (${label})`, () => {
     expect(hm.body.result.confirmed).toBe(false);
     expect(hm.body.result.columns.map((c) => c.field)).toEqual(['value', 'designators', 'package', 'quantity', 'mpn']);
     expect(hm.body.result.preview[3]).toEqual(['LM358', 'U1, U2', 'SOIC-8', '2', 'LM358DR']);
+    // Another sheet can be looked at before confirming; an unknown one is refused.
+    const notes = await call<BomHeaderMatch>(w, 'GET', `/chiplet/bom/headerMatch?bomId=${up.body.result.bomId}&sheet=Notes`, { token: w.alice.token });
+    expect(notes.body.result).toMatchObject({ sheet: 'Notes', preview: [['Made with a test writer']], confirmed: false });
+    const none = await call(w, 'GET', `/chiplet/bom/headerMatch?bomId=${up.body.result.bomId}&sheet=Nope`, { token: w.alice.token, locale: 'en' });
+    expect(none.body).toEqual({ code: 40000, msg: 'No sheet named "Nope"', result: null });
+    const confirmed = await call<{ lines: number; jobId: string }>(w, 'POST', '/chiplet/bom/confirm', { token: w.alice.token }, { bomId: up.body.result.bomId, sheet: 'BOM', headerRow: 2, columns: hm.body.result.columns });
+    expect(confirmed.body.result.lines).toBe(2);
+    const job = await settled(w, confirmed.body.result.jobId);
+    expect(job.state).toBe('succeeded');
+    const [owned] = await w.database.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(owned!.ownerId).toBe(w.alice.id);
+    const exact = await call<BomQueryMatch>(w, 'GET', `/chiplet/bom/queryMatch?bomId=${up.body.result.bomId}&status=exact`, { token: w.alice.token });
+    expect(exact.body.result.list.map((l) => [l.source.mpn, l.designators, l.quantity])).toEqual([
+      ['LM358DR', ['U1', 'U2'], 2],
+      ['TLV9062IDR', ['U3'], 1],
+    ]);
+    expect(exact.body.result.summary).toMatchObject({ owned: true, lines: 2, counts: { exact: 2 } });
     // Nobody else sees it (as if it did not exist).
     for (const token of [w.bob.token, null]) {
       const other = await call(w, 'GET', `/chiplet/bom/headerMatch?bomId=${up.body.result.bomId}`, { token, locale: 'en' });
