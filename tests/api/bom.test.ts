@@ -53,6 +53,14 @@ describe(`BOM API (${label})`, () => {
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
     expect(await w.store.exists(row!.fileKey!)).toBe(true);
+    expect(row!.name).toBe('kicad-bom');
+    // A name may come with the file.
+    const fd = new FormData();
+    fd.append('file', new Blob([KICAD_CSV]), 'x.csv');
+    fd.append('name', ' 电源板 ');
+    const named = (await (await w.app.request('/api/chiplet/bom/upload', { method: 'POST', body: fd })).json()) as { result: BomUploadResult };
+    const [namedRow] = await w.database.db.select().from(boms).where(eq(boms.id, named.result.bomId));
+    expect(namedRow).toMatchObject({ name: '电源板', fileName: 'x.csv' });
   });
 
   it('uploads an Altium-style xlsx logged in: owned, title rows skipped by the header match, hidden and empty sheets reported', async () => {

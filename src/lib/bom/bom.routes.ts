@@ -101,6 +101,7 @@ async function summaryAnswer(c: C, bomId: string): Promise<Response> {
 
 const UploadForm = z.object({
   file: z.any().openapi({ type: 'string', format: 'binary', description: 'xlsx, xls, csv or tsv, at most 10 MB' }),
+  name: z.string().trim().min(1).max(100).optional().openapi({ description: 'The BOM’s name (default: the file name without its extension)' }),
 });
 
 const bom = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -124,13 +125,15 @@ bom.openapi(
     },
   }),
   async (c) => {
-    const file = c.req.valid('form').file as unknown;
+    const form = c.req.valid('form');
+    const file = form.file as unknown;
     if (!(file instanceof Blob)) throw new AppError(Code.badInput, serverMessage('bom.api.fileMissing', c.var.locale));
     if (file.size > UPLOAD_LIMITS.bom) throw new AppError(Code.tooLarge, tooLargeMessage(c.var.locale));
     const caller = callerOfRequest(c);
     const result = await uploadBom(c.var.db, getFileStore(), sharedWorkerPool(), {
       file,
       fileName: file instanceof File ? file.name : 'bom',
+      name: form.name,
       ownerId: caller.userId,
       locale: caller.locale,
       now: caller.now,
