@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BomConfirmBody, BomHeaderMatch, BomQueryMatch, BomSummary, BomUploadResult } from '../../src/lib/bom/bom.schema.ts';
 import { purgeExpiredBoms } from '../../src/lib/bom/bom-store.server.ts';
+import { resetBomUploadThrottle } from '../../src/lib/bom/bom.routes.ts';
 import { resumeBomMatching } from '../../src/lib/bom/bom-job.server.ts';
 import { readBomFile } from '../../src/lib/bom/read/read-bom-file.ts';
 import { createZip } from '../../src/lib/files/zip.ts';
@@ -179,5 +180,20 @@ describe(`BOM files (${label})`, () => {
     const after = await call<BomQueryMatch>(w, 'GET', `/chiplet/bom/queryMatch?bomId=${bomId}`);
     expect(after.body.result.summary).toMatchObject({ state: 'matched', counts: { pending: 0, exact: 3 } });
     expect(await resumeBomMatching(w.database.db)).toEqual([]);
+  });
+
+  it('throttles uploads per client address: 42900 with Retry-After past the limit, nothing stored', async () => {
+    resetBomUploadThrottle({ max: 2, windowMs: 60_000 });
+    try {
+      expect((await upload(w, KICAD_CSV, 'a.csv')).status).toBe(200);
+      expect((await upload(w, KICAD_CSV, 'b.csv')).status).toBe(200);
+      const before = await bomCount();
+      const third = await upload(w, KICAD_CSV, 'c.csv', { locale: 'en' });
+      expect(third.status).toBe(429);
+      expect(third.body.code).toBe(42900);
+      expect(await bomCount()).toBe(before);
+    } finally {
+      resetBomUploadThrottle();
+    }
   });
 });

@@ -13,6 +13,8 @@ import { fillMessage, serverMessage } from '../server/messages/server-message.ts
 import { en } from '../server/messages/en.ts';
 import { zh } from '../server/messages/zh.ts';
 import { declareBodyLimit } from '../server/request-guard.ts';
+import { createThrottle, type Throttle } from '../server/rate-limit.ts';
+import { throttleByIp } from '../server/client-key.server.ts';
 import { INT32_MAX, validationHook } from '../server/validation.ts';
 import { bomLines } from '../server/db/schema/index.ts';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -66,6 +68,18 @@ declareBodyLimit(`/api${UPLOAD_PATH}`, UPLOAD_LIMITS.bom + 64 * 1024, {
   zh: fillMessage(zh['bom.read.tooLarge'], { megabytes: UPLOAD_LIMITS.bom / MB }),
   en: fillMessage(en['bom.read.tooLarge'], { megabytes: UPLOAD_LIMITS.bom / MB }),
 });
+
+/**
+ * Uploads per client address: each one is a parse in the worker pool and a stored file, open to
+ * logged-out callers. A person uploads a few a minute; more is a script (42900, Retry-After).
+ */
+export const BOM_UPLOAD_THROTTLE = { max: 60, windowMs: 60_000 };
+let uploadThrottle: Throttle = createThrottle(BOM_UPLOAD_THROTTLE);
+
+/** Fresh counts, optionally with another limit (tests). */
+export function resetBomUploadThrottle(limit = BOM_UPLOAD_THROTTLE): void {
+  uploadThrottle = createThrottle(limit);
+}
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const notFound = { 404: json(errorEnvelope, 'No such BOM or line, or not yours (40400)') } as const;
@@ -121,10 +135,12 @@ bom.openapi(
     responses: {
       200: json(envelopeOf(BomUploadResultSchema), 'The stored BOM, its sheets and the sheet chosen by default'),
       413: json(errorEnvelope, 'Larger than 10 MB (41300)'),
+      429: json(errorEnvelope, `More than ${BOM_UPLOAD_THROTTLE.max} uploads a minute from this client (42900, Retry-After)`),
       ...authErrorResponses,
     },
   }),
   async (c) => {
+    throttleByIp(c, uploadThrottle);
     const form = c.req.valid('form');
     const file = form.file as unknown;
     if (!(file instanceof Blob)) throw new AppError(Code.badInput, serverMessage('bom.api.fileMissing', c.var.locale));
