@@ -28,6 +28,7 @@ import { tooLargeMessage, uploadBom } from './bom-upload.server.ts';
 import { allLines, bomSummary, countsOf, linePage, lineViews, partsByIds, trendsOf, type LineRow } from './bom-view.server.ts';
 import {
   BOM_TRENDS,
+  DEFAULT_BOM_TRENDS,
   BomAddBodySchema,
   BomChangeBodySchema,
   BomChangeByAiBodySchema,
@@ -53,6 +54,7 @@ import {
   UserBomListSchema,
   UserBomUpdateBodySchema,
   type BomLineStatus,
+  type BomTrends,
 } from './bom.schema.ts';
 import type { HeaderColumn } from './header-match.ts';
 
@@ -311,7 +313,7 @@ bom.openapi(
     const body = c.req.valid('json');
     const db = c.var.db;
     let line: { fields: Record<string, string>; designators: string[] } | null = null;
-    let trends = trendsOf({ trends: {} } as BomRow);
+    let trends: BomTrends = { ...DEFAULT_BOM_TRENDS };
     if (body.bomId !== undefined) {
       const b = await open(c, body.bomId);
       trends = trendsOf(b);
