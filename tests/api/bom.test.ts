@@ -184,4 +184,20 @@ describe(`BOM API (${label})`, () => {
     expect(zh.body.msg).toBe('没有型号、值、描述或供应商编号列，无法匹配物料，请指定列');
     expect((await lines(bomId)).total).toBe(before);
   });
+
+  it('uploaded quantities people write: 1,000 and 2pcs read, -3 and abc kept as problems in the caller’s language', async () => {
+    const csv = ['Reference,Qty,MPN', 'R1,"1,000",LM358DR', 'R2,2pcs,NE555P', 'R3,-3,TLV9062IDR', 'R4,abc,LM358DR'].join('\n');
+    const { bomId } = await matchedBom(null, csv, 'quantities.csv');
+    const en = await lines(bomId, null, 'en');
+    expect(en.list.map((l) => [l.quantity, l.problems])).toEqual([
+      [1000, ['Quantity 1000 differs from the 1 designators']],
+      [2, ['Quantity 2 differs from the 1 designators']],
+      [null, ['Quantity "-3" must not be negative']],
+      [null, ['Quantity "abc" is not a number']],
+    ]);
+    const zh = await lines(bomId, null, 'zh');
+    expect(zh.list.map((l) => l.problems)).toEqual([['数量 1000 与位号个数 1 不一致'], ['数量 2 与位号个数 1 不一致'], ['数量“-3”不能为负数'], ['数量“abc”不是数字']]);
+    // A line whose quantity was refused counts nothing until the user fixes it.
+    expect(en.summary.totalParts).toBe(1002);
+  });
 });

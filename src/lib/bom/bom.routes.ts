@@ -155,6 +155,7 @@ bom.openapi(
       ownerId: caller.userId,
       locale: caller.locale,
       now: caller.now,
+      signal: c.req.raw.signal,
     });
     return c.json(ok(result), 200);
   },
