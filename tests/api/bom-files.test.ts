@@ -196,4 +196,25 @@ describe(`BOM files (${label})`, () => {
       resetBomUploadThrottle();
     }
   });
+
+  it('an owner cancelling the matching job stops it; the BOM is left confirmed with its unmatched lines pending', async () => {
+    const csv = ['Reference,Qty,MPN', ...Array.from({ length: 5000 }, (_, i) => `R${i + 1},1,${i % 2 ? 'LM358DR' : 'NE555P'}`)].join('\n');
+    const up = await upload<BomUploadResult>(w, csv, 'big.csv', { token: w.alice.token });
+    const bomId = up.body.result.bomId;
+    const columns = [
+      { index: 0, header: 'Reference', field: 'designators' as const },
+      { index: 1, header: 'Qty', field: 'quantity' as const },
+      { index: 2, header: 'MPN', field: 'mpn' as const },
+    ];
+    const confirmed = await call<{ jobId: string }>(w, 'POST', '/chiplet/bom/confirm', { token: w.alice.token }, { bomId, headerRow: 0, columns });
+    const jobId = confirmed.body.result.jobId;
+    expect((await w.app.request(`/api/jobs/${jobId}/cancel`, { method: 'POST', headers: { 'x-token': w.bob.token } })).status).toBe(404);
+    expect((await w.app.request(`/api/jobs/${jobId}/cancel`, { method: 'POST', headers: { 'x-token': w.alice.token } })).status).toBe(200);
+    const job = await settled(w, jobId);
+    expect(job.state).toBe('cancelled');
+    const after = await call<BomQueryMatch>(w, 'GET', `/chiplet/bom/queryMatch?bomId=${bomId}&pageSize=1`, { token: w.alice.token });
+    expect(after.body.result.summary.state).toBe('confirmed');
+    expect(after.body.result.summary.counts.pending).toBeGreaterThan(0);
+    expect(after.body.result.summary.lines).toBe(5000);
+  });
 });

@@ -37,28 +37,39 @@ export const bomMatchJob = defineJob('bom-match', async (input, ctx) => {
   let done = 0;
   let written = 0;
   let after = 0;
-  for (;;) {
-    ctx.signal.throwIfAborted();
-    const batch = await db
-      .select({ id: bomLines.id, version: bomLines.version, source: bomLines.source, designators: bomLines.designators, dnp: bomLines.dnp })
-      .from(bomLines)
-      .where(and(inScope, gt(bomLines.id, after)))
-      .orderBy(asc(bomLines.id))
-      .limit(MATCH_BATCH);
-    if (batch.length === 0) break;
-    const base = done;
-    const saved = await matchAndSave(db, batch, {
-      ownerId: bom.ownerId,
-      trends,
-      by: input.scope === 'doubtful' ? 'ai' : 'auto',
-      signal: ctx.signal,
-      // Lines added or reset meanwhile can push done past the count taken at the start.
-      onProgress: (n) => ctx.progress({ done: Math.min(base + n, Math.max(total, base + n)), total: Math.max(total, base + n) }),
-    });
-    written += saved.written;
-    done += batch.length;
-    after = batch[batch.length - 1]!.id;
-    ctx.progress({ done, total: Math.max(total, done) });
+  try {
+    for (;;) {
+      ctx.signal.throwIfAborted();
+      const batch = await db
+        .select({ id: bomLines.id, version: bomLines.version, source: bomLines.source, designators: bomLines.designators, dnp: bomLines.dnp })
+        .from(bomLines)
+        .where(and(inScope, gt(bomLines.id, after)))
+        .orderBy(asc(bomLines.id))
+        .limit(MATCH_BATCH);
+      if (batch.length === 0) break;
+      const base = done;
+      const saved = await matchAndSave(db, batch, {
+        ownerId: bom.ownerId,
+        trends,
+        by: input.scope === 'doubtful' ? 'ai' : 'auto',
+        signal: ctx.signal,
+        // Lines added or reset meanwhile can push done past the count taken at the start.
+        onProgress: (n) => ctx.progress({ done: Math.min(base + n, Math.max(total, base + n)), total: Math.max(total, base + n) }),
+      });
+      written += saved.written;
+      done += batch.length;
+      after = batch[batch.length - 1]!.id;
+      ctx.progress({ done, total: Math.max(total, done) });
+    }
+  } catch (error) {
+    // Cancelled or failed: the BOM is no longer being matched (lines not reached stay pending; a
+    // new confirm, preference change or re-match picks them up). A process that dies leaves it
+    // `matching`, which the start-up resume looks for.
+    await db
+      .update(boms)
+      .set({ state: 'confirmed' })
+      .where(and(eq(boms.id, bom.id), eq(boms.matchJobId, ctx.jobId)));
+    throw error;
   }
   await db
     .update(boms)
