@@ -3,6 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BomConfirmBody, BomHeaderMatch, BomQueryMatch, BomSummary, BomUploadResult } from '../../src/lib/bom/bom.schema.ts';
 import { purgeExpiredBoms } from '../../src/lib/bom/bom-store.server.ts';
+import { resetBomUploadThrottle } from '../../src/lib/bom/bom.routes.ts';
+import { resumeBomMatching } from '../../src/lib/bom/bom-job.server.ts';
 import { readBomFile } from '../../src/lib/bom/read/read-bom-file.ts';
 import { createZip } from '../../src/lib/files/zip.ts';
 import type { JobView } from '../../src/lib/jobs/jobs.ts';
@@ -162,5 +164,57 @@ describe(`BOM files (${label})`, () => {
     expect(await w.database.db.select().from(bomLines).where(eq(bomLines.bomId, bomId))).toHaveLength(0);
     expect(await w.store.exists(row!.fileKey!)).toBe(false);
     expect((await call(w, 'GET', `/chiplet/bom/queryMatch?bomId=${live.bomId}`)).status).toBe(200);
+  });
+
+  it('matching a stopped process left unfinished starts again at the next start, from the pending lines', async () => {
+    const { bomId, jobId } = await matchedBom(null, KICAD_CSV.replace('XYZ-NOSUCH-1', 'XYZ-RESUME'));
+    // As a stop mid-way leaves it: the job failed as interrupted, the BOM matching, lines pending.
+    await w.database.db.update(jobs).set({ state: 'failed' }).where(eq(jobs.id, jobId));
+    await w.database.db.update(boms).set({ state: 'matching' }).where(eq(boms.id, bomId));
+    await w.database.db.update(bomLines).set({ status: 'pending', chosenProductId: null, candidates: [] }).where(eq(bomLines.bomId, bomId));
+    const started = await resumeBomMatching(w.database.db);
+    expect(started).toHaveLength(1);
+    expect((await settled(w, started[0]!)).state).toBe('succeeded');
+    const [row] = await w.database.db.select().from(boms).where(eq(boms.id, bomId));
+    expect(row!.matchJobId).toBe(started[0]);
+    const after = await call<BomQueryMatch>(w, 'GET', `/chiplet/bom/queryMatch?bomId=${bomId}`);
+    expect(after.body.result.summary).toMatchObject({ state: 'matched', counts: { pending: 0, exact: 3 } });
+    expect(await resumeBomMatching(w.database.db)).toEqual([]);
+  });
+
+  it('throttles uploads per client address: 42900 with Retry-After past the limit, nothing stored', async () => {
+    resetBomUploadThrottle({ max: 2, windowMs: 60_000 });
+    try {
+      expect((await upload(w, KICAD_CSV, 'a.csv')).status).toBe(200);
+      expect((await upload(w, KICAD_CSV, 'b.csv')).status).toBe(200);
+      const before = await bomCount();
+      const third = await upload(w, KICAD_CSV, 'c.csv', { locale: 'en' });
+      expect(third.status).toBe(429);
+      expect(third.body.code).toBe(42900);
+      expect(await bomCount()).toBe(before);
+    } finally {
+      resetBomUploadThrottle();
+    }
+  });
+
+  it('an owner cancelling the matching job stops it; the BOM is left confirmed with its unmatched lines pending', async () => {
+    const csv = ['Reference,Qty,MPN', ...Array.from({ length: 5000 }, (_, i) => `R${i + 1},1,${i % 2 ? 'LM358DR' : 'NE555P'}`)].join('\n');
+    const up = await upload<BomUploadResult>(w, csv, 'big.csv', { token: w.alice.token });
+    const bomId = up.body.result.bomId;
+    const columns = [
+      { index: 0, header: 'Reference', field: 'designators' as const },
+      { index: 1, header: 'Qty', field: 'quantity' as const },
+      { index: 2, header: 'MPN', field: 'mpn' as const },
+    ];
+    const confirmed = await call<{ jobId: string }>(w, 'POST', '/chiplet/bom/confirm', { token: w.alice.token }, { bomId, headerRow: 0, columns });
+    const jobId = confirmed.body.result.jobId;
+    expect((await w.app.request(`/api/jobs/${jobId}/cancel`, { method: 'POST', headers: { 'x-token': w.bob.token } })).status).toBe(404);
+    expect((await w.app.request(`/api/jobs/${jobId}/cancel`, { method: 'POST', headers: { 'x-token': w.alice.token } })).status).toBe(200);
+    const job = await settled(w, jobId);
+    expect(job.state).toBe('cancelled');
+    const after = await call<BomQueryMatch>(w, 'GET', `/chiplet/bom/queryMatch?bomId=${bomId}&pageSize=1`, { token: w.alice.token });
+    expect(after.body.result.summary.state).toBe('confirmed');
+    expect(after.body.result.summary.counts.pending).toBeGreaterThan(0);
+    expect(after.body.result.summary.lines).toBe(5000);
   });
 });

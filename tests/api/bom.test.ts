@@ -53,6 +53,14 @@ describe(`BOM API (${label})`, () => {
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
     expect(await w.store.exists(row!.fileKey!)).toBe(true);
+    expect(row!.name).toBe('kicad-bom');
+    // A name may come with the file.
+    const fd = new FormData();
+    fd.append('file', new Blob([KICAD_CSV]), 'x.csv');
+    fd.append('name', ' 电源板 ');
+    const named = (await (await w.app.request('/api/chiplet/bom/upload', { method: 'POST', body: fd })).json()) as { result: BomUploadResult };
+    const [namedRow] = await w.database.db.select().from(boms).where(eq(boms.id, named.result.bomId));
+    expect(namedRow).toMatchObject({ name: '电源板', fileName: 'x.csv' });
   });
 
   it('uploads an Altium-style xlsx logged in: owned, title rows skipped by the header match, hidden and empty sheets reported', async () => {
@@ -85,6 +93,23 @@ describe(`BOM API (${label})`, () => {
     expect(hm.body.result.confirmed).toBe(false);
     expect(hm.body.result.columns.map((c) => c.field)).toEqual(['value', 'designators', 'package', 'quantity', 'mpn']);
     expect(hm.body.result.preview[3]).toEqual(['LM358', 'U1, U2', 'SOIC-8', '2', 'LM358DR']);
+    // Another sheet can be looked at before confirming; an unknown one is refused.
+    const notes = await call<BomHeaderMatch>(w, 'GET', `/chiplet/bom/headerMatch?bomId=${up.body.result.bomId}&sheet=Notes`, { token: w.alice.token });
+    expect(notes.body.result).toMatchObject({ sheet: 'Notes', preview: [['Made with a test writer']], confirmed: false });
+    const none = await call(w, 'GET', `/chiplet/bom/headerMatch?bomId=${up.body.result.bomId}&sheet=Nope`, { token: w.alice.token, locale: 'en' });
+    expect(none.body).toEqual({ code: 40000, msg: 'No sheet named "Nope"', result: null });
+    const confirmed = await call<{ lines: number; jobId: string }>(w, 'POST', '/chiplet/bom/confirm', { token: w.alice.token }, { bomId: up.body.result.bomId, sheet: 'BOM', headerRow: 2, columns: hm.body.result.columns });
+    expect(confirmed.body.result.lines).toBe(2);
+    const job = await settled(w, confirmed.body.result.jobId);
+    expect(job.state).toBe('succeeded');
+    const [owned] = await w.database.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(owned!.ownerId).toBe(w.alice.id);
+    const exact = await call<BomQueryMatch>(w, 'GET', `/chiplet/bom/queryMatch?bomId=${up.body.result.bomId}&status=exact`, { token: w.alice.token });
+    expect(exact.body.result.list.map((l) => [l.source.mpn, l.designators, l.quantity])).toEqual([
+      ['LM358DR', ['U1', 'U2'], 2],
+      ['TLV9062IDR', ['U3'], 1],
+    ]);
+    expect(exact.body.result.summary).toMatchObject({ owned: true, lines: 2, counts: { exact: 2 } });
     // Nobody else sees it (as if it did not exist).
     for (const token of [w.bob.token, null]) {
       const other = await call(w, 'GET', `/chiplet/bom/headerMatch?bomId=${up.body.result.bomId}`, { token, locale: 'en' });
@@ -158,5 +183,21 @@ describe(`BOM API (${label})`, () => {
     const zh = await call(w, 'POST', '/chiplet/bom/confirm', { locale: 'zh' }, bad[0][0]);
     expect(zh.body.msg).toBe('没有型号、值、描述或供应商编号列，无法匹配物料，请指定列');
     expect((await lines(bomId)).total).toBe(before);
+  });
+
+  it('uploaded quantities people write: 1,000 and 2pcs read, -3 and abc kept as problems in the caller’s language', async () => {
+    const csv = ['Reference,Qty,MPN', 'R1,"1,000",LM358DR', 'R2,2pcs,NE555P', 'R3,-3,TLV9062IDR', 'R4,abc,LM358DR'].join('\n');
+    const { bomId } = await matchedBom(null, csv, 'quantities.csv');
+    const en = await lines(bomId, null, 'en');
+    expect(en.list.map((l) => [l.quantity, l.problems])).toEqual([
+      [1000, ['Quantity 1000 differs from the 1 designators']],
+      [2, ['Quantity 2 differs from the 1 designators']],
+      [null, ['Quantity "-3" must not be negative']],
+      [null, ['Quantity "abc" is not a number']],
+    ]);
+    const zh = await lines(bomId, null, 'zh');
+    expect(zh.list.map((l) => l.problems)).toEqual([['数量 1000 与位号个数 1 不一致'], ['数量 2 与位号个数 1 不一致'], ['数量“-3”不能为负数'], ['数量“abc”不是数字']]);
+    // A line whose quantity was refused counts nothing until the user fixes it.
+    expect(en.summary.totalParts).toBe(1002);
   });
 });

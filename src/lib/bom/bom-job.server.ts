@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, inArray, isNull, notInArray, or, type SQL } fr
 import type { BomMatchScope, JobView } from '../jobs/jobs.ts';
 import { defineJob, jobRunnerOf } from '../jobs/runner.server.ts';
 import type { Db } from '../server/db/client.server.ts';
-import { bomLines, boms } from '../server/db/schema/index.ts';
+import { bomLines, boms, jobs } from '../server/db/schema/index.ts';
 import type { BomRow } from './bom-access.server.ts';
 import { DEFAULT_BOM_TRENDS, type BomTrends } from './bom.schema.ts';
 import { matchAndSave } from './bom-match-run.server.ts';
@@ -37,28 +37,39 @@ export const bomMatchJob = defineJob('bom-match', async (input, ctx) => {
   let done = 0;
   let written = 0;
   let after = 0;
-  for (;;) {
-    ctx.signal.throwIfAborted();
-    const batch = await db
-      .select({ id: bomLines.id, version: bomLines.version, source: bomLines.source, designators: bomLines.designators, dnp: bomLines.dnp })
-      .from(bomLines)
-      .where(and(inScope, gt(bomLines.id, after)))
-      .orderBy(asc(bomLines.id))
-      .limit(MATCH_BATCH);
-    if (batch.length === 0) break;
-    const base = done;
-    const saved = await matchAndSave(db, batch, {
-      ownerId: bom.ownerId,
-      trends,
-      by: input.scope === 'doubtful' ? 'ai' : 'auto',
-      signal: ctx.signal,
-      // Lines added or reset meanwhile can push done past the count taken at the start.
-      onProgress: (n) => ctx.progress({ done: Math.min(base + n, Math.max(total, base + n)), total: Math.max(total, base + n) }),
-    });
-    written += saved.written;
-    done += batch.length;
-    after = batch[batch.length - 1]!.id;
-    ctx.progress({ done, total: Math.max(total, done) });
+  try {
+    for (;;) {
+      ctx.signal.throwIfAborted();
+      const batch = await db
+        .select({ id: bomLines.id, version: bomLines.version, source: bomLines.source, designators: bomLines.designators, dnp: bomLines.dnp })
+        .from(bomLines)
+        .where(and(inScope, gt(bomLines.id, after)))
+        .orderBy(asc(bomLines.id))
+        .limit(MATCH_BATCH);
+      if (batch.length === 0) break;
+      const base = done;
+      const saved = await matchAndSave(db, batch, {
+        ownerId: bom.ownerId,
+        trends,
+        by: input.scope === 'doubtful' ? 'ai' : 'auto',
+        signal: ctx.signal,
+        // Lines added or reset meanwhile can push done past the count taken at the start.
+        onProgress: (n) => ctx.progress({ done: Math.min(base + n, Math.max(total, base + n)), total: Math.max(total, base + n) }),
+      });
+      written += saved.written;
+      done += batch.length;
+      after = batch[batch.length - 1]!.id;
+      ctx.progress({ done, total: Math.max(total, done) });
+    }
+  } catch (error) {
+    // Cancelled or failed: the BOM is no longer being matched (lines not reached stay pending; a
+    // new confirm, preference change or re-match picks them up). A process that dies leaves it
+    // `matching`, which the start-up resume looks for.
+    await db
+      .update(boms)
+      .set({ state: 'confirmed' })
+      .where(and(eq(boms.id, bom.id), eq(boms.matchJobId, ctx.jobId)));
+    throw error;
   }
   await db
     .update(boms)
@@ -70,4 +81,19 @@ export const bomMatchJob = defineJob('bom-match', async (input, ctx) => {
 /** Starts matching (owned by the BOM's owner); the job id goes back to the caller only. */
 export async function startBomMatch(db: Db, bom: Pick<BomRow, 'id' | 'ownerId'>, scope: BomMatchScope, lineIds?: readonly number[]): Promise<{ job: JobView; done: Promise<JobView> }> {
   return jobRunnerOf(db).submit(bomMatchJob, { bomId: bom.id, scope, ...(lineIds ? { lineIds: [...lineIds] } : {}) }, { ownerId: bom.ownerId });
+}
+
+/**
+ * At start: BOMs a stopped process left `matching` (their job failed as interrupted, or is gone)
+ * are matched again from their pending lines. Returns the jobs started.
+ */
+export async function resumeBomMatching(db: Db): Promise<string[]> {
+  const stuck = await db
+    .select({ id: boms.id, ownerId: boms.ownerId })
+    .from(boms)
+    .leftJoin(jobs, eq(jobs.id, boms.matchJobId))
+    .where(and(eq(boms.state, 'matching'), or(isNull(jobs.id), eq(jobs.state, 'failed'))));
+  const started: string[] = [];
+  for (const bom of stuck) started.push((await startBomMatch(db, bom, 'pending')).job.id);
+  return started;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../server/db/client.server.ts';
 import { bomLines, bomMatchMemory, boms } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { serverMessage } from '../server/messages/server-message.ts';
+import { INT32_MAX } from '../server/validation.ts';
 import { touchBom, type BomRow, type Tx } from './bom-access.server.ts';
 import { linesFromSheet } from './bom-line.ts';
 import type { BomConfirmBody, BomTrends } from './bom.schema.ts';
@@ -33,7 +34,8 @@ export class StaleLineError extends AppError {
 const IDENTIFYING = new Set<keyof LineFields>(['mpn', 'value', 'description', 'supplierPn']);
 /** Fields whose change makes the line's match stale. */
 const MATCH_FIELDS = new Set<keyof LineFields>(['mpn', 'manufacturer', 'description', 'package', 'value', 'supplierPn']);
-const INSERT_CHUNK = 500;
+/** Rows per insert: 9 parameters each, far below PostgreSQL's 65,535. */
+const INSERT_CHUNK = 2000;
 
 function badInput(locale: Locale, key: Parameters<typeof serverMessage>[0], vars: Record<string, string | number> = {}): AppError {
   return new AppError(Code.badInput, serverMessage(key, locale, vars));
@@ -92,7 +94,8 @@ export async function confirmMapping(db: Db, bom: BomRow, body: BomConfirmBody, 
 
 /** The line under a row lock, checked against the version the caller saw. */
 async function lockLine(tx: Tx, bom: BomRow, lineId: number, version: number | undefined, locale: Locale): Promise<LineRow> {
-  const [line] = await tx
+  // An id past the column's range names no line (and must not reach the database as one).
+  const [line] = lineId > INT32_MAX ? [] : await tx
     .select()
     .from(bomLines)
     .where(and(eq(bomLines.id, lineId), eq(bomLines.bomId, bom.id)))
@@ -210,7 +213,7 @@ export async function deleteLines(db: Db, bom: BomRow, lineIds: readonly number[
   return db.transaction(async (tx) => {
     const gone = await tx
       .delete(bomLines)
-      .where(and(eq(bomLines.bomId, bom.id), inArray(bomLines.id, [...lineIds])))
+      .where(and(eq(bomLines.bomId, bom.id), inArray(bomLines.id, lineIds.filter((id) => id <= INT32_MAX))))
       .returning({ id: bomLines.id });
     if (gone.length === 0) throw new AppError(Code.notFound, serverMessage('bom.api.lineNotFound', locale, { lineId: lineIds[0] ?? '' }));
     await touchBom(tx, bom.id);

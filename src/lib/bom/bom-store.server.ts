@@ -21,6 +21,8 @@ const fileReferences = (key: FileKey) => async (tx: Tx) => {
 export type NewBom = {
   readonly file: Blob;
   readonly fileName: string;
+  /** The user's name for it; the file name without its extension when not given. */
+  readonly name?: string | undefined;
   readonly ownerId: number | null;
   readonly read: BomReadResult;
   readonly now: Date;
@@ -35,7 +37,7 @@ export async function storeUpload(db: Db, store: FileStore, input: NewBom): Prom
       .insert(boms)
       .values({
         ownerId: input.ownerId,
-        name: input.fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '') || input.fileName,
+        name: input.name ?? (input.fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '') || input.fileName),
         fileName: input.fileName,
         fileKey: key,
         format: input.read.format,

@@ -27,19 +27,20 @@ export async function uploadBom(
   db: Db,
   store: FileStore,
   pool: WorkerPool,
-  input: { file: Blob; fileName: string; ownerId: number | null; locale: Locale; now: Date },
+  input: { file: Blob; fileName: string; name?: string | undefined; ownerId: number | null; locale: Locale; now: Date; signal?: AbortSignal | undefined },
 ): Promise<BomUploadResult> {
   const { file, locale } = input;
   if (file.size > UPLOAD_LIMITS.bom) throw new AppError(Code.tooLarge, tooLargeMessage(locale));
   const fileName = safeFilename(input.fileName, 'bom');
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const out = await pool.run(READ_BOM_TASK, { bytes, fileName, limits: UPLOAD_READ_LIMITS }, { transfer: [bytes.buffer as ArrayBuffer] });
+  // A caller who leaves stops the read (the worker checks the flag between chunks).
+  const out = await pool.run(READ_BOM_TASK, { bytes, fileName, limits: UPLOAD_READ_LIMITS }, { transfer: [bytes.buffer as ArrayBuffer], ...(input.signal ? { signal: input.signal } : {}) });
   if (!out.ok) {
     const code = out.problem.key === 'bom.read.tooLarge' ? Code.tooLarge : Code.badInput;
     throw new AppError(code, serverMessage(out.problem.key, locale, out.problem.vars));
   }
   const read = out.result;
-  const bom = await storeUpload(db, store, { file, fileName, ownerId: input.ownerId, read, now: input.now });
+  const bom = await storeUpload(db, store, { file, fileName, name: input.name, ownerId: input.ownerId, read, now: input.now });
   const sheetIndex = Math.max(0, read.defaultSheet);
   return {
     bomId: bom.id,

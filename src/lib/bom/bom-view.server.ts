@@ -25,12 +25,17 @@ import type { StoredCandidate } from './match/match-types.ts';
 export type LineRow = typeof bomLines.$inferSelect;
 type Message = { key: string; vars?: Record<string, string | number> };
 
+const PART_CHUNK = 10_000;
+
 /** Catalogue parts by id, as the grid shows them. */
 export async function partsByIds(db: Db, ids: readonly number[], locale: Locale): Promise<Map<number, BomPart>> {
   const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await partQuery(db, locale, inArray(products.id, unique));
-  return new Map(rows.map((p) => [p.productId, p]));
+  const out = new Map<number, BomPart>();
+  // A page of 5,000 lines with 10 candidates each stays below PostgreSQL's 65,535 parameters.
+  for (let i = 0; i < unique.length; i += PART_CHUNK) {
+    for (const p of await partQuery(db, locale, inArray(products.id, unique.slice(i, i + PART_CHUNK)))) out.set(p.productId, p);
+  }
+  return out;
 }
 
 /** A catalogue part by its mfgMpnCode (what /bom/change names), or undefined. */

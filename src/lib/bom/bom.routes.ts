@@ -13,7 +13,11 @@ import { fillMessage, serverMessage } from '../server/messages/server-message.ts
 import { en } from '../server/messages/en.ts';
 import { zh } from '../server/messages/zh.ts';
 import { declareBodyLimit } from '../server/request-guard.ts';
-import { validationHook } from '../server/validation.ts';
+import { createThrottle, type Throttle } from '../server/rate-limit.ts';
+import { throttleByIp } from '../server/client-key.server.ts';
+import { INT32_MAX, validationHook } from '../server/validation.ts';
+import { bomLines } from '../server/db/schema/index.ts';
+import { and, eq, inArray } from 'drizzle-orm';
 import { bomNotFound, openBom, type BomCaller, type BomRow } from './bom-access.server.ts';
 import { partsForDescription } from './bom-desc-search.server.ts';
 import { bomExportSheet } from './bom-export.ts';
@@ -24,6 +28,7 @@ import { tooLargeMessage, uploadBom } from './bom-upload.server.ts';
 import { allLines, bomSummary, countsOf, linePage, lineViews, partsByIds, trendsOf, type LineRow } from './bom-view.server.ts';
 import {
   BOM_TRENDS,
+  DEFAULT_BOM_TRENDS,
   BomAddBodySchema,
   BomChangeBodySchema,
   BomChangeByAiBodySchema,
@@ -49,6 +54,7 @@ import {
   UserBomListSchema,
   UserBomUpdateBodySchema,
   type BomLineStatus,
+  type BomTrends,
 } from './bom.schema.ts';
 import type { HeaderColumn } from './header-match.ts';
 
@@ -64,6 +70,18 @@ declareBodyLimit(`/api${UPLOAD_PATH}`, UPLOAD_LIMITS.bom + 64 * 1024, {
   zh: fillMessage(zh['bom.read.tooLarge'], { megabytes: UPLOAD_LIMITS.bom / MB }),
   en: fillMessage(en['bom.read.tooLarge'], { megabytes: UPLOAD_LIMITS.bom / MB }),
 });
+
+/**
+ * Uploads per client address: each one is a parse in the worker pool and a stored file, open to
+ * logged-out callers. A person uploads a few a minute; more is a script (42900, Retry-After).
+ */
+export const BOM_UPLOAD_THROTTLE = { max: 60, windowMs: 60_000 };
+let uploadThrottle: Throttle = createThrottle(BOM_UPLOAD_THROTTLE);
+
+/** Fresh counts, optionally with another limit (tests). */
+export function resetBomUploadThrottle(limit = BOM_UPLOAD_THROTTLE): void {
+  uploadThrottle = createThrottle(limit);
+}
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const notFound = { 404: json(errorEnvelope, 'No such BOM or line, or not yours (40400)') } as const;
@@ -99,6 +117,7 @@ async function summaryAnswer(c: C, bomId: string): Promise<Response> {
 
 const UploadForm = z.object({
   file: z.any().openapi({ type: 'string', format: 'binary', description: 'xlsx, xls, csv or tsv, at most 10 MB' }),
+  name: z.string().trim().min(1).max(100).optional().openapi({ description: 'The BOM’s name (default: the file name without its extension)' }),
 });
 
 const bom = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -118,20 +137,25 @@ bom.openapi(
     responses: {
       200: json(envelopeOf(BomUploadResultSchema), 'The stored BOM, its sheets and the sheet chosen by default'),
       413: json(errorEnvelope, 'Larger than 10 MB (41300)'),
+      429: json(errorEnvelope, `More than ${BOM_UPLOAD_THROTTLE.max} uploads a minute from this client (42900, Retry-After)`),
       ...authErrorResponses,
     },
   }),
   async (c) => {
-    const file = c.req.valid('form').file as unknown;
+    throttleByIp(c, uploadThrottle);
+    const form = c.req.valid('form');
+    const file = form.file as unknown;
     if (!(file instanceof Blob)) throw new AppError(Code.badInput, serverMessage('bom.api.fileMissing', c.var.locale));
     if (file.size > UPLOAD_LIMITS.bom) throw new AppError(Code.tooLarge, tooLargeMessage(c.var.locale));
     const caller = callerOfRequest(c);
     const result = await uploadBom(c.var.db, getFileStore(), sharedWorkerPool(), {
       file,
       fileName: file instanceof File ? file.name : 'bom',
+      name: form.name,
       ownerId: caller.userId,
       locale: caller.locale,
       now: caller.now,
+      signal: c.req.raw.signal,
     });
     return c.json(ok(result), 200);
   },
@@ -290,7 +314,7 @@ bom.openapi(
     const body = c.req.valid('json');
     const db = c.var.db;
     let line: { fields: Record<string, string>; designators: string[] } | null = null;
-    let trends = trendsOf({ trends: {} } as BomRow);
+    let trends: BomTrends = { ...DEFAULT_BOM_TRENDS };
     if (body.bomId !== undefined) {
       const b = await open(c, body.bomId);
       trends = trendsOf(b);
@@ -306,8 +330,12 @@ bom.openapi(
 );
 
 async function lineRowsOf(c: C, b: BomRow, ids: number[]): Promise<LineRow[]> {
-  const all = await allLines(c.var.db, b.id);
-  return all.filter((l) => ids.includes(l.id));
+  const valid = ids.filter((id) => id <= INT32_MAX);
+  if (valid.length === 0) return [];
+  return c.var.db
+    .select()
+    .from(bomLines)
+    .where(and(eq(bomLines.bomId, b.id), inArray(bomLines.id, valid)));
 }
 
 const trendOptions = (c: C) =>

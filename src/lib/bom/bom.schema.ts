@@ -14,6 +14,10 @@ import { BOM_FIELDS } from './header-match.ts';
 export const BomFieldSchema = z.enum(BOM_FIELDS);
 export type BomFieldName = z.infer<typeof BomFieldSchema>;
 
+/** Request bodies refuse unknown keys and bound every integer to int4 (security probe, issue #9 item 5). */
+const INT4_MAX = 2_147_483_647;
+const LineIdSchema = z.number().int().positive().max(INT4_MAX);
+
 export const BomIdSchema = z.string().uuid().openapi({ description: 'bomId (SPEC §3): random; a logged-out BOM is reached by it alone' });
 
 // ── Upload ────────────────────────────────────────────────────────────────────
@@ -38,7 +42,7 @@ export type BomUploadResult = z.infer<typeof BomUploadResultSchema>;
 
 // ── Header match and confirm ──────────────────────────────────────────────────
 
-export const BomColumnSchema = z.object({
+export const BomColumnSchema = z.strictObject({
   index: z.number().int().min(0).max(199),
   header: z.string().max(500),
   field: BomFieldSchema,
@@ -62,10 +66,10 @@ export type BomHeaderMatch = z.infer<typeof BomHeaderMatchSchema>;
 
 /** POST /bom/confirm: the same shape back, fixed by the user. */
 export const BomConfirmBodySchema = z
-  .object({
+  .strictObject({
     bomId: BomIdSchema,
     sheet: z.string().max(200).optional(),
-    headerRow: z.number().int().min(0).nullable(),
+    headerRow: z.number().int().min(0).max(INT4_MAX).nullable(),
     columns: z.array(BomColumnSchema).max(200),
   })
   .openapi('BomConfirm');
@@ -184,13 +188,13 @@ export type BomQueryMatch = z.infer<typeof BomQueryMatchSchema>;
 
 // ── Edits (each saved at once; lines answer with their new state) ─────────────
 
-const LineRef = { bomId: BomIdSchema, lineId: z.number().int().positive(), version: z.number().int().min(0).optional() };
+const LineRef = { bomId: BomIdSchema, lineId: LineIdSchema, version: z.number().int().min(0).max(INT4_MAX).optional() };
 
 /** POST /bom/change: choose a candidate (or any catalogue part), or clear with null. */
-export const BomChangeBodySchema = z.object({ ...LineRef, mfgMpnCode: z.string().min(1).max(200).nullable() });
+export const BomChangeBodySchema = z.strictObject({ ...LineRef, mfgMpnCode: z.string().min(1).max(200).nullable() });
 
 /** POST /bom/changeSet: set a line's cells; the line is matched again. */
-export const BomLineFieldsSchema = z.object({
+export const BomLineFieldsSchema = z.strictObject({
   mpn: z.string().max(200).optional(),
   manufacturer: z.string().max(200).optional(),
   description: z.string().max(500).optional(),
@@ -202,21 +206,21 @@ export const BomLineFieldsSchema = z.object({
   quantity: z.string().max(50).optional().openapi({ description: "As typed ('1,000', '2pcs'): parsed like an uploaded cell" }),
   dnp: z.boolean().optional(),
 });
-export const BomChangeSetBodySchema = z.object({ ...LineRef, fields: BomLineFieldsSchema });
+export const BomChangeSetBodySchema = z.strictObject({ ...LineRef, fields: BomLineFieldsSchema });
 
 /** POST /bom/add */
-export const BomAddBodySchema = z.object({ bomId: BomIdSchema, fields: BomLineFieldsSchema });
+export const BomAddBodySchema = z.strictObject({ bomId: BomIdSchema, fields: BomLineFieldsSchema });
 
 /** POST /bom/delete */
-export const BomDeleteBodySchema = z.object({ bomId: BomIdSchema, lineIds: z.array(z.number().int().positive()).min(1).max(5000) });
+export const BomDeleteBodySchema = z.strictObject({ bomId: BomIdSchema, lineIds: z.array(LineIdSchema).min(1).max(5000) });
 
 /** POST /bom/changeCount */
-export const BomChangeCountBodySchema = z.object({ bomId: BomIdSchema, boardCount: z.number().int().min(1).max(1_000_000) });
+export const BomChangeCountBodySchema = z.strictObject({ bomId: BomIdSchema, boardCount: z.number().int().min(1).max(1_000_000) });
 
 /** POST /bom/queryByDesc: search parts for a line by a description or MPN typed by the user. */
-export const BomQueryByDescBodySchema = z.object({
+export const BomQueryByDescBodySchema = z.strictObject({
   bomId: BomIdSchema.optional(),
-  lineId: z.number().int().positive().optional(),
+  lineId: LineIdSchema.optional(),
   keyword: z.string().trim().min(1).max(200),
   pageNum: z.number().int().min(1).max(100).default(1),
   pageSize: z.number().int().min(1).max(50).default(10),
@@ -243,21 +247,21 @@ export const BomTrendOptionsSchema = z.object({
   options: z.array(z.object({ key: z.enum(BOM_TRENDS), label: z.string(), description: z.string() })),
 });
 /** POST /bom/changeTrend: set preferences; the BOM's automatic choices are ranked again (a job). */
-export const BomChangeTrendBodySchema = z.object({ bomId: BomIdSchema, trends: BomTrendsSchema.partial() });
+export const BomChangeTrendBodySchema = z.strictObject({ bomId: BomIdSchema, trends: BomTrendsSchema.partial().strict() });
 
 /** POST /bom/changeByAI: re-match doubtful lines (all, or the given ones) with the assistant's parser. */
-export const BomChangeByAiBodySchema = z.object({ bomId: BomIdSchema, lineIds: z.array(z.number().int().positive()).max(5000).optional() });
+export const BomChangeByAiBodySchema = z.strictObject({ bomId: BomIdSchema, lineIds: z.array(LineIdSchema).max(5000).optional() });
 export const BomJobStartedSchema = z.object({ bomId: BomIdSchema, jobId: z.string().uuid(), parser: z.enum(['rules', 'llm']).optional() });
 
 /** POST /bom/download: the xlsx (blob). */
-export const BomDownloadBodySchema = z.object({ bomId: BomIdSchema });
+export const BomDownloadBodySchema = z.strictObject({ bomId: BomIdSchema });
 
 // ── The user's BOM list (user/bom, user/bom/del, user/bom/update) ─────────────
 
-export const UserBomListBodySchema = z.object({ pageNum: z.number().int().min(1).max(10_000).default(1), pageSize: z.number().int().min(1).max(100).default(20) });
+export const UserBomListBodySchema = z.strictObject({ pageNum: z.number().int().min(1).max(10_000).default(1), pageSize: z.number().int().min(1).max(100).default(20) });
 export const UserBomItemSchema = BomSummarySchema.pick({ bomId: true, name: true, state: true, boardCount: true, lines: true, counts: true, updatedAt: true }).extend({
   fileName: z.string(),
   createdAt: z.string(),
 });
 export const UserBomListSchema = z.object({ list: z.array(UserBomItemSchema), total: z.number().int() });
-export const UserBomUpdateBodySchema = z.object({ bomId: BomIdSchema, name: z.string().trim().min(1).max(100) });
+export const UserBomUpdateBodySchema = z.strictObject({ bomId: BomIdSchema, name: z.string().trim().min(1).max(100) });

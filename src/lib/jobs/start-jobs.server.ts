@@ -3,6 +3,7 @@ import { logger } from '../server/logger.server.ts';
 import { warmSearchIndex } from '../search/search-index.server.ts';
 import { deleteExpiredJobs } from './jobs.server.ts';
 import { purgeExpiredBoms } from '../bom/bom-store.server.ts';
+import { resumeBomMatching } from '../bom/bom-job.server.ts';
 import { getFileStore } from '../files/file-store.server.ts';
 import { jobRunnerOf } from './runner.server.ts';
 
@@ -15,6 +16,8 @@ export async function startJobs(db: Db): Promise<void> {
   try {
     const interrupted = await jobRunnerOf(db).recover();
     if (interrupted > 0) logger.warn({ interrupted }, 'jobs left running by a stopped process were marked failed');
+    const resumed = (await resumeBomMatching(db)).length;
+    if (resumed > 0) logger.info({ resumed }, 'BOM matching interrupted by a stop started again');
     await pruneJobs(db);
     setInterval(() => void pruneJobs(db), PRUNE_INTERVAL_MS).unref();
     const { parts, ms } = await warmSearchIndex(db);
