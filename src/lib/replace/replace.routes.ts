@@ -1,0 +1,159 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { contentDisposition } from '../files/file-store.ts';
+import { writeXlsx, XLSX_MIME } from '../files/xlsx-write.ts';
+import type { AppEnv } from '../server/app-env.ts';
+import { requireUser, resolveSession } from '../server/auth.server.ts';
+import { authErrorResponses, envelopeOf, errorEnvelope, errorResponses, ok } from '../server/envelope.ts';
+import { AppError, httpStatusOf } from '../server/errors.ts';
+import { validationHook } from '../server/validation.ts';
+import { replaceWorkbook } from './replace-export.ts';
+import {
+  GetReplacesBodySchema,
+  ReplaceAddBodySchema,
+  ReplaceChangeBodySchema,
+  ReplaceChangeResultSchema,
+  ReplaceChangeTrendBodySchema,
+  ReplaceConflictSchema,
+  ReplaceDeleteBodySchema,
+  ReplaceDetailBodySchema,
+  ReplaceDetailSchema,
+  ReplaceDownloadBodySchema,
+  ReplaceListSchema,
+  ReplacePairSchema,
+  ReplacePrefsSchema,
+} from './replace.schema.ts';
+import { addPair, applyReplacement, changePrefs, deletePair, getReplaces, replacementsForDetail, replacementsForExport, StaleLineError } from './replace.server.ts';
+
+// POST /api/chiplet/replace/* (SPEC §7 Replacements). Reading is open to everyone (a logged-in
+// caller also gets their own pairs and preferences); pairs and preferences need a login; applying
+// to a BOM line follows the BOM's access rule (bom-access.server.ts).
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
+const notFound = { 404: json(errorEnvelope, 'Unknown part (40400)') } as const;
+
+/** The caller when a valid X-token is sent; anonymous otherwise (these calls work logged out). */
+async function optionalUserId(c: Context<AppEnv>): Promise<number | null> {
+  const token = c.req.header('x-token');
+  if (!token) return null;
+  try {
+    return (await resolveSession(c.var.db, token, c.var.now())).id;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}
+
+function route<R extends Parameters<typeof createRoute>[0]>(r: R) {
+  return createRoute({ ...r, tags: ['replace'] });
+}
+
+export const replaceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(
+    route({
+      method: 'post',
+      path: '/chiplet/replace/getReplaces',
+      summary: 'Graded replacement candidates of a part (drop-in, pin-compatible, functional) with parameter diffs',
+      description: "Own pairs first (logged in), then by grade, domestic first when the caller's preference says so, then closeness. Without `grade` the preference's grades are listed.",
+      request: body(GetReplacesBodySchema),
+      responses: { 200: json(envelopeOf(ReplaceListSchema), 'One page of candidates'), ...notFound, ...errorResponses },
+    }),
+    async (c) => c.json(ok(await getReplaces(c.var.db, c.req.valid('json'), c.var.locale, await optionalUserId(c))), 200),
+  )
+  .openapi(
+    route({
+      method: 'post',
+      path: '/chiplet/replace/getRepInDetail',
+      summary: 'The best few (≤ 6) replacements for the product detail page',
+      request: body(ReplaceDetailBodySchema),
+      responses: { 200: json(envelopeOf(ReplaceDetailSchema), 'Best first'), ...notFound, ...errorResponses },
+    }),
+    async (c) => c.json(ok(await replacementsForDetail(c.var.db, c.req.valid('json').mfgMpnCode, c.var.locale, await optionalUserId(c))), 200),
+  )
+  .openapi(
+    route({
+      method: 'post',
+      path: '/chiplet/replace/change',
+      summary: "Apply a replacement to a BOM line (chosen_by 'replacement'; status matched)",
+      description: 'Send the line version you saw: a stale one answers 40900 with the current version. An owned BOM only by its owner; an anonymous one by bomId.',
+      request: body(ReplaceChangeBodySchema),
+      responses: {
+        200: json(envelopeOf(ReplaceChangeResultSchema), "The line's new state"),
+        401: json(errorEnvelope, 'The BOM is kept in an account: log in (40001)'),
+        403: json(errorEnvelope, "Another account's BOM (40300)"),
+        404: json(errorEnvelope, 'Unknown BOM, line or part (40400)'),
+        409: json(envelopeOf(ReplaceConflictSchema), 'Stale version (40900): the current one'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      try {
+        return c.json(ok(await applyReplacement(c.var.db, c.req.valid('json'), await optionalUserId(c), c.var.locale)), 200);
+      } catch (error) {
+        if (!(error instanceof StaleLineError)) throw error;
+        return c.json({ code: error.code, msg: error.message, result: { lineId: error.lineId, version: error.current } }, httpStatusOf(error.code) as 409);
+      }
+    },
+  )
+  .openapi(
+    route({
+      method: 'post',
+      path: '/chiplet/replace/changeTrend',
+      summary: "Read or set the caller's replacement preferences (domestic first, grades listed); an empty body reads",
+      security: [{ XToken: [] }],
+      middleware: [requireUser] as const,
+      request: body(ReplaceChangeTrendBodySchema),
+      responses: { 200: json(envelopeOf(ReplacePrefsSchema), 'The preferences now'), ...authErrorResponses },
+    }),
+    async (c) => c.json(ok(await changePrefs(c.var.db, c.var.user.id, c.req.valid('json'))), 200),
+  )
+  .openapi(
+    route({
+      method: 'post',
+      path: '/chiplet/replace/download',
+      summary: 'The graded list with parameter diffs as xlsx (blob)',
+      request: body(ReplaceDownloadBodySchema),
+      responses: {
+        200: { description: 'xlsx workbook', content: { [XLSX_MIME]: { schema: z.string().openapi({ format: 'binary' }) } } },
+        ...notFound,
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { mfgMpnCode } = c.req.valid('json');
+      const data = await replacementsForExport(c.var.db, mfgMpnCode, c.var.locale, await optionalUserId(c));
+      const bytes = writeXlsx(replaceWorkbook(data, c.var.locale));
+      return c.body(new Uint8Array(bytes), 200, {
+        'Content-Type': XLSX_MIME,
+        'Content-Disposition': contentDisposition(`replacements-${mfgMpnCode}.xlsx`),
+        'Content-Length': String(bytes.byteLength),
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
+    },
+  )
+  .openapi(
+    route({
+      method: 'post',
+      path: '/chiplet/replace/add',
+      summary: 'Add (or re-note) an own replacement pair',
+      security: [{ XToken: [] }],
+      middleware: [requireUser] as const,
+      request: body(ReplaceAddBodySchema),
+      responses: { 200: json(envelopeOf(ReplacePairSchema), 'The pair'), 404: json(errorEnvelope, 'Unknown part (40400)'), ...authErrorResponses },
+    }),
+    async (c) => c.json(ok(await addPair(c.var.db, c.var.user.id, c.req.valid('json'), c.var.locale)), 200),
+  )
+  .openapi(
+    route({
+      method: 'post',
+      path: '/chiplet/replace/delete',
+      summary: 'Delete an own replacement pair',
+      security: [{ XToken: [] }],
+      middleware: [requireUser] as const,
+      request: body(ReplaceDeleteBodySchema),
+      responses: { 200: json(envelopeOf(z.object({ id: z.number().int() })), 'Deleted'), 404: json(errorEnvelope, 'No such pair of yours (40400)'), ...authErrorResponses },
+    }),
+    async (c) => c.json(ok(await deletePair(c.var.db, c.var.user.id, c.req.valid('json').id, c.var.locale)), 200),
+  );

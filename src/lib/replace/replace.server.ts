@@ -1,0 +1,424 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Locale } from '../i18n/i18n.ts';
+import { paramLabel, formatParamValue } from '../catalog/filters.ts';
+import type { Db } from '../server/db/client.server.ts';
+import { runnerOf } from '../server/db/raw-sql.server.ts';
+import { products, userReplacePrefs, userReplacements } from '../server/db/schema/index.ts';
+import { AppError, Code } from '../server/errors.ts';
+import { createMemo } from '../server/memo.server.ts';
+import { serverMessage } from '../server/messages/server-message.ts';
+import { bomAccess } from './bom-access.server.ts';
+import {
+  compareCandidates,
+  diffParams,
+  gradeCandidate,
+  REPLACE_GRADES,
+  ruleOf,
+  scoreOf,
+  type GradeNote,
+  type Graded,
+  type ParamRow,
+  type PartFacts,
+  type PinRow,
+  type ReplaceGrade,
+} from './replace.ts';
+import {
+  DEFAULT_REPLACE_PREFS,
+  ReplacePrefsSchema,
+  type GetReplacesBody,
+  type ReplaceCandidate,
+  type ReplaceChangeResult,
+  type ReplaceList,
+  type ReplaceOriginal,
+  type ReplacePart,
+  type ReplacePrefs,
+} from './replace.schema.ts';
+
+// Replacement queries (SPEC §7 replace/*): candidates read from the catalogue by index probes,
+// graded in memory (replace.ts), the user's own pairs and preferences, and applying a
+// replacement to a BOM line.
+
+/** Candidates read per original: enough for every maker's version of a value in one package. */
+export const CANDIDATES_SAME_PACKAGE = 400;
+export const CANDIDATES_ANY_PACKAGE = 200;
+/** The product detail page's section. */
+export const DETAIL_LIMIT = 6;
+
+type Facts = PartFacts & {
+  mfgMpnCode: string;
+  mpn: string;
+  lifecycle: string;
+  descriptionZh: string | null;
+  descriptionEn: string | null;
+  brandZh: string | null;
+  brandEn: string | null;
+  domestic: boolean;
+  cateZh: string | null;
+  cateEn: string | null;
+  hasKicad: boolean;
+};
+
+type ProductRow = {
+  id: number;
+  mfg_mpn_code: string;
+  mpn: string;
+  cate_id: number | null;
+  package: string | null;
+  symbol_id: number | null;
+  footprint_id: number | null;
+  lifecycle: string;
+  description_zh: string | null;
+  description_en: string | null;
+  footprint: string | null;
+  brand_zh: string | null;
+  brand_en: string | null;
+  country: string | null;
+  cate_zh: string | null;
+  cate_en: string | null;
+};
+
+/** Parts with their parameters and their symbols' pins, in three statements. */
+async function loadFacts(db: Db, ids: readonly number[]): Promise<Map<number, Facts>> {
+  const out = new Map<number, Facts>();
+  if (ids.length === 0) return out;
+  const run = runnerOf(db);
+  const rows = await run.rows<ProductRow>(
+    `SELECT p.id, p.mfg_mpn_code, p.mpn, p.cate_id, p.package, p.symbol_id, p.footprint_id, p.lifecycle, p.description_zh, p.description_en,
+            f.name AS footprint, b.name_zh AS brand_zh, b.name_en AS brand_en, b.country, c.cate_name AS cate_zh, c.cate_name_en AS cate_en
+     FROM products p
+     LEFT JOIN brands b ON b.id = p.brand_id
+     LEFT JOIN footprints f ON f.id = p.footprint_id
+     LEFT JOIN categories c ON c.cate_id = p.cate_id
+     WHERE p.id = ANY($1::int[])`,
+    [ids],
+  );
+  const params = await run.rows<{ product_id: number; key: string; unit: string | null; value_num: number | null; value_text: string | null }>(
+    'SELECT product_id, key, unit, value_num, value_text FROM product_params WHERE product_id = ANY($1::int[]) ORDER BY product_id, key',
+    [ids],
+  );
+  const symbolIds = [...new Set(rows.map((r) => r.symbol_id).filter((x): x is number => x !== null))];
+  const pins = symbolIds.length
+    ? await run.rows<{ symbol_id: number; unit: number; number: string; name: string; electrical_type: string }>(
+        'SELECT symbol_id, unit, number, name, electrical_type FROM symbol_pins WHERE symbol_id = ANY($1::int[])',
+        [symbolIds],
+      )
+    : [];
+  const pinsBySymbol = new Map<number, PinRow[]>();
+  for (const p of pins) {
+    const list = pinsBySymbol.get(p.symbol_id) ?? [];
+    list.push({ unit: p.unit, number: p.number, name: p.name, electricalType: p.electrical_type });
+    pinsBySymbol.set(p.symbol_id, list);
+  }
+  const paramsById = new Map<number, ParamRow[]>();
+  for (const p of params) {
+    const list = paramsById.get(p.product_id) ?? [];
+    list.push({ key: p.key, unit: p.unit, valueNum: p.value_num === null ? null : Number(p.value_num), valueText: p.value_text });
+    paramsById.set(p.product_id, list);
+  }
+  for (const r of rows) {
+    out.set(r.id, {
+      id: r.id,
+      cateId: r.cate_id,
+      package: r.package,
+      footprint: r.footprint,
+      symbolId: r.symbol_id,
+      pins: r.symbol_id === null ? [] : (pinsBySymbol.get(r.symbol_id) ?? []),
+      params: paramsById.get(r.id) ?? [],
+      mfgMpnCode: r.mfg_mpn_code,
+      mpn: r.mpn,
+      lifecycle: r.lifecycle,
+      descriptionZh: r.description_zh,
+      descriptionEn: r.description_en,
+      brandZh: r.brand_zh,
+      brandEn: r.brand_en,
+      domestic: r.country === 'CN',
+      cateZh: r.cate_zh,
+      cateEn: r.cate_en,
+      hasKicad: r.symbol_id !== null && r.footprint_id !== null,
+    });
+  }
+  return out;
+}
+
+export async function productIdOf(db: Db, mfgMpnCode: string, locale: Locale, key: 'replace.noPart' | 'replace.noReplacementPart' = 'replace.noPart'): Promise<number> {
+  const r = await db.select({ id: products.id }).from(products).where(eq(products.mfgMpnCode, mfgMpnCode)).limit(1);
+  if (!r[0]) throw new AppError(Code.notFound, serverMessage(key, locale, { code: mfgMpnCode }));
+  return r[0].id;
+}
+
+/**
+ * Candidate ids for an original, by index probes: parts of its category sharing its main value
+ * (the first 'equal' parameter: resistance, capacitance…), same package first; for parts with no
+ * main value, parts of the category, same package first.
+ */
+async function candidateIds(db: Db, original: Facts): Promise<number[]> {
+  if (original.cateId === null) return [];
+  const run = runnerOf(db);
+  const anchor = original.params.find((p) => ruleOf(p.key) === 'equal' && (p.valueNum !== null || p.valueText));
+  let rows: { id: number }[];
+  if (anchor && anchor.valueNum !== null) {
+    const v = anchor.valueNum;
+    const [lo, hi] = [v - Math.abs(v) * 1e-6, v + Math.abs(v) * 1e-6];
+    const probe = (samePackage: boolean, limit: number) =>
+      `(SELECT pp.product_id AS id FROM product_params pp JOIN products p ON p.id = pp.product_id
+        WHERE pp.key = $1 AND pp.value_num BETWEEN $2 AND $3 AND p.cate_id = $4 AND p.id <> $5 ${samePackage ? 'AND p.package = $6' : ''} LIMIT ${limit})`;
+    rows = await run.rows(`${probe(true, CANDIDATES_SAME_PACKAGE)} UNION ${probe(false, CANDIDATES_ANY_PACKAGE)}`, [anchor.key, lo, hi, original.cateId, original.id, original.package ?? '']);
+  } else if (anchor) {
+    const probe = (samePackage: boolean, limit: number) =>
+      `(SELECT pp.product_id AS id FROM product_params pp JOIN products p ON p.id = pp.product_id
+        WHERE pp.key = $1 AND lower(pp.value_text) = lower($2) AND p.cate_id = $3 AND p.id <> $4 ${samePackage ? 'AND p.package = $5' : ''} LIMIT ${limit})`;
+    rows = await run.rows(`${probe(true, CANDIDATES_SAME_PACKAGE)} UNION ${probe(false, CANDIDATES_ANY_PACKAGE)}`, [anchor.key, anchor.valueText, original.cateId, original.id, original.package ?? '']);
+  } else {
+    rows = await run.rows(
+      `(SELECT id FROM products WHERE cate_id = $1 AND id <> $2 AND package = $3 LIMIT ${CANDIDATES_SAME_PACKAGE})
+       UNION (SELECT id FROM products WHERE cate_id = $1 AND id <> $2 LIMIT ${CANDIDATES_ANY_PACKAGE})`,
+      [original.cateId, original.id, original.package ?? ''],
+    );
+  }
+  return rows.map((r) => Number(r.id));
+}
+
+type GradedFacts = { facts: Facts; graded: Graded };
+
+/** The original and its graded catalogue candidates (cached: they change only with imports). */
+const gradedMemo = createMemo<number, { original: Facts; list: GradedFacts[] } | null>({ ttlMs: 10 * 60_000, maxEntries: 5000 });
+
+async function gradedFor(db: Db, productId: number): Promise<{ original: Facts; list: GradedFacts[] } | null> {
+  return gradedMemo.get(db, productId, async () => {
+    const original = (await loadFacts(db, [productId])).get(productId);
+    if (!original) return null;
+    const ids = await candidateIds(db, original);
+    const facts = await loadFacts(db, ids);
+    const list: GradedFacts[] = [];
+    for (const f of facts.values()) {
+      const graded = gradeCandidate(original, f);
+      if (graded) list.push({ facts: f, graded });
+    }
+    return { original, list };
+  });
+}
+
+/** Forgets graded lists (tests and imports that change the catalogue). */
+export function forgetReplaceCache(db: Db): void {
+  gradedMemo.clear(db);
+}
+
+function partView(f: Facts, locale: Locale): ReplacePart {
+  const en = locale === 'en';
+  return {
+    productId: f.id,
+    mfgMpnCode: f.mfgMpnCode,
+    mpn: f.mpn,
+    brandName: (en ? f.brandEn : f.brandZh) ?? null,
+    package: f.package,
+    cateName: (en ? f.cateEn || f.cateZh : f.cateZh) ?? null,
+    description: (en ? f.descriptionEn || f.descriptionZh : f.descriptionZh || f.descriptionEn) ?? null,
+    domestic: f.domestic,
+    hasKicad: f.hasKicad,
+    lifecycle: f.lifecycle,
+  };
+}
+
+function originalView(f: Facts, locale: Locale): ReplaceOriginal {
+  return {
+    ...partView(f, locale),
+    params: f.params.filter((p) => p.key !== 'package').map((p) => ({ key: p.key, name: paramLabel(p.key, locale), display: formatParamValue(p.valueNum, p.valueText, p.unit) })),
+    pinCount: new Set(f.pins.map((p) => p.number)).size,
+  };
+}
+
+/** The grade's reason in the caller's language. */
+export function reasonText(notes: readonly GradeNote[], graded: Graded, locale: Locale): string {
+  const parts = notes.map((n) => {
+    switch (n.kind) {
+      case 'dropIn':
+        return serverMessage('replace.reason.dropIn', locale);
+      case 'package':
+        return serverMessage('replace.reason.package', locale, { original: n.original, candidate: n.candidate });
+      case 'pins':
+        return serverMessage('replace.reason.pins', locale, { detail: n.detail });
+      case 'pinsUnknown':
+        return serverMessage('replace.reason.pinsUnknown', locale);
+      case 'outside': {
+        const params = n.keys
+          .map((key) => graded.diff.find((d) => d.key === key))
+          .filter((d) => d !== undefined)
+          .map((d) => serverMessage('replace.reason.param', locale, { name: paramLabel(d.key, locale), candidate: d.candidate ?? '—', original: d.original ?? '—' }))
+          .join(locale === 'en' ? '; ' : '；');
+        return serverMessage('replace.reason.outside', locale, { params });
+      }
+    }
+  });
+  return parts.join(locale === 'en' ? '. ' : '。');
+}
+
+function candidateView(g: GradedFacts, locale: Locale, userPair: { id: number; note: string | null } | null): ReplaceCandidate {
+  const reason = reasonText(g.graded.notes, g.graded, locale);
+  return {
+    ...partView(g.facts, locale),
+    grade: g.graded.grade,
+    score: scoreOf(g.graded.grade, g.graded.closeness),
+    reason: userPair ? [serverMessage('replace.reason.userPair', locale) + (userPair.note ? `: ${userPair.note}` : ''), reason].filter(Boolean).join(locale === 'en' ? '. ' : '。') : reason,
+    diff: g.graded.diff.map((d) => ({ key: d.key, name: paramLabel(d.key, locale), original: d.original, candidate: d.candidate, verdict: d.verdict })),
+    userPair,
+  };
+}
+
+export async function readPrefs(db: Db, userId: number | null): Promise<ReplacePrefs> {
+  if (userId === null) return DEFAULT_REPLACE_PREFS;
+  const r = await db.select({ prefs: userReplacePrefs.prefs }).from(userReplacePrefs).where(eq(userReplacePrefs.ownerId, userId)).limit(1);
+  const parsed = ReplacePrefsSchema.partial().safeParse(r[0]?.prefs ?? {});
+  return { ...DEFAULT_REPLACE_PREFS, ...(parsed.success ? parsed.data : {}) };
+}
+
+export type RankedList = { original: Facts; ranked: { view: ReplaceCandidate; domestic: boolean }[] };
+
+/** Every candidate of a part, own pairs first, ordered (replace.ts compareCandidates). */
+async function rankedFor(db: Db, mfgMpnCode: string, locale: Locale, userId: number | null, domesticFirst: boolean): Promise<RankedList> {
+  const productId = await productIdOf(db, mfgMpnCode, locale);
+  const base = await gradedFor(db, productId);
+  if (!base) throw new AppError(Code.notFound, serverMessage('replace.noPart', locale, { code: mfgMpnCode }));
+  const pairs =
+    userId === null
+      ? []
+      : await db
+          .select({ id: userReplacements.id, replacementId: userReplacements.replacementId, note: userReplacements.note })
+          .from(userReplacements)
+          .where(and(eq(userReplacements.ownerId, userId), eq(userReplacements.productId, productId)));
+  const pairFacts = await loadFacts(db, pairs.map((p) => p.replacementId));
+  const pairIds = new Set(pairs.map((p) => p.replacementId));
+  const items: { g: GradedFacts; pair: { id: number; note: string | null } | null }[] = [];
+  for (const p of pairs) {
+    const f = pairFacts.get(p.replacementId);
+    if (!f) continue;
+    // The user said it replaces the part: keep it even when the catalogue cannot confirm (functional).
+    const graded = gradeCandidate(base.original, f) ?? { grade: 'functional' as const, closeness: 0, diff: diffParams(base.original.params, f.params), notes: [] };
+    items.push({ g: { facts: f, graded }, pair: { id: p.id, note: p.note } });
+  }
+  for (const g of base.list) if (!pairIds.has(g.facts.id)) items.push({ g, pair: null });
+  items.sort((a, b) =>
+    compareCandidates(
+      { grade: a.g.graded.grade, closeness: a.g.graded.closeness, domestic: a.g.facts.domestic, userPair: a.pair !== null, mpn: a.g.facts.mpn },
+      { grade: b.g.graded.grade, closeness: b.g.graded.closeness, domestic: b.g.facts.domestic, userPair: b.pair !== null, mpn: b.g.facts.mpn },
+      domesticFirst,
+    ),
+  );
+  return { original: base.original, ranked: items.map((i) => ({ view: candidateView(i.g, locale, i.pair), domestic: i.g.facts.domestic })) };
+}
+
+/** replace/getReplaces: one page of graded candidates, with counts for the filter chips. */
+export async function getReplaces(db: Db, body: GetReplacesBody, locale: Locale, userId: number | null): Promise<ReplaceList> {
+  const prefs = await readPrefs(db, userId);
+  const { original, ranked } = await rankedFor(db, body.mfgMpnCode, locale, userId, prefs.domesticFirst);
+  const grades: readonly ReplaceGrade[] = body.grade ? [body.grade] : prefs.grades;
+  const shown = ranked.filter((r) => r.view.userPair !== null || (grades.includes(r.view.grade) && (!body.domesticOnly || r.domestic)));
+  const counts = { dropIn: 0, pinCompatible: 0, functional: 0, domestic: 0 };
+  for (const r of ranked) {
+    counts[r.view.grade]++;
+    if (r.domestic) counts.domestic++;
+  }
+  const start = (body.pageNum - 1) * body.pageSize;
+  return { original: originalView(original, locale), list: shown.slice(start, start + body.pageSize).map((r) => r.view), total: shown.length, counts };
+}
+
+/** replace/getRepInDetail: the best few for the product detail page (no account, no filters). */
+export async function replacementsForDetail(db: Db, mfgMpnCode: string, locale: Locale, userId: number | null = null): Promise<{ list: ReplaceCandidate[]; total: number }> {
+  const prefs = await readPrefs(db, userId);
+  const { ranked } = await rankedFor(db, mfgMpnCode, locale, userId, prefs.domesticFirst);
+  return { list: ranked.slice(0, DETAIL_LIMIT).map((r) => r.view), total: ranked.length };
+}
+
+/** Everything the export needs: the original and every candidate, ordered. */
+export async function replacementsForExport(db: Db, mfgMpnCode: string, locale: Locale, userId: number | null): Promise<{ original: ReplaceOriginal; list: ReplaceCandidate[] }> {
+  const prefs = await readPrefs(db, userId);
+  const { original, ranked } = await rankedFor(db, mfgMpnCode, locale, userId, prefs.domesticFirst);
+  return { original: originalView(original, locale), list: ranked.map((r) => r.view) };
+}
+
+// ── Preferences and own pairs (logged in) ─────────────────────────────────────
+
+export async function changePrefs(db: Db, userId: number, change: Partial<ReplacePrefs>): Promise<ReplacePrefs> {
+  const current = await readPrefs(db, userId);
+  const next: ReplacePrefs = {
+    domesticFirst: change.domesticFirst ?? current.domesticFirst,
+    // Listed in the grades' own order, once each.
+    grades: change.grades ? REPLACE_GRADES.filter((g) => change.grades!.includes(g)) : current.grades,
+  };
+  await db
+    .insert(userReplacePrefs)
+    .values({ ownerId: userId, prefs: next })
+    .onConflictDoUpdate({ target: userReplacePrefs.ownerId, set: { prefs: next, updatedAt: sql`now()` } });
+  return next;
+}
+
+export async function addPair(db: Db, userId: number, body: { mfgMpnCode: string; replacementMpnCode: string; note?: string | undefined }, locale: Locale) {
+  const productId = await productIdOf(db, body.mfgMpnCode, locale);
+  const replacementId = await productIdOf(db, body.replacementMpnCode, locale, 'replace.noReplacementPart');
+  if (productId === replacementId) throw new AppError(Code.badInput, serverMessage('replace.samePart', locale));
+  const note = body.note ? body.note : null;
+  const [row] = await db
+    .insert(userReplacements)
+    .values({ ownerId: userId, productId, replacementId, note })
+    .onConflictDoUpdate({ target: [userReplacements.ownerId, userReplacements.productId, userReplacements.replacementId], set: { note } })
+    .returning({ id: userReplacements.id, note: userReplacements.note, createdAt: userReplacements.createdAt });
+  return { id: row!.id, mfgMpnCode: body.mfgMpnCode, replacementMpnCode: body.replacementMpnCode, note: row!.note, createdAt: row!.createdAt.toISOString() };
+}
+
+export async function deletePair(db: Db, userId: number, id: number, locale: Locale): Promise<{ id: number }> {
+  const gone = await db
+    .delete(userReplacements)
+    .where(and(eq(userReplacements.id, id), eq(userReplacements.ownerId, userId)))
+    .returning({ id: userReplacements.id });
+  // Someone else's pair answers as an unknown one: ids say nothing about other accounts.
+  if (gone.length === 0) throw new AppError(Code.notFound, serverMessage('replace.noPair', locale, { id }));
+  return { id };
+}
+
+// ── Applying a replacement to a BOM line ──────────────────────────────────────
+
+/** A stale version: the route answers 40900 with the line's current version. */
+export class StaleLineError extends AppError {
+  readonly lineId: number;
+  readonly current: number;
+  constructor(lineId: number, current: number, message: string) {
+    super(Code.conflict, message);
+    this.lineId = lineId;
+    this.current = current;
+  }
+}
+
+/**
+ * The version check and the write are one statement: the line changes only when its version is
+ * still the one the caller saw (or none was sent), so concurrent edits never overwrite each other.
+ * The BOM's updated time moves with it and an anonymous BOM's expiry restarts (30 days).
+ */
+const CHANGE_SQL = `WITH l AS (
+    UPDATE bom_lines SET chosen_product_id = $3, chosen_by = 'replacement', status = CASE WHEN status = 'dnp' THEN status ELSE 'matched' END,
+      confidence = NULL, version = version + 1, updated_at = now()
+    WHERE id = $1 AND bom_id = $2 AND ($4::int IS NULL OR version = $4::int)
+    RETURNING id, version, status
+  ), b AS (
+    UPDATE boms SET updated_at = now(), expires_at = CASE WHEN owner_id IS NULL THEN now() + interval '30 days' ELSE expires_at END
+    WHERE id = $2 AND EXISTS (SELECT 1 FROM l)
+  )
+  SELECT id, version, status FROM l`;
+
+export async function applyReplacement(
+  db: Db,
+  body: { bomId: string; lineId: number; mfgMpnCode: string; version?: number | undefined },
+  userId: number | null,
+  locale: Locale,
+): Promise<ReplaceChangeResult> {
+  await bomAccess(db, body.bomId, userId, locale);
+  const productId = await productIdOf(db, body.mfgMpnCode, locale);
+  const run = runnerOf(db);
+  const rows = await run.rows<{ id: number; version: number; status: string }>(CHANGE_SQL, [body.lineId, body.bomId, productId, body.version ?? null]);
+  const row = rows[0];
+  if (!row) {
+    const now = await run.rows<{ version: number }>('SELECT version FROM bom_lines WHERE id = $1 AND bom_id = $2', [body.lineId, body.bomId]);
+    if (!now[0]) throw new AppError(Code.notFound, serverMessage('replace.noLine', locale, { lineId: body.lineId }));
+    throw new StaleLineError(body.lineId, now[0].version, serverMessage('replace.stale', locale, { version: now[0].version }));
+  }
+  const f = (await loadFacts(db, [productId])).get(productId)!;
+  return { lineId: row.id, version: row.version, status: row.status, chosen: { ...partView(f, locale), by: 'replacement', confidence: null } };
+}
