@@ -48,7 +48,7 @@ export const ReplaceCandidateSchema = ReplacePartSchema.extend({
 export type ReplaceCandidate = z.infer<typeof ReplaceCandidateSchema>;
 
 export const GetReplacesBodySchema = z
-  .object({
+  .strictObject({
     mfgMpnCode: MfgMpnCodeSchema,
     grade: ReplaceGradeSchema.optional(),
     domesticOnly: z.boolean().optional(),
@@ -63,12 +63,12 @@ export const ReplaceListSchema = z
   .openapi('ReplaceList');
 export type ReplaceList = z.infer<typeof ReplaceListSchema>;
 
-export const ReplaceDetailBodySchema = z.object({ mfgMpnCode: MfgMpnCodeSchema });
+export const ReplaceDetailBodySchema = z.strictObject({ mfgMpnCode: MfgMpnCodeSchema });
 export const ReplaceDetailSchema = z.object({ list: z.array(ReplaceCandidateSchema).max(6), total: z.number().int() }).openapi('ReplaceDetail');
 export type ReplaceDetail = z.infer<typeof ReplaceDetailSchema>;
 
 export const ReplaceChangeBodySchema = z
-  .object({ bomId: BomIdSchema, lineId: z.number().int().positive().max(2_147_483_647), mfgMpnCode: MfgMpnCodeSchema, version: z.number().int().min(0).optional() })
+  .strictObject({ bomId: BomIdSchema, lineId: z.number().int().positive().max(2_147_483_647), mfgMpnCode: MfgMpnCodeSchema, version: z.number().int().min(0).max(2_147_483_647).optional() })
   .openapi('ReplaceChange');
 export const ReplaceChangeResultSchema = z.object({ lineId: z.number().int(), version: z.number().int(), status: z.string(), chosen: BomChosenSchema });
 export type ReplaceChangeResult = z.infer<typeof ReplaceChangeResultSchema>;
@@ -84,13 +84,13 @@ export const ReplacePrefsSchema = z
 export type ReplacePrefs = z.infer<typeof ReplacePrefsSchema>;
 export const DEFAULT_REPLACE_PREFS: ReplacePrefs = { domesticFirst: false, grades: ['dropIn', 'pinCompatible', 'functional'] };
 export const ReplaceChangeTrendBodySchema = z
-  .object({ domesticFirst: z.boolean().optional(), grades: z.array(ReplaceGradeSchema).min(1).max(3).optional() })
+  .strictObject({ domesticFirst: z.boolean().optional(), grades: z.array(ReplaceGradeSchema).min(1).max(3).optional() })
   .openapi('ReplaceChangeTrend');
 
-export const ReplaceDownloadBodySchema = z.object({ mfgMpnCode: MfgMpnCodeSchema });
+export const ReplaceDownloadBodySchema = z.strictObject({ mfgMpnCode: MfgMpnCodeSchema });
 
 export const ReplaceAddBodySchema = z
-  .object({ mfgMpnCode: MfgMpnCodeSchema, replacementMpnCode: MfgMpnCodeSchema, note: z.string().trim().max(500).optional() })
+  .strictObject({ mfgMpnCode: MfgMpnCodeSchema, replacementMpnCode: MfgMpnCodeSchema, note: z.string().trim().max(500).optional() })
   .openapi('ReplaceAdd');
 export const ReplacePairSchema = z.object({ id: z.number().int(), mfgMpnCode: z.string(), replacementMpnCode: z.string(), note: z.string().nullable(), createdAt: z.string() });
-export const ReplaceDeleteBodySchema = z.object({ id: z.number().int().positive().max(2_147_483_647) });
+export const ReplaceDeleteBodySchema = z.strictObject({ id: z.number().int().positive().max(2_147_483_647) });
