@@ -168,7 +168,7 @@ describe(`replace/getReplaces (${process.env.TEST_DATABASE_URL ? 'postgres' : 'p
     const zh = await post('getReplaces', { mfgMpnCode: 'NOPE_x' });
     expect([zh.status, zh.body.code, zh.body.msg]).toEqual([404, 40400, '元器件 NOPE_x 不存在']);
     expect((await post('getReplaces', { mfgMpnCode: 'NOPE_x' }, { locale: 'en' })).body.msg).toBe('Part NOPE_x not found');
-    for (const bad of [{}, { mfgMpnCode: '' }, { mfgMpnCode: 'a b' }, { mfgMpnCode: 'x'.repeat(161) }, { mfgMpnCode: 'AO3400A_aos', grade: 'best' }, { mfgMpnCode: 'AO3400A_aos', pageSize: 1000 }, { mfgMpnCode: 'AO3400A_aos', domesticOnly: 'yes' }]) {
+    for (const bad of [{}, { mfgMpnCode: '' }, { mfgMpnCode: 'a b' }, { mfgMpnCode: 'x'.repeat(161) }, { mfgMpnCode: 'AO3400A_aos', grade: 'best' }, { mfgMpnCode: 'AO3400A_aos', pageSize: 1000 }, { mfgMpnCode: 'AO3400A_aos', domesticOnly: 'yes' }, { mfgMpnCode: 'AO3400A_aos', sort: 'price' }]) {
       const r = await post('getReplaces', bad);
       expect([r.status, r.body.code], JSON.stringify(bad)).toEqual([400, 40000]);
     }

@@ -14,6 +14,7 @@ import {
   gradeCandidate,
   REPLACE_GRADES,
   ruleOf,
+  sameFootprint,
   scoreOf,
   type GradeNote,
   type Graded,
@@ -77,7 +78,7 @@ type ProductRow = {
   cate_en: string | null;
 };
 
-/** Parts with their parameters and their symbols' pins, in three statements. */
+/** Parts with their parameters (pins are read separately, only where they decide a grade). */
 async function loadFacts(db: Db, ids: readonly number[]): Promise<Map<number, Facts>> {
   const out = new Map<number, Facts>();
   if (ids.length === 0) return out;
@@ -96,19 +97,6 @@ async function loadFacts(db: Db, ids: readonly number[]): Promise<Map<number, Fa
     'SELECT product_id, key, unit, value_num, value_text FROM product_params WHERE product_id = ANY($1::int[]) ORDER BY product_id, key',
     [ids],
   );
-  const symbolIds = [...new Set(rows.map((r) => r.symbol_id).filter((x): x is number => x !== null))];
-  const pins = symbolIds.length
-    ? await run.rows<{ symbol_id: number; unit: number; number: string; name: string; electrical_type: string }>(
-        'SELECT symbol_id, unit, number, name, electrical_type FROM symbol_pins WHERE symbol_id = ANY($1::int[])',
-        [symbolIds],
-      )
-    : [];
-  const pinsBySymbol = new Map<number, PinRow[]>();
-  for (const p of pins) {
-    const list = pinsBySymbol.get(p.symbol_id) ?? [];
-    list.push({ unit: p.unit, number: p.number, name: p.name, electricalType: p.electrical_type });
-    pinsBySymbol.set(p.symbol_id, list);
-  }
   const paramsById = new Map<number, ParamRow[]>();
   for (const p of params) {
     const list = paramsById.get(p.product_id) ?? [];
@@ -122,7 +110,7 @@ async function loadFacts(db: Db, ids: readonly number[]): Promise<Map<number, Fa
       package: r.package,
       footprint: r.footprint,
       symbolId: r.symbol_id,
-      pins: r.symbol_id === null ? [] : (pinsBySymbol.get(r.symbol_id) ?? []),
+      pins: [],
       params: paramsById.get(r.id) ?? [],
       mfgMpnCode: r.mfg_mpn_code,
       mpn: r.mpn,
@@ -138,6 +126,23 @@ async function loadFacts(db: Db, ids: readonly number[]): Promise<Map<number, Fa
     });
   }
   return out;
+}
+
+/** Fills in the pins of the given parts' symbols (one statement for all). */
+async function attachPins(db: Db, parts: readonly Facts[]): Promise<void> {
+  const symbolIds = [...new Set(parts.map((f) => f.symbolId).filter((x): x is number => x !== null))];
+  if (symbolIds.length === 0) return;
+  const pins = await runnerOf(db).rows<{ symbol_id: number; unit: number; number: string; name: string; electrical_type: string }>(
+    'SELECT symbol_id, unit, number, name, electrical_type FROM symbol_pins WHERE symbol_id = ANY($1::int[])',
+    [symbolIds],
+  );
+  const bySymbol = new Map<number, PinRow[]>();
+  for (const p of pins) {
+    const list = bySymbol.get(p.symbol_id) ?? [];
+    list.push({ unit: p.unit, number: p.number, name: p.name, electricalType: p.electrical_type });
+    bySymbol.set(p.symbol_id, list);
+  }
+  for (const f of parts) if (f.symbolId !== null) f.pins = bySymbol.get(f.symbolId) ?? [];
 }
 
 export async function productIdOf(db: Db, mfgMpnCode: string, locale: Locale, key: 'replace.noPart' | 'replace.noReplacementPart' = 'replace.noPart'): Promise<number> {
@@ -189,6 +194,8 @@ async function gradedFor(db: Db, productId: number): Promise<{ original: Facts; 
     if (!original) return null;
     const ids = await candidateIds(db, original);
     const facts = await loadFacts(db, ids);
+    // Pins decide only between parts on the same footprint with another symbol: read just those.
+    await attachPins(db, [original, ...[...facts.values()].filter((f) => f.symbolId !== original.symbolId && sameFootprint(original, f))]);
     const list: GradedFacts[] = [];
     for (const f of facts.values()) {
       const graded = gradeCandidate(original, f);
@@ -286,6 +293,7 @@ async function rankedFor(db: Db, mfgMpnCode: string, locale: Locale, userId: num
           .from(userReplacements)
           .where(and(eq(userReplacements.ownerId, userId), eq(userReplacements.productId, productId)));
   const pairFacts = await loadFacts(db, pairs.map((p) => p.replacementId));
+  await attachPins(db, [...pairFacts.values()].filter((f) => f.symbolId !== base.original.symbolId && sameFootprint(base.original, f)));
   const pairIds = new Set(pairs.map((p) => p.replacementId));
   const items: { g: GradedFacts; pair: { id: number; note: string | null } | null }[] = [];
   for (const p of pairs) {
