@@ -78,7 +78,7 @@ afterAll(async () => {
 });
 
 describe(`jobs API (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
-  it('shows a job to its owner only: 404 for others and for unknown ids, 401 without a token, 400 for a bad id', async () => {
+  it('shows a job to its owner only: 404 for others, for unknown ids and without a token, 401 for a bad token, 400 for a bad id', async () => {
     const { job, done } = await runner.submit(steppedJob(2), { reason: 'test' }, { ownerId: alice.id });
     await done;
     const mine = await get(`/api/jobs/${job.id}`, alice.token);
@@ -92,7 +92,12 @@ describe(`jobs API (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, 
     expect(cancel.status).toBe(404);
     expect(((await cancel.json()) as Envelope<null>).msg).toBe('任务不存在');
     expect((await get('/api/jobs/00000000-0000-4000-8000-000000000000', alice.token)).status).toBe(404);
-    expect((await get(`/api/jobs/${job.id}`, null)).status).toBe(401);
+    // Logged out, an owned job is as absent as any other (only capability kinds are open by id).
+    expect((await get(`/api/jobs/${job.id}`, null)).status).toBe(404);
+    expect((await get(`/api/jobs/${job.id}/events`, null)).status).toBe(404);
+    expect((await get(`/api/jobs/${job.id}`, 'not-a-token')).status).toBe(401);
+    expect((await app.request(`/api/jobs/${job.id}/cancel`, { method: 'POST' })).status).toBe(401);
+    expect((await get('/api/jobs', null)).status).toBe(401);
     const bad = await get('/api/jobs/12', alice.token, { cookie: 'locale=en' });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as Envelope<null>).msg).toBe('Invalid field id: must be a job id (a UUID)');

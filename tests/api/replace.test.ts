@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBomFile } from '../../src/lib/bom/read/read-bom-file.ts';
@@ -210,7 +211,10 @@ describe('replace/change on a BOM line', () => {
 
   it('applies a replacement: chosen by replacement, matched, version + 1', async () => {
     const r = await post<{ lineId: number; version: number; status: string; chosen: { mfgMpnCode: string; by: string; domestic: boolean } }>('change', { bomId: anonBom, lineId: line, mfgMpnCode: '0603WAF1002T5E_uniohm', version: 0 });
-    expect(r.body).toMatchObject({ code: 200000, result: { lineId: line, version: 1, status: 'matched', chosen: { mfgMpnCode: '0603WAF1002T5E_uniohm', by: 'replacement', domestic: true } } });
+    // The answer is the line as /bom/queryMatch shows it.
+    expect(r.body).toMatchObject({ code: 200000, result: { lineId: line, version: 1, status: 'matched', chosen: { mfgMpnCode: '0603WAF1002T5E_uniohm', by: 'replacement', domestic: true, confidence: null } } });
+    const [bom] = await database.db.select().from(boms).where(eq(boms.id, anonBom));
+    expect(bom!.version).toBe(1);
     const rows = await database.db.select().from(bomLines);
     expect(rows.find((x) => x.id === line)).toMatchObject({ chosenBy: 'replacement', status: 'matched', version: 1, confidence: null });
     // Without a version the change applies to whatever is there.
@@ -220,7 +224,7 @@ describe('replace/change on a BOM line', () => {
   it('answers a stale version with 40900 and the current version, changing nothing', async () => {
     const r = await post<{ lineId: number; version: number }>('change', { bomId: anonBom, lineId: line, mfgMpnCode: '0603WAF1002T5E_uniohm', version: 0 });
     expect(r.status).toBe(409);
-    expect(r.body).toEqual({ code: 40900, msg: '该行已被修改（当前版本 2），请刷新后再试', result: { lineId: line, version: 2 } });
+    expect(r.body).toMatchObject({ code: 40900, msg: '该行已被修改（当前版本 2），请刷新后再试', result: { lineId: line, version: 2, chosen: { mfgMpnCode: 'RC0603JR-0710KL_yageo' } } });
     const rows = await database.db.select().from(bomLines);
     expect(rows.find((x) => x.id === line)?.version).toBe(2);
   });
@@ -235,17 +239,17 @@ describe('replace/change on a BOM line', () => {
     expect(rows.find((x) => x.id === line)?.version).toBe(3);
   });
 
-  it("follows the BOM's access rule", async () => {
+  it("follows the BOM's access rule (the bom/* calls' own): someone else's BOM is an unknown one", async () => {
     const body = { bomId: ownedBom, lineId: ownedLine, mfgMpnCode: 'CJ3400_cj' };
-    expect((await post('change', body)).body).toMatchObject({ code: 40001, msg: '该 BOM 已保存在账号中，请先登录' });
-    expect((await post('change', body, { token: bob.token })).body.code).toBe(40300);
+    expect((await post('change', body)).body).toMatchObject({ code: 40400, msg: 'BOM 不存在或已过期' });
+    expect((await post('change', body, { token: bob.token })).body.code).toBe(40400);
     expect((await post('change', body, { token: alice.token })).body).toMatchObject({ code: 200000, result: { version: 1, status: 'matched' } });
     // A line of another BOM is not reached through this one.
     expect((await post('change', { ...body, bomId: anonBom })).body.code).toBe(40400);
   });
 
   it('refuses unknown BOMs, lines and parts, and bad input', async () => {
-    expect((await post('change', { bomId: '00000000-0000-4000-8000-000000000000', lineId: line, mfgMpnCode: 'CJ3400_cj' }, { locale: 'en' })).body).toMatchObject({ code: 40400, msg: 'BOM 00000000-0000-4000-8000-000000000000 not found or expired' });
+    expect((await post('change', { bomId: '00000000-0000-4000-8000-000000000000', lineId: line, mfgMpnCode: 'CJ3400_cj' }, { locale: 'en' })).body).toMatchObject({ code: 40400, msg: 'No such BOM, or it has expired' });
     expect((await post('change', { bomId: anonBom, lineId: 999_999, mfgMpnCode: 'CJ3400_cj' })).body.code).toBe(40400);
     expect((await post('change', { bomId: anonBom, lineId: line, mfgMpnCode: 'NOPE_x' })).body.code).toBe(40400);
     for (const bad of [{ bomId: 'not-a-uuid', lineId: line, mfgMpnCode: 'CJ3400_cj' }, { bomId: anonBom, lineId: -1, mfgMpnCode: 'CJ3400_cj' }, { bomId: anonBom, lineId: line, mfgMpnCode: 'CJ3400_cj', version: -1 }, { bomId: anonBom, lineId: line }]) {

@@ -2,17 +2,20 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { Locale } from '../i18n/i18n.ts';
 import type { AppEnv } from '../server/app-env.ts';
-import { requireUser } from '../server/auth.server.ts';
+import { callerOf, optionalUser, requireUser } from '../server/auth.server.ts';
 import { authErrorResponses, envelopeOf, errorEnvelope, ok } from '../server/envelope.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { bothMessages, serverMessage } from '../server/messages/server-message.ts';
 import { validationHook } from '../server/validation.ts';
 import { isTerminal, JOB_STATES, type JobView } from './jobs.ts';
-import { getJobForOwner, listJobsOfOwner, onJobChange, requestCancel } from './jobs.server.ts';
+import { getJobForCaller, listJobsOfOwner, onJobChange, requestCancel } from './jobs.server.ts';
 
 // A user's jobs (ADR 0007): poll one, follow one as server-sent events, cancel one, list them.
 // Only the owner sees a job; anyone else gets 404, as for an id that does not exist. Operator jobs
-// (no owner) are seen in the table and the scripts' output, not here.
+// (no owner) are seen in the table and the scripts' output, not here. One exception: an
+// owner-less job of a capability kind (an anonymous BOM's matching, CAPABILITY_JOB_KINDS) is
+// polled and followed by whoever holds its random id, logged in or not; listing and cancelling
+// stay with owners.
 
 const badId = bothMessages('jobs.badId');
 
@@ -75,7 +78,9 @@ export function createJobRoutes(options: JobStreamOptions = {}) {
   const routes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   routes.use('/jobs', requireUser);
-  routes.use('/jobs/*', requireUser);
+  routes.use('/jobs/:id/cancel', requireUser);
+  routes.use('/jobs/:id', optionalUser);
+  routes.use('/jobs/:id/events', optionalUser);
 
   routes.openapi(
     createRoute({
@@ -114,7 +119,7 @@ export function createJobRoutes(options: JobStreamOptions = {}) {
       },
     }),
     async (c) => {
-      const job = await getJobForOwner(c.var.db, c.req.valid('param').id, c.var.user.id);
+      const job = await getJobForCaller(c.var.db, c.req.valid('param').id, callerOf(c)?.id ?? null);
       if (!job) throw notFound(c.var.locale);
       return c.json(ok(job), 200);
     },
@@ -160,7 +165,7 @@ export function createJobRoutes(options: JobStreamOptions = {}) {
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const owner = c.var.user.id;
+      const owner = callerOf(c)?.id ?? null;
       const db = c.var.db;
       const lastText = c.req.header('last-event-id') ?? c.req.valid('query').lastEventId;
       let lastSent = -1;
@@ -168,7 +173,7 @@ export function createJobRoutes(options: JobStreamOptions = {}) {
         if (!/^\d{1,10}$/.test(lastText)) throw new AppError(Code.badInput, `Last-Event-ID: ${serverMessage('jobs.badEventId', c.var.locale)}`);
         lastSent = Number(lastText);
       }
-      const first = await getJobForOwner(db, id, owner);
+      const first = await getJobForCaller(db, id, owner);
       if (!first) throw notFound(c.var.locale);
 
       const response = streamSSE(c, async (stream) => {
@@ -202,7 +207,7 @@ export function createJobRoutes(options: JobStreamOptions = {}) {
             await stream.write(': keep-alive\n\n');
             lastWrite = Date.now();
           }
-          job = await getJobForOwner(db, id, owner);
+          job = await getJobForCaller(db, id, owner);
         }
       }
       // `no-transform`: the server's compression must not buffer the stream (compression honours it,

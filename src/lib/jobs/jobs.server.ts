@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.server.ts';
 import { jobs } from '../server/db/schema/index.ts';
-import { JobErrorCode, MAX_JOB_INPUT_BYTES, type JobError, type JobProgress, type JobState, type JobView } from './jobs.ts';
+import { CAPABILITY_JOB_KINDS, JobErrorCode, MAX_JOB_INPUT_BYTES, type JobError, type JobProgress, type JobState, type JobView } from './jobs.ts';
 
 type JobRow = typeof jobs.$inferSelect;
 
@@ -77,6 +77,20 @@ export async function getJobForOwner(db: Db, id: string, ownerId: number): Promi
     .select()
     .from(jobs)
     .where(and(eq(jobs.id, id), eq(jobs.ownerId, ownerId)))
+    .limit(1);
+  return row ? toJobView(row) : null;
+}
+
+/**
+ * The job as `ownerId` (null when logged out) may see it: their own, or an owner-less job of a
+ * capability kind (CAPABILITY_JOB_KINDS) reached by its id. Null otherwise (the caller answers 404).
+ */
+export async function getJobForCaller(db: Db, id: string, ownerId: number | null): Promise<JobView | null> {
+  const anonymous = and(isNull(jobs.ownerId), inArray(jobs.kind, [...CAPABILITY_JOB_KINDS]));
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), ownerId === null ? anonymous : or(eq(jobs.ownerId, ownerId), anonymous)))
     .limit(1);
   return row ? toJobView(row) : null;
 }

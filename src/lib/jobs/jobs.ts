@@ -97,7 +97,22 @@ export type JobKinds = {
     input: { dir: string; source: string; licence: string };
     result: { stored: number; previews: number; withoutPreview: number; rejected: number; tooLarge: number; seconds: number };
   };
+  /** Matching a BOM's lines (src/lib/bom/bom-job.server.ts); `scope` picks which lines, `lineIds` narrows it. */
+  'bom-match': {
+    input: { bomId: string; scope: BomMatchScope; lineIds?: number[] };
+    result: { lines: number; written: number; skipped: number };
+  };
 };
+
+/** pending: lines not matched yet; auto: every line the user did not choose (re-ranking); doubtful: doubtful and not-found lines (changeByAI). */
+export type BomMatchScope = 'pending' | 'auto' | 'doubtful';
+
+/**
+ * Kinds whose owner-less jobs are followed by whoever holds the job id: an anonymous BOM's
+ * matching job, whose random id is handed only to the holder of the bomId (itself a capability).
+ * Other owner-less jobs (operator imports, the search index) stay invisible through the API.
+ */
+export const CAPABILITY_JOB_KINDS: readonly JobKind[] = ['bom-match'];
 export type JobKind = keyof JobKinds;
 export type JobInput<K extends JobKind> = JobKinds[K]['input'];
 export type JobResult<K extends JobKind> = JobKinds[K]['result'];

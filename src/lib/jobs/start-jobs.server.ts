@@ -2,11 +2,13 @@ import type { Db } from '../server/db/client.server.ts';
 import { logger } from '../server/logger.server.ts';
 import { warmSearchIndex } from '../search/search-index.server.ts';
 import { deleteExpiredJobs } from './jobs.server.ts';
+import { purgeExpiredBoms } from '../bom/bom-store.server.ts';
+import { getFileStore } from '../files/file-store.server.ts';
 import { jobRunnerOf } from './runner.server.ts';
 
 /**
  * At server start: fail the jobs a dead process left running, drop finished jobs past their
- * retention (again once a day), then warm the search index (a `search-index` job). Failures are
+ * retention and anonymous BOMs past their expiry (again once a day), then warm the search index (a `search-index` job). Failures are
  * logged, never fatal: searches build the index on demand.
  */
 export async function startJobs(db: Db): Promise<void> {
@@ -30,5 +32,11 @@ async function pruneJobs(db: Db): Promise<void> {
     if (removed > 0) logger.info({ removed }, 'finished jobs past their retention deleted');
   } catch (error) {
     logger.warn({ err: error }, 'pruning old jobs failed');
+  }
+  try {
+    const boms = await purgeExpiredBoms(db, getFileStore());
+    if (boms > 0) logger.info({ boms }, 'anonymous BOMs past their expiry deleted');
+  } catch (error) {
+    logger.warn({ err: error }, 'purging expired BOMs failed');
   }
 }

@@ -14,7 +14,6 @@ import {
   ReplaceChangeBodySchema,
   ReplaceChangeResultSchema,
   ReplaceChangeTrendBodySchema,
-  ReplaceConflictSchema,
   ReplaceDeleteBodySchema,
   ReplaceDetailBodySchema,
   ReplaceDetailSchema,
@@ -76,23 +75,22 @@ export const replaceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       method: 'post',
       path: '/chiplet/replace/change',
       summary: "Apply a replacement to a BOM line (chosen_by 'replacement'; status matched)",
-      description: 'Send the line version you saw: a stale one answers 40900 with the current version. An owned BOM only by its owner; an anonymous one by bomId.',
+      description: 'Send the line version you saw: a stale one answers 40900 with the line as it is now (its current version). The BOM access rule of the bom/* calls (an owned BOM only by its owner, an anonymous one by bomId; anything else 40400).',
       request: body(ReplaceChangeBodySchema),
       responses: {
         200: json(envelopeOf(ReplaceChangeResultSchema), "The line's new state"),
-        401: json(errorEnvelope, 'The BOM is kept in an account: log in (40001)'),
-        403: json(errorEnvelope, "Another account's BOM (40300)"),
-        404: json(errorEnvelope, 'Unknown BOM, line or part (40400)'),
-        409: json(envelopeOf(ReplaceConflictSchema), 'Stale version (40900): the current one'),
+        404: json(errorEnvelope, "Unknown or expired BOM, someone else's BOM, unknown line or part (40400)"),
+        409: json(envelopeOf(ReplaceChangeResultSchema), 'Stale version (40900): the line as it is now'),
         ...errorResponses,
       },
     }),
     async (c) => {
       try {
-        return c.json(ok(await applyReplacement(c.var.db, c.req.valid('json'), await optionalUserId(c), c.var.locale)), 200);
+        const caller = { userId: await optionalUserId(c), locale: c.var.locale, now: new Date(c.var.now() * 1000) };
+        return c.json(ok(await applyReplacement(c.var.db, c.req.valid('json'), caller)), 200);
       } catch (error) {
         if (!(error instanceof StaleLineError)) throw error;
-        return c.json({ code: error.code, msg: error.message, result: { lineId: error.lineId, version: error.current } }, httpStatusOf(error.code) as 409);
+        return c.json({ code: error.code, msg: error.message, result: error.line }, httpStatusOf(error.code) as 409);
       }
     },
   )

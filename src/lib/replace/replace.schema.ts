@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { BomChosenSchema, BomIdSchema, BomPartSchema } from '../bom/bom.schema.ts';
+import { BomIdSchema, BomLineSchema, BomPartSchema } from '../bom/bom.schema.ts';
 import { REPLACE_GRADES, VERDICTS } from './replace.ts';
 
 // The replacement calls' shapes (SPEC §7 Replacements: POST /api/chiplet/replace/*), declared
@@ -70,10 +70,8 @@ export type ReplaceDetail = z.infer<typeof ReplaceDetailSchema>;
 export const ReplaceChangeBodySchema = z
   .strictObject({ bomId: BomIdSchema, lineId: z.number().int().positive().max(2_147_483_647), mfgMpnCode: MfgMpnCodeSchema, version: z.number().int().min(0).max(2_147_483_647).optional() })
   .openapi('ReplaceChange');
-export const ReplaceChangeResultSchema = z.object({ lineId: z.number().int(), version: z.number().int(), status: z.string(), chosen: BomChosenSchema });
-export type ReplaceChangeResult = z.infer<typeof ReplaceChangeResultSchema>;
-/** 40900's result: the line's current version (someone changed it since). */
-export const ReplaceConflictSchema = z.object({ lineId: z.number().int(), version: z.number().int() });
+/** The line as /bom/queryMatch shows it, after the change (or, with 40900, as it is now). */
+export const ReplaceChangeResultSchema = BomLineSchema;
 
 export const ReplacePrefsSchema = z
   .object({

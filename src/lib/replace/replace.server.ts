@@ -3,11 +3,13 @@ import type { Locale } from '../i18n/i18n.ts';
 import { paramLabel, formatParamValue } from '../catalog/filters.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { runnerOf } from '../server/db/raw-sql.server.ts';
-import { products, userReplacePrefs, userReplacements } from '../server/db/schema/index.ts';
+import { bomLines, products, userReplacePrefs, userReplacements } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { createMemo } from '../server/memo.server.ts';
 import { serverMessage } from '../server/messages/server-message.ts';
-import { bomAccess } from './bom-access.server.ts';
+import { ANONYMOUS_BOM_TTL_MS, openBom } from '../bom/bom-access.server.ts';
+import type { BomLineView } from '../bom/bom.schema.ts';
+import { lineViews } from '../bom/bom-view.server.ts';
 import {
   compareCandidates,
   diffParams,
@@ -28,7 +30,6 @@ import {
   ReplacePrefsSchema,
   type GetReplacesBody,
   type ReplaceCandidate,
-  type ReplaceChangeResult,
   type ReplaceList,
   type ReplaceOriginal,
   type ReplacePart,
@@ -393,49 +394,46 @@ export async function deletePair(db: Db, userId: number, id: number, locale: Loc
 
 // ── Applying a replacement to a BOM line ──────────────────────────────────────
 
-/** A stale version: the route answers 40900 with the line's current version. */
+/** A stale version: the route answers 40900 with the line as it is now (its current version). */
 export class StaleLineError extends AppError {
-  readonly lineId: number;
-  readonly current: number;
-  constructor(lineId: number, current: number, message: string) {
+  readonly line: BomLineView;
+  constructor(line: BomLineView, message: string) {
     super(Code.conflict, message);
-    this.lineId = lineId;
-    this.current = current;
+    this.line = line;
   }
 }
 
 /**
  * The version check and the write are one statement: the line changes only when its version is
  * still the one the caller saw (or none was sent), so concurrent edits never overwrite each other.
- * The BOM's updated time moves with it and an anonymous BOM's expiry restarts (30 days).
+ * As every BOM edit does (bom-access.server.ts touchBom), the BOM's version and time move with it
+ * and an anonymous BOM's expiry restarts.
  */
 const CHANGE_SQL = `WITH l AS (
-    UPDATE bom_lines SET chosen_product_id = $3, chosen_by = 'replacement', status = CASE WHEN status = 'dnp' THEN status ELSE 'matched' END,
+    UPDATE bom_lines SET chosen_product_id = $3, chosen_by = 'replacement', status = CASE WHEN dnp THEN 'dnp' ELSE 'matched' END,
       confidence = NULL, version = version + 1, updated_at = now()
     WHERE id = $1 AND bom_id = $2 AND ($4::int IS NULL OR version = $4::int)
-    RETURNING id, version, status
+    RETURNING id
   ), b AS (
-    UPDATE boms SET updated_at = now(), expires_at = CASE WHEN owner_id IS NULL THEN now() + interval '30 days' ELSE expires_at END
+    UPDATE boms SET version = version + 1, updated_at = now(),
+      expires_at = CASE WHEN owner_id IS NULL THEN now() + make_interval(secs => $5::int) ELSE NULL END
     WHERE id = $2 AND EXISTS (SELECT 1 FROM l)
   )
-  SELECT id, version, status FROM l`;
+  SELECT id FROM l`;
 
+/** replace/change: the BOM's access rule (openBom: owned by its owner only, anonymous by bomId), then the one guarded write. */
 export async function applyReplacement(
   db: Db,
   body: { bomId: string; lineId: number; mfgMpnCode: string; version?: number | undefined },
-  userId: number | null,
-  locale: Locale,
-): Promise<ReplaceChangeResult> {
-  await bomAccess(db, body.bomId, userId, locale);
+  caller: { userId: number | null; locale: Locale; now: Date },
+): Promise<BomLineView> {
+  const { locale } = caller;
+  const bom = await openBom(db, body.bomId, caller);
   const productId = await productIdOf(db, body.mfgMpnCode, locale);
-  const run = runnerOf(db);
-  const rows = await run.rows<{ id: number; version: number; status: string }>(CHANGE_SQL, [body.lineId, body.bomId, productId, body.version ?? null]);
-  const row = rows[0];
-  if (!row) {
-    const now = await run.rows<{ version: number }>('SELECT version FROM bom_lines WHERE id = $1 AND bom_id = $2', [body.lineId, body.bomId]);
-    if (!now[0]) throw new AppError(Code.notFound, serverMessage('replace.noLine', locale, { lineId: body.lineId }));
-    throw new StaleLineError(body.lineId, now[0].version, serverMessage('replace.stale', locale, { version: now[0].version }));
-  }
-  const f = (await loadFacts(db, [productId])).get(productId)!;
-  return { lineId: row.id, version: row.version, status: row.status, chosen: { ...partView(f, locale), by: 'replacement', confidence: null } };
+  const changed = await runnerOf(db).rows<{ id: number }>(CHANGE_SQL, [body.lineId, bom.id, productId, body.version ?? null, ANONYMOUS_BOM_TTL_MS / 1000]);
+  const [line] = await db.select().from(bomLines).where(and(eq(bomLines.id, body.lineId), eq(bomLines.bomId, bom.id)));
+  if (!line) throw new AppError(Code.notFound, serverMessage('bom.api.lineNotFound', locale, { lineId: body.lineId }));
+  const [view] = await lineViews(db, [line], bom.boardCount, locale);
+  if (changed.length === 0) throw new StaleLineError(view!, serverMessage('replace.stale', locale, { version: line.version }));
+  return view!;
 }

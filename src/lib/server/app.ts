@@ -4,6 +4,7 @@ import { userRoutes } from '../users/users.routes.ts';
 import { accountRoutes } from '../users/account.routes.ts';
 import { searchRoutes } from '../search/search.routes.ts';
 import { jobRoutes } from '../jobs/jobs.routes.ts';
+import { bomRoutes } from '../bom/bom.routes.ts';
 import { replaceRoutes } from '../replace/replace.routes.ts';
 import { apiPlumbing } from './api-plumbing.ts';
 import type { AppEnv } from './app-env.ts';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', accountRoutes);
   app.route('/', searchRoutes);
   app.route('/', jobRoutes);
+  app.route('/', bomRoutes);
   app.route('/', replaceRoutes);
 
   app.doc31('/openapi.json', openApiInfo);

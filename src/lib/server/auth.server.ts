@@ -90,3 +90,20 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   }
   await next();
 });
+
+/**
+ * Route middleware for calls open to logged-out users: without an X-token the request goes on
+ * with no user (read it with `callerOf`); a token that is sent must be valid (40001/40002).
+ */
+export const optionalUser = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.header('x-token') === undefined) {
+    await next();
+    return;
+  }
+  return requireUser(c, next);
+});
+
+/** The logged-in user behind an optionalUser route, or null. */
+export function callerOf(c: { get(key: 'user'): SessionUser }): SessionUser | null {
+  return (c.get('user') as SessionUser | undefined) ?? null;
+}

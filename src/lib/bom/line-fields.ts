@@ -1,0 +1,72 @@
+// A BOM line rebuilt from its fields after an edit (/bom/changeSet, /bom/add): the same reading
+// as an uploaded row (designators expanded, quantity parsed and cross-checked, DNP recognised,
+// problems as bom.line.* keys), except that a quantity people cannot mean ('abc', '-3', '1.5')
+// refuses the edit instead of becoming a problem: the user is typing it now and can fix it.
+
+import { linesFromSheet, type BomLineProblem, type BomSourceField } from './bom-line.ts';
+import type { HeaderColumn } from './header-match.ts';
+import { parseBomQuantity } from './quantity.ts';
+
+export type LineFields = Partial<Record<BomSourceField, string>>;
+
+export const SOURCE_FIELDS: readonly BomSourceField[] = ['mpn', 'manufacturer', 'description', 'package', 'value', 'quantity', 'designators', 'supplierPn', 'notes'];
+
+export type RebuiltLine =
+  | { readonly ok: true; readonly designators: readonly string[]; readonly quantity: number | null; readonly dnp: boolean; readonly problems: readonly BomLineProblem[] }
+  | { readonly ok: false; readonly problem: BomLineProblem };
+
+/** The fields after an edit: a blank value removes the field, others replace it (trimmed). */
+export function mergeFields(current: LineFields, patch: LineFields): LineFields {
+  const out: LineFields = { ...current };
+  for (const field of SOURCE_FIELDS) {
+    const value = patch[field];
+    if (value === undefined) continue;
+    const text = value.trim();
+    if (text === '') delete out[field];
+    else out[field] = text;
+  }
+  return out;
+}
+
+/** Reads the fields as one uploaded row; `dnp` (when the user set it) overrides what the cells say. */
+export function rebuildLine(fields: LineFields, dnp?: boolean): RebuiltLine {
+  const quantity = parseBomQuantity(fields.quantity ?? '');
+  if (!quantity.ok) return { ok: false, problem: quantity.problem };
+  const cells = SOURCE_FIELDS.map((f) => fields[f] ?? '');
+  const columns: HeaderColumn[] = SOURCE_FIELDS.map((field, index) => ({ index, header: field, field }));
+  const [line] = linesFromSheet([cells], { headerRow: null, columns });
+  if (!line) {
+    // Every field blank: nothing to match, nothing to count.
+    return { ok: true, designators: [], quantity: null, dnp: dnp ?? false, problems: [{ key: 'bom.line.quantityMissing', vars: {} }, { key: 'bom.line.nothingToMatch', vars: {} }] };
+  }
+  return { ok: true, designators: line.designators, quantity: line.quantity, dnp: dnp ?? line.dnp, problems: line.problems };
+}
+
+/**
+ * The uploaded row with the edited fields written into their columns, so the export shows what
+ * the user now means. A field spread over several columns (notes) keeps its cells as uploaded.
+ */
+export function cellsWithFields(cells: readonly string[], columns: readonly HeaderColumn[], patch: LineFields): string[] {
+  const out = [...cells];
+  for (const field of SOURCE_FIELDS) {
+    const value = patch[field];
+    if (value === undefined) continue;
+    const targets = columns.filter((c) => c.field === field);
+    if (targets.length !== 1) continue;
+    const index = targets[0]!.index;
+    while (out.length <= index) out.push('');
+    out[index] = value.trim();
+  }
+  return out;
+}
+
+/**
+ * A line's identity for remembering a user's choice (bom_match_memory): the identifying fields,
+ * NFKC, upper case, spaces collapsed. The same line in next month's BOM gets the same signature.
+ */
+export function lineSignature(fields: LineFields): string | null {
+  const norm = (v: string | undefined) => (v ?? '').normalize('NFKC').toUpperCase().replace(/\s+/g, ' ').trim();
+  const parts = [norm(fields.mpn), norm(fields.supplierPn), norm(fields.manufacturer), norm(fields.value), norm(fields.package), norm(fields.description)];
+  if (parts[0] === '' && parts[1] === '' && parts[3] === '' && parts[5] === '') return null;
+  return parts.join('|').slice(0, 1000);
+}
