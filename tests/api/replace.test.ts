@@ -151,6 +151,8 @@ describe('own pairs and preferences', () => {
     expect((await post('add', { mfgMpnCode: 'RC0603FR-0710KL_yageo', replacementMpnCode: 'RC0603FR-074K7L_yageo' })).body.code).toBe(40001);
     expect((await post('delete', { id: 1 })).body.code).toBe(40001);
     expect((await post('changeTrend', {})).body.code).toBe(40001);
+    // Open calls serve logged-out callers, but a token that is sent must be valid (as on bom/*).
+    expect((await post('getReplaces', { mfgMpnCode: 'AO3400A_aos' }, { token: 'x'.repeat(43) })).body.code).toBe(40001);
   });
 
   it("list the owner's pair first (even one the catalogue would not offer), only for the owner, until deleted", async () => {

@@ -3,9 +3,9 @@ import type { Context } from 'hono';
 import { contentDisposition } from '../files/file-store.ts';
 import { writeXlsx, XLSX_MIME } from '../files/xlsx-write.ts';
 import type { AppEnv } from '../server/app-env.ts';
-import { requireUser, resolveSession } from '../server/auth.server.ts';
+import { callerOf, optionalUser, requireUser } from '../server/auth.server.ts';
 import { authErrorResponses, envelopeOf, errorEnvelope, errorResponses, ok } from '../server/envelope.ts';
-import { AppError, httpStatusOf } from '../server/errors.ts';
+import { httpStatusOf } from '../server/errors.ts';
 import { validationHook } from '../server/validation.ts';
 import { replaceWorkbook } from './replace-export.ts';
 import {
@@ -30,50 +30,51 @@ import { addPair, applyReplacement, changePrefs, deletePair, getReplaces, replac
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
-const notFound = { 404: json(errorEnvelope, 'Unknown part (40400)') } as const;
+const notFound = { 404: json(errorEnvelope, 'Unknown part (40400)'), ...authErrorResponses } as const;
 
-/** The caller when a valid X-token is sent; anonymous otherwise (these calls work logged out). */
-async function optionalUserId(c: Context<AppEnv>): Promise<number | null> {
-  const token = c.req.header('x-token');
-  if (!token) return null;
-  try {
-    return (await resolveSession(c.var.db, token, c.var.now())).id;
-  } catch (error) {
-    if (error instanceof AppError) return null;
-    throw error;
-  }
-}
+/** The logged-in caller of an optionalUser route (a token that is sent must be valid), else null. */
+const userIdOf = (c: Context<AppEnv>): number | null => callerOf(c)?.id ?? null;
 
-function route<R extends Parameters<typeof createRoute>[0]>(r: R) {
-  return createRoute({ ...r, tags: ['replace'] });
-}
+const tags = ['replace'];
+/** X-token optional: logged-out callers are served too. */
+const openSecurity: Record<string, string[]>[] = [{ XToken: [] }, {}];
 
-export const replaceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+// Open to logged-out callers; a token that is sent must be valid (40001/40002), as on bom/*.
+for (const path of ['getReplaces', 'getRepInDetail', 'change', 'download']) app.use(`/chiplet/replace/${path}`, optionalUser);
+
+export const replaceRoutes = app
   .openapi(
-    route({
+    createRoute({
+      tags,
       method: 'post',
       path: '/chiplet/replace/getReplaces',
+      security: openSecurity,
       summary: 'Graded replacement candidates of a part (drop-in, pin-compatible, functional) with parameter diffs',
       description: "Own pairs first (logged in), then by grade, domestic first when the caller's preference says so, then closeness. Without `grade` the preference's grades are listed.",
       request: body(GetReplacesBodySchema),
       responses: { 200: json(envelopeOf(ReplaceListSchema), 'One page of candidates'), ...notFound, ...errorResponses },
     }),
-    async (c) => c.json(ok(await getReplaces(c.var.db, c.req.valid('json'), c.var.locale, await optionalUserId(c))), 200),
+    async (c) => c.json(ok(await getReplaces(c.var.db, c.req.valid('json'), c.var.locale, userIdOf(c))), 200),
   )
   .openapi(
-    route({
+    createRoute({
+      tags,
       method: 'post',
       path: '/chiplet/replace/getRepInDetail',
+      security: openSecurity,
       summary: 'The best few (≤ 6) replacements for the product detail page',
       request: body(ReplaceDetailBodySchema),
       responses: { 200: json(envelopeOf(ReplaceDetailSchema), 'Best first'), ...notFound, ...errorResponses },
     }),
-    async (c) => c.json(ok(await replacementsForDetail(c.var.db, c.req.valid('json').mfgMpnCode, c.var.locale, await optionalUserId(c))), 200),
+    async (c) => c.json(ok(await replacementsForDetail(c.var.db, c.req.valid('json').mfgMpnCode, c.var.locale, userIdOf(c))), 200),
   )
   .openapi(
-    route({
+    createRoute({
+      tags,
       method: 'post',
       path: '/chiplet/replace/change',
+      security: openSecurity,
       summary: "Apply a replacement to a BOM line (chosen_by 'replacement'; status matched)",
       description: 'Send the line version you saw: a stale one answers 40900 with the line as it is now (its current version). The BOM access rule of the bom/* calls (an owned BOM only by its owner, an anonymous one by bomId; anything else 40400).',
       request: body(ReplaceChangeBodySchema),
@@ -86,7 +87,7 @@ export const replaceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     }),
     async (c) => {
       try {
-        const caller = { userId: await optionalUserId(c), locale: c.var.locale, now: new Date(c.var.now() * 1000) };
+        const caller = { userId: userIdOf(c), locale: c.var.locale, now: new Date(c.var.now() * 1000) };
         return c.json(ok(await applyReplacement(c.var.db, c.req.valid('json'), caller)), 200);
       } catch (error) {
         if (!(error instanceof StaleLineError)) throw error;
@@ -95,7 +96,8 @@ export const replaceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     },
   )
   .openapi(
-    route({
+    createRoute({
+      tags,
       method: 'post',
       path: '/chiplet/replace/changeTrend',
       summary: "Read or set the caller's replacement preferences (domestic first, grades listed); an empty body reads",
@@ -107,9 +109,11 @@ export const replaceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     async (c) => c.json(ok(await changePrefs(c.var.db, c.var.user.id, c.req.valid('json'))), 200),
   )
   .openapi(
-    route({
+    createRoute({
+      tags,
       method: 'post',
       path: '/chiplet/replace/download',
+      security: openSecurity,
       summary: 'The graded list with parameter diffs as xlsx (blob)',
       request: body(ReplaceDownloadBodySchema),
       responses: {
@@ -120,7 +124,7 @@ export const replaceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     }),
     async (c) => {
       const { mfgMpnCode } = c.req.valid('json');
-      const data = await replacementsForExport(c.var.db, mfgMpnCode, c.var.locale, await optionalUserId(c));
+      const data = await replacementsForExport(c.var.db, mfgMpnCode, c.var.locale, userIdOf(c));
       const bytes = writeXlsx(replaceWorkbook(data, c.var.locale));
       return c.body(new Uint8Array(bytes), 200, {
         'Content-Type': XLSX_MIME,
@@ -132,7 +136,8 @@ export const replaceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     },
   )
   .openapi(
-    route({
+    createRoute({
+      tags,
       method: 'post',
       path: '/chiplet/replace/add',
       summary: 'Add (or re-note) an own replacement pair',
@@ -144,7 +149,8 @@ export const replaceRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     async (c) => c.json(ok(await addPair(c.var.db, c.var.user.id, c.req.valid('json'), c.var.locale)), 200),
   )
   .openapi(
-    route({
+    createRoute({
+      tags,
       method: 'post',
       path: '/chiplet/replace/delete',
       summary: 'Delete an own replacement pair',
