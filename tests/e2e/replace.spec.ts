@@ -73,9 +73,32 @@ test('the product detail page shows the best replacements with a link to the ful
   await expect(page.getByTestId('candidate').first()).toHaveAttribute('data-code', DROP_IN);
 });
 
+test('a replacement applied to a BOM line from /subsMaterial lands on the line and goes back to matching', async ({ page, request }) => {
+  // A real BOM, kept by bomId as a logged-out user's: uploaded, mapped, matched by the server.
+  const csv = 'Designator,Quantity,MPN\nR1,1,RC0603JR-0710KL\n';
+  const up = await request.post('/api/chiplet/bom/upload', { multipart: { file: { name: 'r.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } } });
+  const { result: uploaded } = (await up.json()) as { result: { bomId: string; sheet: string } };
+  const bomId = uploaded.bomId;
+  const header = (await (await request.get(`/api/chiplet/bom/headerMatch?${new URLSearchParams({ bomId, sheet: uploaded.sheet })}`)).json()) as { result: { headerRow: number; columns: unknown[] } };
+  const confirmed = await request.post('/api/chiplet/bom/confirm', { data: { bomId, sheet: uploaded.sheet, headerRow: header.result.headerRow, columns: header.result.columns } });
+  expect(((await confirmed.json()) as { code: number }).code).toBe(200000);
+  type Line = { lineId: number; version: number; status: string; chosen: { mfgMpnCode: string; by: string } | null };
+  const lines = async () => ((await (await request.get(`/api/chiplet/bom/queryMatch?bomId=${bomId}`)).json()) as { result: { list: Line[] } }).result.list;
+  await expect.poll(async () => (await lines())[0]?.status, { timeout: 30_000 }).not.toBe('pending');
+  const line = (await lines())[0]!;
+
+  await page.goto(`/subsMaterial?${new URLSearchParams({ mfgMpnCode: ORIGINAL, bomId, lineId: String(line.lineId), version: String(line.version) })}`);
+  await expect(page.getByTestId('bom-banner')).toBeVisible();
+  const first = page.getByTestId('candidate').first();
+  await expect(first).toHaveAttribute('data-code', DROP_IN);
+  await first.getByTestId('apply').click();
+  await page.waitForURL((url) => url.pathname === '/matching' && url.searchParams.get('bomId') === bomId);
+  const after = (await lines())[0]!;
+  expect(after).toMatchObject({ lineId: line.lineId, version: line.version + 1, status: 'matched', chosen: { mfgMpnCode: DROP_IN, by: 'replacement' } });
+});
+
 test('in English, opened for a BOM line: apply answers with the server message for an unknown BOM', async ({ page }) => {
-  // The BOM upload is another part of issue #12; here the line belongs to no BOM, so the real
-  // server refuses, and the page says why and stays.
+  // The line belongs to no BOM: the real server refuses, and the page says why and stays.
   const bomId = '00000000-0000-4000-8000-000000000000';
   await page.goto(`/en/subsMaterial?mfgMpnCode=${ORIGINAL}&bomId=${bomId}&lineId=1`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Replacement parts');
