@@ -20,7 +20,6 @@ import {
   scoreOf,
   type GradeNote,
   type Graded,
-  type ParamRow,
   type PartFacts,
   type PinRow,
   type ReplaceGrade,
@@ -58,6 +57,8 @@ type Facts = PartFacts & {
   cateZh: string | null;
   cateEn: string | null;
   hasKicad: boolean;
+  /** The symbol's pin count (0 without a symbol). */
+  symbolPinCount: number;
 };
 
 type ProductRow = {
@@ -77,42 +78,39 @@ type ProductRow = {
   country: string | null;
   cate_zh: string | null;
   cate_en: string | null;
+  pin_count: number | null;
+  /** [key, unit, value_num, value_text][] (JSON: parsed by pg, text on some drivers). */
+  params: [string, string | null, number | null, string | null][] | string;
 };
 
-/** Parts with their parameters (pins are read separately, only where they decide a grade). */
-async function loadFacts(db: Db, ids: readonly number[]): Promise<Map<number, Facts>> {
-  const out = new Map<number, Facts>();
-  if (ids.length === 0) return out;
-  const run = runnerOf(db);
-  const rows = await run.rows<ProductRow>(
+/**
+ * Parts with their parameters in one statement (each statement costs a round trip, several
+ * milliseconds on PGlite whatever it does): `where` selects the products, as `p`.
+ */
+async function factsWhere(db: Db, where: string, args: readonly unknown[]): Promise<Facts[]> {
+  const rows = await runnerOf(db).rows<ProductRow>(
     `SELECT p.id, p.mfg_mpn_code, p.mpn, p.cate_id, p.package, p.symbol_id, p.footprint_id, p.lifecycle, p.description_zh, p.description_en,
-            f.name AS footprint, b.name_zh AS brand_zh, b.name_en AS brand_en, b.country, c.cate_name AS cate_zh, c.cate_name_en AS cate_en
+            f.name AS footprint, b.name_zh AS brand_zh, b.name_en AS brand_en, b.country, c.cate_name AS cate_zh, c.cate_name_en AS cate_en, sy.pin_count,
+            (SELECT coalesce(json_agg(json_build_array(pp.key, pp.unit, pp.value_num, pp.value_text) ORDER BY pp.key), '[]'::json)
+               FROM product_params pp WHERE pp.product_id = p.id) AS params
      FROM products p
      LEFT JOIN brands b ON b.id = p.brand_id
      LEFT JOIN footprints f ON f.id = p.footprint_id
      LEFT JOIN categories c ON c.cate_id = p.cate_id
-     WHERE p.id = ANY($1::int[])`,
-    [ids],
+     LEFT JOIN symbols sy ON sy.id = p.symbol_id
+     WHERE ${where}`,
+    args,
   );
-  const params = await run.rows<{ product_id: number; key: string; unit: string | null; value_num: number | null; value_text: string | null }>(
-    'SELECT product_id, key, unit, value_num, value_text FROM product_params WHERE product_id = ANY($1::int[]) ORDER BY product_id, key',
-    [ids],
-  );
-  const paramsById = new Map<number, ParamRow[]>();
-  for (const p of params) {
-    const list = paramsById.get(p.product_id) ?? [];
-    list.push({ key: p.key, unit: p.unit, valueNum: p.value_num === null ? null : Number(p.value_num), valueText: p.value_text });
-    paramsById.set(p.product_id, list);
-  }
-  for (const r of rows) {
-    out.set(r.id, {
+  return rows.map((r) => {
+    const params = (typeof r.params === 'string' ? JSON.parse(r.params) : r.params) as [string, string | null, number | null, string | null][];
+    return {
       id: r.id,
       cateId: r.cate_id,
       package: r.package,
       footprint: r.footprint,
       symbolId: r.symbol_id,
       pins: [],
-      params: paramsById.get(r.id) ?? [],
+      params: params.map(([key, unit, valueNum, valueText]) => ({ key, unit, valueNum: valueNum === null ? null : Number(valueNum), valueText })),
       mfgMpnCode: r.mfg_mpn_code,
       mpn: r.mpn,
       lifecycle: r.lifecycle,
@@ -124,9 +122,14 @@ async function loadFacts(db: Db, ids: readonly number[]): Promise<Map<number, Fa
       cateZh: r.cate_zh,
       cateEn: r.cate_en,
       hasKicad: r.symbol_id !== null && r.footprint_id !== null,
-    });
-  }
-  return out;
+      symbolPinCount: r.pin_count ?? 0,
+    };
+  });
+}
+
+async function loadFacts(db: Db, ids: readonly number[]): Promise<Map<number, Facts>> {
+  if (ids.length === 0) return new Map();
+  return new Map((await factsWhere(db, 'p.id = ANY($1::int[])', [ids])).map((f) => [f.id, f]));
 }
 
 /** Fills in the pins of the given parts' symbols (one statement for all). */
@@ -159,52 +162,51 @@ export async function productIdOf(db: Db, mfgMpnCode: string, locale: Locale, ke
 }
 
 /**
- * Candidate ids for an original, by index probes: parts of its category sharing its main value
- * (the first 'equal' parameter: resistance, capacitance…), same package first; for parts with no
- * main value, parts of the category, same package first.
+ * Candidates for an original, read in one statement: parts of its category sharing its main value
+ * (the first 'equal' parameter: resistance, capacitance, core…) by the (key, value) indexes, same
+ * package first; for parts with no main value, parts of the category, same package first.
  */
-async function candidateIds(db: Db, original: Facts): Promise<number[]> {
+async function candidateFacts(db: Db, original: Facts): Promise<Facts[]> {
   if (original.cateId === null) return [];
-  const run = runnerOf(db);
   const anchor = original.params.find((p) => ruleOf(p.key) === 'equal' && (p.valueNum !== null || p.valueText));
-  let rows: { id: number }[];
+  const base = [original.cateId, original.id, original.package ?? ''];
+  let probe: (samePackage: boolean, limit: number) => string;
+  let args: unknown[];
   if (anchor && anchor.valueNum !== null) {
     const v = anchor.valueNum;
-    const [lo, hi] = [v - Math.abs(v) * 1e-6, v + Math.abs(v) * 1e-6];
-    const probe = (samePackage: boolean, limit: number) =>
-      `(SELECT pp.product_id AS id FROM product_params pp JOIN products p ON p.id = pp.product_id
-        WHERE pp.key = $1 AND pp.value_num BETWEEN $2 AND $3 AND p.cate_id = $4 AND p.id <> $5 ${samePackage ? 'AND p.package = $6' : ''} LIMIT ${limit})`;
-    rows = await run.rows(`${probe(true, CANDIDATES_SAME_PACKAGE)} UNION ${probe(false, CANDIDATES_ANY_PACKAGE)}`, [anchor.key, lo, hi, original.cateId, original.id, original.package ?? '']);
+    args = [...base, anchor.key, v - Math.abs(v) * 1e-6, v + Math.abs(v) * 1e-6];
+    probe = (samePackage, limit) => `(SELECT pp.product_id FROM product_params pp JOIN products p ON p.id = pp.product_id
+        WHERE pp.key = $4 AND pp.value_num BETWEEN $5 AND $6 AND p.cate_id = $1 AND p.id <> $2 ${samePackage ? 'AND p.package = $3' : ''} LIMIT ${limit})`;
   } else if (anchor) {
-    const probe = (samePackage: boolean, limit: number) =>
-      `(SELECT pp.product_id AS id FROM product_params pp JOIN products p ON p.id = pp.product_id
-        WHERE pp.key = $1 AND pp.value_text = $2 AND p.cate_id = $3 AND p.id <> $4 ${samePackage ? 'AND p.package = $5' : ''} LIMIT ${limit})`;
-    rows = await run.rows(`${probe(true, CANDIDATES_SAME_PACKAGE)} UNION ${probe(false, CANDIDATES_ANY_PACKAGE)}`, [anchor.key, anchor.valueText, original.cateId, original.id, original.package ?? '']);
+    args = [...base, anchor.key, anchor.valueText];
+    probe = (samePackage, limit) => `(SELECT pp.product_id FROM product_params pp JOIN products p ON p.id = pp.product_id
+        WHERE pp.key = $4 AND pp.value_text = $5 AND p.cate_id = $1 AND p.id <> $2 ${samePackage ? 'AND p.package = $3' : ''} LIMIT ${limit})`;
   } else {
-    rows = await run.rows(
-      `(SELECT id FROM products WHERE cate_id = $1 AND id <> $2 AND package = $3 LIMIT ${CANDIDATES_SAME_PACKAGE})
-       UNION (SELECT id FROM products WHERE cate_id = $1 AND id <> $2 LIMIT ${CANDIDATES_ANY_PACKAGE})`,
-      [original.cateId, original.id, original.package ?? ''],
-    );
+    args = base;
+    probe = (samePackage, limit) => `(SELECT id FROM products WHERE cate_id = $1 AND id <> $2 ${samePackage ? 'AND package = $3' : ''} LIMIT ${limit})`;
   }
-  return rows.map((r) => Number(r.id));
+  return factsWhere(db, `p.id IN (${probe(true, CANDIDATES_SAME_PACKAGE)} UNION ${probe(false, CANDIDATES_ANY_PACKAGE)})`, args);
 }
 
 type GradedFacts = { facts: Facts; graded: Graded };
 
-/** The original and its graded catalogue candidates (cached: they change only with imports). */
-const gradedMemo = createMemo<number, { original: Facts; list: GradedFacts[] } | null>({ ttlMs: 10 * 60_000, maxEntries: 5000 });
+/**
+ * The original and its graded catalogue candidates, by part code (cached: they change only with
+ * imports; an unknown code is not kept, the part may be imported next). Two statements, three
+ * when pins must decide.
+ */
+const gradedMemo = createMemo<string, { original: Facts; list: GradedFacts[] } | null>({ ttlMs: 10 * 60_000, maxEntries: 5000, keep: (v) => v !== null });
 
-async function gradedFor(db: Db, productId: number): Promise<{ original: Facts; list: GradedFacts[] } | null> {
-  return gradedMemo.get(db, productId, async () => {
-    const original = (await loadFacts(db, [productId])).get(productId);
+async function gradedFor(db: Db, mfgMpnCode: string): Promise<{ original: Facts; list: GradedFacts[] } | null> {
+  return gradedMemo.get(db, mfgMpnCode, async () => {
+    const original = (await factsWhere(db, 'p.mfg_mpn_code = $1', [mfgMpnCode]))[0];
     if (!original) return null;
-    const ids = await candidateIds(db, original);
-    const facts = await loadFacts(db, ids);
+    const candidates = await candidateFacts(db, original);
     // Pins decide only between parts on the same footprint with another symbol: read just those.
-    await attachPins(db, [original, ...[...facts.values()].filter((f) => f.symbolId !== original.symbolId && sameFootprint(original, f))]);
+    const needPins = candidates.filter((f) => f.symbolId !== original.symbolId && sameFootprint(original, f));
+    if (needPins.length > 0) await attachPins(db, [original, ...needPins]);
     const list: GradedFacts[] = [];
-    for (const f of facts.values()) {
+    for (const f of candidates) {
       const graded = gradeCandidate(original, f);
       if (graded) list.push({ facts: f, graded });
     }
@@ -237,7 +239,7 @@ function originalView(f: Facts, locale: Locale): ReplaceOriginal {
   return {
     ...partView(f, locale),
     params: f.params.filter((p) => p.key !== 'package').map((p) => ({ key: p.key, name: paramLabel(p.key, locale), display: formatParamValue(p.valueNum, p.valueText, p.unit) })),
-    pinCount: new Set(f.pins.map((p) => p.number)).size,
+    pinCount: f.symbolPinCount,
   };
 }
 
@@ -290,9 +292,9 @@ export type RankedList = { original: Facts; ranked: Ranked[] };
 
 /** Every candidate of a part, own pairs first, ordered (replace.ts compareCandidates). */
 async function rankedFor(db: Db, mfgMpnCode: string, locale: Locale, userId: number | null, domesticFirst: boolean): Promise<RankedList> {
-  const productId = await productIdOf(db, mfgMpnCode, locale);
-  const base = await gradedFor(db, productId);
+  const base = await gradedFor(db, mfgMpnCode);
   if (!base) throw new AppError(Code.notFound, serverMessage('replace.noPart', locale, { code: mfgMpnCode }));
+  const productId = base.original.id;
   const pairs =
     userId === null
       ? []
@@ -301,7 +303,8 @@ async function rankedFor(db: Db, mfgMpnCode: string, locale: Locale, userId: num
           .from(userReplacements)
           .where(and(eq(userReplacements.ownerId, userId), eq(userReplacements.productId, productId)));
   const pairFacts = await loadFacts(db, pairs.map((p) => p.replacementId));
-  await attachPins(db, [...pairFacts.values()].filter((f) => f.symbolId !== base.original.symbolId && sameFootprint(base.original, f)));
+  const needPins = [...pairFacts.values()].filter((f) => f.symbolId !== base.original.symbolId && sameFootprint(base.original, f));
+  if (needPins.length > 0) await attachPins(db, base.original.pins.length > 0 ? needPins : [base.original, ...needPins]);
   const pairIds = new Set(pairs.map((p) => p.replacementId));
   const items: Ranked[] = [];
   for (const p of pairs) {
