@@ -210,6 +210,8 @@ async function gradedFor(db: Db, mfgMpnCode: string): Promise<{ original: Facts;
       const graded = gradeCandidate(original, f);
       if (graded) list.push({ facts: f, graded });
     }
+    // Kept in the default order (no pairs, domestic not first): most requests use it as it is.
+    list.sort((a, b) => compareCandidates(rankItem({ g: a, pair: null }), rankItem({ g: b, pair: null }), false));
     return { original, list };
   });
 }
@@ -288,6 +290,7 @@ export async function readPrefs(db: Db, userId: number | null): Promise<ReplaceP
 }
 
 type Ranked = { g: GradedFacts; pair: { id: number; note: string | null } | null };
+const rankItem = (r: Ranked) => ({ grade: r.g.graded.grade, closeness: r.g.graded.closeness, domestic: r.g.facts.domestic, userPair: r.pair !== null, mpn: r.g.facts.mpn });
 export type RankedList = { original: Facts; ranked: Ranked[] };
 
 /** Every candidate of a part, own pairs first, ordered (replace.ts compareCandidates). */
@@ -315,13 +318,8 @@ async function rankedFor(db: Db, mfgMpnCode: string, locale: Locale, userId: num
     items.push({ g: { facts: f, graded }, pair: { id: p.id, note: p.note } });
   }
   for (const g of base.list) if (!pairIds.has(g.facts.id)) items.push({ g, pair: null });
-  items.sort((a, b) =>
-    compareCandidates(
-      { grade: a.g.graded.grade, closeness: a.g.graded.closeness, domestic: a.g.facts.domestic, userPair: a.pair !== null, mpn: a.g.facts.mpn },
-      { grade: b.g.graded.grade, closeness: b.g.graded.closeness, domestic: b.g.facts.domestic, userPair: b.pair !== null, mpn: b.g.facts.mpn },
-      domesticFirst,
-    ),
-  );
+  // The cached list is already in order; sorting again is needed only for pairs or domestic first.
+  if (pairs.length > 0 || domesticFirst) items.sort((a, b) => compareCandidates(rankItem(a), rankItem(b), domesticFirst));
   return { original: base.original, ranked: items };
 }
 
