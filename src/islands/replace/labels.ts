@@ -1,0 +1,63 @@
+// The replacement page's texts: the dictionaries hold them as `replace.<key>`; subsMaterial.astro
+// passes them to the island as one object.
+export const REPLACE_LABEL_KEYS = [
+  'grade.dropIn',
+  'grade.pinCompatible',
+  'grade.functional',
+  'gradeHelp.dropIn',
+  'gradeHelp.pinCompatible',
+  'gradeHelp.functional',
+  'domestic',
+  'searchLabel',
+  'searchPlaceholder',
+  'search',
+  'searching',
+  'pick',
+  'noMatch',
+  'loadFailed',
+  'retry',
+  'original',
+  'keyParams',
+  'all',
+  'domesticOnly',
+  'domesticFirst',
+  'count',
+  'empty',
+  'score',
+  'diff',
+  'param',
+  'candidate',
+  'verdictCol',
+  'verdict.same',
+  'verdict.better',
+  'verdict.worse',
+  'verdict.different',
+  'verdict.missing',
+  'export',
+  'exporting',
+  'badFile',
+  'applyBanner',
+  'apply',
+  'applied',
+  'backToBom',
+  'myPair',
+  'addPair',
+  'pairTarget',
+  'pairNote',
+  'pairSave',
+  'pairAdded',
+  'pairRemove',
+  'pairRemoved',
+  'loginForPairs',
+  'login',
+  'prev',
+  'next',
+  'page',
+] as const;
+export type ReplaceLabelKey = (typeof REPLACE_LABEL_KEYS)[number];
+export type ReplaceLabels = Record<ReplaceLabelKey, string>;
+
+/** '{n} replacements' with its placeholders filled. */
+export function fill(text: string, vars: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
