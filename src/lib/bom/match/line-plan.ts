@@ -1,0 +1,105 @@
+// What one BOM line asks the catalogue, worked out before any SQL so every tier can be looked up
+// for all lines at once: supplier codes, MPN cells with their variants (mpn-variants.ts), ordering
+// families, the parametric reading of value + description + footprint + designator, and the text
+// for the last-resort keyword search. Also the line's signature, the key of remembered choices.
+// Pure.
+
+import { normalizeMpn } from '../../catalog/mpn.ts';
+import { parseDescription, type ParsedDescription } from '../describe-line.ts';
+import { mpnVariants, type BomReason, type MpnVariants, type SupplierPn } from '../mpn-variants.ts';
+import type { LineToMatch } from './match-types.ts';
+import { manufacturerForms } from './manufacturer.ts';
+import { wantedOf, type Wanted } from './parametric.ts';
+
+export type MpnSource = 'mpn' | 'supplierPn' | 'value' | 'description';
+
+export type MpnCell = { readonly text: string; readonly from: MpnSource; readonly variants: MpnVariants };
+
+export type LinePlan = {
+  readonly signature: string;
+  readonly manufacturer: string | undefined;
+  /** Distributor codes to look up in product_supplier_codes. */
+  readonly supplierCodes: readonly SupplierPn[];
+  readonly mpnCells: readonly MpnCell[];
+  readonly families: readonly { readonly pattern: NonNullable<MpnVariants['family']>['pattern']; readonly reason: BomReason }[];
+  readonly parsed: ParsedDescription | null;
+  readonly wanted: Wanted | null;
+  /** Text for the keyword search when nothing else finds a part; null when the line has none. */
+  readonly keyword: string | null;
+};
+
+/** Several columns of one field arrive joined by ' | ' (bom-line.ts). */
+function cellsOf(text: string | undefined): string[] {
+  if (typeof text !== 'string') return [];
+  return text
+    .split(' | ')
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && !/^(?:-|—|n\/?a|none|tbd|\?)$/i.test(s));
+}
+
+/** A cell shaped like a part number: letters and digits, no inner spaces, not a bare value. */
+export function mpnShaped(text: string): boolean {
+  const t = text.normalize('NFKC').trim();
+  if (t.length < 4 || t.length > 60 || /\s/.test(t)) return false;
+  if (!/[A-Za-z]/.test(t) || !/\d/.test(t)) return false;
+  // '10k', '4k7', '100nF', '0.1uF/50V', '10uH': values, read by the parametric tier.
+  if (/^[\d.,]+\s*[pnuµμmkKMGR]?[FHΩRr]?(?:[/_]\d+(?:\.\d+)?V)?$/.test(t) || /^\d+[pnuµμkKMR]\d+$/.test(t)) return false;
+  return true;
+}
+
+function clean(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The key a user's confirmed choice is remembered under (bom_match_memory.signature): the
+ * supplier code and the MPN with its maker when the line has them, else its value, description
+ * and package as written (case and spacing folded). Lines with the same signature ask for the
+ * same part. Exported for the API, which stores confirmations under it.
+ */
+export function lineSignature(fields: LineToMatch['fields']): string {
+  const sup = cellsOf(fields.supplierPn).map((s) => s.toUpperCase());
+  const mpns = cellsOf(fields.mpn).map(normalizeMpn).filter(Boolean);
+  if (sup.length || mpns.length) {
+    const maker = manufacturerForms(fields.manufacturer ?? '')[0] ?? '';
+    return ['p', sup.join(','), mpns.join(','), maker].join('|');
+  }
+  return ['d', clean(fields.value ?? ''), clean(fields.description ?? ''), clean(fields.package ?? '')].join('|');
+}
+
+export function planLine(line: LineToMatch): LinePlan {
+  const f = line.fields;
+  const supplierCodes: SupplierPn[] = [];
+  const mpnCells: MpnCell[] = [];
+  const families: LinePlan['families'][number][] = [];
+  const addCell = (text: string, from: MpnSource): void => {
+    const variants = mpnVariants(text);
+    if (variants.text === '') return;
+    if (variants.supplierPn && !supplierCodes.some((s) => s.code === variants.supplierPn!.code)) supplierCodes.push(variants.supplierPn);
+    if (variants.family) families.push(variants.family);
+    if (variants.lookups.length && !mpnCells.some((c) => c.variants.text === variants.text)) mpnCells.push({ text: variants.text, from, variants });
+  };
+  for (const c of cellsOf(f.mpn)) addCell(c, 'mpn');
+  for (const c of cellsOf(f.supplierPn)) {
+    const v = mpnVariants(c);
+    // A code of a known supplier is looked up as such; an unknown one may be the maker's MPN.
+    if (v.supplierPn) addCell(c, 'supplierPn');
+    else if (mpnShaped(c)) addCell(c, 'supplierPn');
+  }
+
+  const designator = line.designators[0];
+  const valueText = cellsOf(f.value).join(' ');
+  const descText = cellsOf(f.description).join(' ');
+  const text = [valueText, descText].filter(Boolean).join(' ').slice(0, 500);
+  const parsed = text === '' && !f.package ? null : parseDescription(text, { ...(designator ? { designator } : {}), ...(f.package ? { footprint: cellsOf(f.package)[0] ?? '' } : {}) });
+
+  // KiCad and JLC BOMs often carry the MPN in the value column ('AMS1117-3.3', 'SS34').
+  if (mpnCells.length === 0) {
+    for (const c of cellsOf(f.value)) if (mpnShaped(c) && !(parsed?.value && parsed.kind && ['resistor', 'capacitor', 'inductor'].includes(parsed.kind))) addCell(c, 'value');
+    if (parsed?.partNumber) addCell(parsed.partNumber, 'description');
+  }
+
+  const wanted = parsed ? wantedOf(parsed) : null;
+  const keyword = text.length >= 2 ? text.slice(0, 100) : mpnCells[0]?.text ?? null;
+  return { signature: lineSignature(f), manufacturer: cellsOf(f.manufacturer)[0], supplierCodes, mpnCells, families, parsed, wanted, keyword };
+}
