@@ -87,7 +87,7 @@ function critical(e: Expect, p: Product): boolean {
   return false;
 }
 
-type Scored = { file: string; style: string; real: boolean; cls: 'mpn' | 'value' | 'other' | 'dnp' | 'notFound' | 'ambiguous'; status: LineMatch['status']; auto: boolean; autoCorrect: boolean; critical: boolean; top1: boolean; top5: boolean };
+type Scored = { detail: string; file: string; style: string; real: boolean; cls: 'mpn' | 'value' | 'other' | 'dnp' | 'notFound' | 'ambiguous'; status: LineMatch['status']; auto: boolean; autoCorrect: boolean; critical: boolean; top1: boolean; top5: boolean };
 
 const scored: Scored[] = [];
 const headerFiles: { file: string; real: boolean; noEdit: boolean }[] = [];
@@ -135,7 +135,10 @@ beforeAll(async () => {
       const chosen = m.chosenProductId === null ? undefined : products.get(m.chosenProductId);
       const ok = (id: number | undefined) => (id === undefined ? false : (() => { const p = products.get(id); return p !== undefined && correct(e, p); })());
       const gradable = cls === 'mpn' || cls === 'value' || cls === 'other';
+      const line = lines.find((l) => l.row + 1 === g.row);
+      const name = (id: number | undefined) => (id === undefined ? '-' : `${products.get(id)?.mpn}/${products.get(id)?.brandKey}/${products.get(id)?.package}`);
       scored.push({
+        detail: `${f.file}:${g.row} ${m.status} want=${JSON.stringify(e)} got=${JSON.stringify(line?.source.fields ?? null)} top=${m.candidates.slice(0, 3).map((c) => `${name(c.productId)}(${c.tier} ${c.confidence})`).join(', ')}`,
         file: f.file,
         style: f.style,
         real: f.real,
@@ -196,6 +199,8 @@ describe(`BOM matcher on the evaluation set (${process.env.TEST_DATABASE_URL ? '
       misses: scored.filter((l) => l.real && (l.cls === 'mpn' || l.cls === 'value') && !l.top1).length,
     };
     console.log(`bom-match-eval ${JSON.stringify(report, null, 1)}`);
+    // BOM_EVAL_DEBUG=1: every real line that is not right, to see why.
+    if (process.env.BOM_EVAL_DEBUG) for (const l of scored) if (l.real && ((l.cls !== 'ambiguous' && l.cls !== 'dnp' && l.cls !== 'notFound' && (!l.top1 || (l.auto && !l.autoCorrect))) || l.critical || (l.cls === 'dnp' && l.status !== 'dnp'))) console.log(`MISS ${l.cls} ${l.detail}`);
     expect(scored.length).toBeGreaterThanOrEqual(600);
   });
 

@@ -11,7 +11,7 @@ import type { LineToMatch } from './match-types.ts';
 import { manufacturerForms } from './manufacturer.ts';
 import { wantedOf, type Wanted } from './parametric.ts';
 
-export type MpnSource = 'mpn' | 'supplierPn' | 'value' | 'description';
+export type MpnSource = 'mpn' | 'supplierPn' | 'value' | 'description' | 'package';
 
 export type MpnCell = { readonly text: string; readonly from: MpnSource; readonly variants: MpnVariants };
 
@@ -47,6 +47,61 @@ export function mpnShaped(text: string): boolean {
   return true;
 }
 
+/**
+ * The part a distributor's product URL names (ERL-VIO's BOM links Mouser pages): Mouser
+ * '/ProductDetail/<maker>/<MPN>', Digi-Key '/product-detail/<lang>/<maker>/<MPN>/<code>', LCSC
+ * '…_C25804.html'. Returns the MPN or supplier code, or null for any other text.
+ */
+export function partFromUrl(cell: string): { mpn?: string; code?: string } | null {
+  if (!/^https?:\/\//i.test(cell)) return null;
+  let url: URL;
+  try {
+    url = new URL(cell);
+  } catch {
+    return null;
+  }
+  const parts = url.pathname.split('/').filter(Boolean).map((p) => decodeURIComponent(p));
+  const host = url.hostname.toLowerCase();
+  if (host.endsWith('mouser.com') || host.endsWith('mouser.cn')) {
+    const i = parts.findIndex((p) => /^productdetail$/i.test(p));
+    const mpn = i >= 0 ? (parts[i + 2] ?? parts[i + 1]) : undefined;
+    return mpn ? { mpn } : null;
+  }
+  if (host.endsWith('digikey.com') || host.endsWith('digikey.cn')) {
+    const i = parts.findIndex((p) => /^product-detail$/i.test(p));
+    const mpn = i >= 0 ? parts[i + 3] : undefined;
+    return mpn ? { mpn } : null;
+  }
+  if (host.endsWith('lcsc.com') || host.endsWith('szlcsc.com')) {
+    const m = /(C\d{3,9})(?:\.html)?$/i.exec(url.pathname);
+    return m?.[1] ? { code: m[1].toUpperCase() } : null;
+  }
+  return null;
+}
+
+/**
+ * MPNs written into a footprint name (LCSC reads them too): 'JST_XH_B2B-XH-A_1x02_P2.50mm_Vertical'
+ * → 'B2B-XH-A', 'USB_Micro-B_Molex_47346-0001' → '47346-0001'. Only upper-case tokens with a dash
+ * and a digit that are not package names.
+ */
+export function footprintMpns(cell: string): string[] {
+  const name = cell.replace(/^[A-Za-z0-9_.-]+:/, '');
+  return name
+    .split('_')
+    .filter((t) => t.length >= 6 && t.length <= 40 && /-/.test(t) && /\d/.test(t) && !/[a-z]/.test(t) && /^[A-Z0-9][A-Z0-9.-]*$/.test(t))
+    .filter((t) => !/^(?:SOT|SOD|SOIC|SOP|SSOP|TSSOP|QFN|DFN|QFP|LQFP|TQFP|BGA|DIP|PDIP|TO|DO|SMA|SMB|SMC|MSOP|VSSOP|HTSSOP|WSON|SON|USON|UDFN|TSOT|SC|LGA|PLCC|ESOP|HSOP|MICRO|USB|MINI)-/.test(t));
+}
+
+/** '10 mΩ' → '10mΩ': a value and its unit split by a space are one quantity. */
+function joinUnits(text: string): string {
+  return text.replace(/(\d)\s+([pnuµμmkKMG]?(?:Ω|[Oo]hms?|F|H|Hz))(?![A-Za-z])/g, '$1$2');
+}
+
+/** A cell of the MPN column that is really a description ('100nF 25V 0603电容', '0805 LED'). */
+function descriptionLike(text: string): boolean {
+  return /\s|[\u4e00-\u9fff]/.test(text.trim()) && !mpnShaped(text.replace(/\s+/g, ''));
+}
+
 function clean(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
@@ -79,8 +134,18 @@ export function planLine(line: LineToMatch): LinePlan {
     if (variants.family) families.push(variants.family);
     if (variants.lookups.length && !mpnCells.some((c) => c.variants.text === variants.text)) mpnCells.push({ text: variants.text, from, variants });
   };
-  for (const c of cellsOf(f.mpn)) addCell(c, 'mpn');
+  const mpnAsText: string[] = [];
+  for (const c of cellsOf(f.mpn)) {
+    if (descriptionLike(c)) mpnAsText.push(c);
+    else addCell(c, 'mpn');
+  }
   for (const c of cellsOf(f.supplierPn)) {
+    const fromUrl = partFromUrl(c);
+    if (fromUrl) {
+      if (fromUrl.mpn) addCell(fromUrl.mpn, 'supplierPn');
+      if (fromUrl.code) addCell(fromUrl.code, 'supplierPn');
+      continue;
+    }
     const v = mpnVariants(c);
     // A code of a known supplier is looked up as such; an unknown one may be the maker's MPN.
     if (v.supplierPn) addCell(c, 'supplierPn');
@@ -90,7 +155,7 @@ export function planLine(line: LineToMatch): LinePlan {
   const designator = line.designators[0];
   const valueText = cellsOf(f.value).join(' ');
   const descText = cellsOf(f.description).join(' ');
-  const text = [valueText, descText].filter(Boolean).join(' ').slice(0, 500);
+  const text = joinUnits([valueText, descText, ...mpnAsText].filter(Boolean).join(' ')).slice(0, 500);
   const parsed = text === '' && !f.package ? null : parseDescription(text, { ...(designator ? { designator } : {}), ...(f.package ? { footprint: cellsOf(f.package)[0] ?? '' } : {}) });
 
   // KiCad and JLC BOMs often carry the MPN in the value column ('AMS1117-3.3', 'SS34').
@@ -98,6 +163,7 @@ export function planLine(line: LineToMatch): LinePlan {
     for (const c of cellsOf(f.value)) if (mpnShaped(c) && !(parsed?.value && parsed.kind && ['resistor', 'capacitor', 'inductor'].includes(parsed.kind))) addCell(c, 'value');
     if (parsed?.partNumber) addCell(parsed.partNumber, 'description');
   }
+  if (mpnCells.length === 0) for (const c of cellsOf(f.package)) for (const m of footprintMpns(c)) addCell(m, 'package');
 
   const wanted = parsed ? wantedOf(parsed) : null;
   const keyword = text.length >= 2 ? text.slice(0, 100) : mpnCells[0]?.text ?? null;

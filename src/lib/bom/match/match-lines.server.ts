@@ -158,7 +158,8 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
   // Keyword search, last and bounded: only lines that read as an electronic part and found nothing.
   for (let i = 0; i < plans.length; i++) {
     const p = plans[i];
-    if (!p || found[i]!.length > 0 || !p.keyword || !p.parsed?.kind || keywordBudget.left <= 0) continue;
+    // A line read as a kind and value was searched parametrically: a keyword hit could only be another value.
+    if (!p || found[i]!.length > 0 || !p.keyword || !p.parsed?.kind || p.wanted || keywordBudget.left <= 0) continue;
     options.signal?.throwIfAborted();
     keywordBudget.left--;
     const result = await searchProducts(db, { keyword: p.keyword, pageNum: 1, pageSize: 5, locale: 'zh' }).catch(() => null);
