@@ -23,7 +23,7 @@ import { brandResolver } from '../src/lib/bom/match/manufacturer.ts';
 const DIR = 'tests/fixtures/bom/eval';
 type Expect = Record<string, unknown> & { mpn?: string; alternatives?: string[]; manufacturer?: string; lcsc?: string | string[]; digikey?: string | string[]; kind?: string; value?: number; unit?: string; package?: string; dnp?: boolean; notFound?: boolean; color?: string; voltage?: number; tolerance?: number; dielectric?: string; polarized?: boolean };
 type Line = { row: number; ambiguous?: boolean; expect: Expect };
-type EvalFile = { file: string; real: boolean; lines: Line[] };
+type EvalFile = { file: string; real: boolean; columns: Record<string, string>; lines: Line[] };
 
 const expected = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as { files: EvalFile[] };
 const sources = new Map<string, { repo: string; path: string; commit: string; licence: string }>();
@@ -53,12 +53,23 @@ function brandOf(name: string | undefined): CatalogRecord['brand'] {
 
 const asList = (x: string | string[] | undefined): string[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
 const records = new Map<string, CatalogRecord>();
+/** MPNs whose line names its maker in a manufacturer column: they get a second-source distractor. */
+const makerNamed = new Set<string>();
 const usedCodes = new Set<string>();
 const brandKeyOf = (b: CatalogRecord['brand']): string => (b === undefined ? '' : typeof b === 'string' ? b : b.key);
 const keyOf = (r: CatalogRecord): string => `${normalizeMpn(r.mpn)}|${brandKeyOf(r.brand)}`;
 
 function put(r: CatalogRecord): void {
-  const k = keyOf(r);
+  // One part named with and without its maker by different lines is one record (the maker's).
+  const mpnKey = normalizeMpn(r.mpn);
+  const same = [...records.keys()].find((k) => k.startsWith(`${mpnKey}|`) && (r.brand === undefined || k === `${mpnKey}|`));
+  const k = same && (r.brand === undefined || same === `${mpnKey}|`) ? same : keyOf(r);
+  if (same === `${mpnKey}|` && r.brand !== undefined) {
+    const old = records.get(same)!;
+    records.delete(same);
+    records.set(keyOf(r), { ...r, supplierCodes: [...(old.supplierCodes ?? []), ...(r.supplierCodes ?? [])], package: r.package ?? old.package });
+    return;
+  }
   const prev = records.get(k);
   if (!prev) {
     records.set(k, r);
@@ -109,6 +120,7 @@ for (const f of expected.files) {
     const source = `BOM ${f.file} row ${l.row}: github.com/${src.repo} ${src.path} @ ${src.commit.slice(0, 12)}`;
     const base = { cateId, lifecycle: 'unknown' as const, source, licence: src.licence, params: paramsOf(e), ...(e.package ? { package: e.package } : {}) };
     const mpns = [e.mpn, ...(e.alternatives ?? [])].filter((m): m is string => typeof m === 'string' && m.trim() !== '');
+    if (e.manufacturer && Object.values(f.columns).includes('manufacturer')) for (const m of mpns) makerNamed.add(normalizeMpn(m));
     if (mpns.length) {
       mpns.forEach((mpn, i) => {
         const brand = brandOf(e.manufacturer);
@@ -149,7 +161,7 @@ for (const r of [...records.values()].slice(0, realCount)) {
   const n = bump(r.mpn);
   if (n && !records.has(`${normalizeMpn(n)}|${brandKeyOf(r.brand)}`)) distractors.push({ ...syn, mpn: n, ...(r.brand ? { brand: r.brand } : {}) });
   distractors.push({ ...syn, mpn: `${r.mpn}-TR`, ...(r.brand ? { brand: r.brand } : {}) });
-  if (r.brand) distractors.push({ ...syn, mpn: r.mpn, brand: { key: 'synthetic-second-source', nameZh: '合成第二来源', nameEn: 'Synthetic Second Source' } });
+  if (r.brand && makerNamed.has(normalizeMpn(r.mpn))) distractors.push({ ...syn, mpn: r.mpn, brand: { key: 'synthetic-second-source', nameZh: '合成第二来源', nameEn: 'Synthetic Second Source' } });
 }
 const background = [...generateCatalog({ parts: 3000, seed: 12 })];
 

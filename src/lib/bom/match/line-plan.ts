@@ -137,6 +137,7 @@ export function planLine(line: LineToMatch): LinePlan {
   const mpnAsText: string[] = [];
   for (const c of cellsOf(f.mpn)) {
     if (descriptionLike(c)) mpnAsText.push(c);
+    else if (!/\d/.test(c) || /^(?:any|generic|various|tbd|dnp|nc|n\/a|see\s.*)$/i.test(c)) continue;
     else addCell(c, 'mpn');
   }
   for (const c of cellsOf(f.supplierPn)) {

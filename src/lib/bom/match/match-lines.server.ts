@@ -74,8 +74,10 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
         for (const h of byKey.get(l.key) ?? []) {
           const m = mpnMatchTier(cell.text, h.mpn);
           if (!m) continue;
-          const tier = m.tier === 'supplier' ? 'supplier' : m.tier;
-          const confidence = m.tier === 'supplier' ? 0.97 : TIER_CONFIDENCE[tier];
+          // An MPN read from a Digi-Key / Mouser code: as sure as the code when equal, else a packaging variant.
+          const inner = m.tier === 'supplier' ? mpnMatchTier(String(m.reason.vars.mpn ?? ''), h.mpn) : null;
+          const tier = m.tier === 'supplier' ? (inner?.tier === 'packaging' ? 'packaging' : 'supplier') : m.tier;
+          const confidence = m.tier === 'supplier' ? (inner?.tier === 'packaging' ? TIER_CONFIDENCE.packaging : 0.97) : TIER_CONFIDENCE[tier];
           found[i]!.push({ productId: h.id, tier, confidence, reasons: [m.reason], auto: cell.from !== 'description', fromMpn: cell.text });
         }
       }
@@ -199,7 +201,9 @@ function toDraft(f: Found, p: LinePlan, product: ProductFacts, resolver: BrandRe
     auto = false;
     reasons.push({ key: 'bom.reason.makerConflict', vars: { maker: p.manufacturer ?? '' } });
   }
-  if (f.tier === 'supplier' && f.source && p.mpnCells.length > 0 && !p.mpnCells.some((c) => mpnMatchTier(c.text, product.mpn))) {
+  // A product known only by its supplier code (its MPN is that code) cannot contradict an MPN.
+  const knownMpn = product.mpn.toUpperCase() !== f.source?.toUpperCase();
+  if (f.tier === 'supplier' && f.source && knownMpn && p.mpnCells.length > 0 && !p.mpnCells.some((c) => mpnMatchTier(c.text, product.mpn))) {
     // The code and the MPN column name different parts: the user decides which is meant.
     auto = false;
     confidence -= 0.1;
@@ -225,7 +229,7 @@ function toDraft(f: Found, p: LinePlan, product: ProductFacts, resolver: BrandRe
 
 /** Packaging variants of one base MPN from one maker are one part; anything else is its own. */
 function groupOf(f: Found, product: ProductFacts): string {
-  if (f.tier === 'parametric' || f.tier === 'keyword' || f.tier === 'memory' || f.tier === 'supplier') return `id:${product.id}`;
+  if (f.tier === 'parametric' || f.tier === 'keyword' || f.tier === 'memory' || (f.tier === 'supplier' && f.fromMpn === undefined)) return `id:${product.id}`;
   const lookups = mpnVariants(product.mpn).lookups;
   const base = lookups[lookups.length - 1]?.key ?? product.mpnNormalized;
   return `${product.brandKey ?? ''}:${base}`;
