@@ -99,7 +99,10 @@ function joinUnits(text: string): string {
 
 /** A cell of the MPN column that is really a description ('100nF 25V 0603电容', '0805 LED'). */
 function descriptionLike(text: string): boolean {
-  return /\s|[\u4e00-\u9fff]/.test(text.trim()) && !mpnShaped(text.replace(/\s+/g, ''));
+  const t = text.trim();
+  if (/[\u4e00-\u9fff]/.test(t)) return true;
+  // Words with a value and unit ('0.1uF 50V 0402'); 'PTS645SL50SMTR92 LFS' stays an MPN.
+  return /\s/.test(t) && /\d\s*(?:[pnuµμmkKM]?(?:F|Ω|H|Hz|V|W)|%)(?![A-Za-z0-9])/.test(t);
 }
 
 function clean(text: string): string {

@@ -17,7 +17,7 @@ import { lookalikeKeys } from './lookalike.ts';
 import { brandResolver, manufacturerAgreement, type BrandResolver, type ManufacturerAgreement } from './manufacturer.ts';
 import { brandRows, familyRecordHits, idsByCode, mpnHits, parametricHits, prefixHits, productFacts, supplierHits, type ParamGroup } from './match-queries.server.ts';
 import type { LineMatch, LineToMatch, MatchOptions } from './match-types.ts';
-import { kindOfCategory, parametricFit, type ProductFacts } from './parametric.ts';
+import { dielectricsAtLeast, kindOfCategory, parametricFit, type ProductFacts } from './parametric.ts';
 
 export { lineSignature } from './line-plan.ts';
 
@@ -25,6 +25,12 @@ export { lineSignature } from './line-plan.ts';
 export const MATCH_CHUNK = 500;
 /** Keyword searches per call (each is a full search): the rest of such lines stay notFound. */
 export const MAX_KEYWORD_LINES = 40;
+/** Parametric rows fetched per group meeting every stated attribute, and per group otherwise. */
+const PER_GROUP = 60;
+const PER_LOOSE_GROUP = 20;
+
+/** What one call shares across its chunks. */
+type MatchCache = { keywordLeft: number; readonly groups: Map<string, number[]> };
 
 type Found = { productId: number; tier: Draft['tier']; confidence: number; reasons: BomReason[]; auto: boolean; fromMpn?: string; source?: string };
 
@@ -33,17 +39,17 @@ export async function matchLines(db: Db, lines: readonly LineToMatch[], options:
   options.signal?.throwIfAborted();
   const resolver = brandResolver(lines.some((l) => l.fields.manufacturer) ? await brandRows(runner) : []);
   const out: LineMatch[] = [];
-  const keywordBudget = { left: MAX_KEYWORD_LINES };
+  const cache: MatchCache = { keywordLeft: MAX_KEYWORD_LINES, groups: new Map() };
   for (let start = 0; start < lines.length; start += MATCH_CHUNK) {
     options.signal?.throwIfAborted();
     const chunk = lines.slice(start, start + MATCH_CHUNK);
-    out.push(...(await matchChunk(db, runner, chunk, options, resolver, keywordBudget)));
+    out.push(...(await matchChunk(db, runner, chunk, options, resolver, cache)));
     options.onProgress?.(out.length);
   }
   return out;
 }
 
-async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], options: MatchOptions, resolver: BrandResolver, keywordBudget: { left: number }): Promise<LineMatch[]> {
+async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], options: MatchOptions, resolver: BrandResolver, cache: MatchCache): Promise<LineMatch[]> {
   const plans = lines.map((l) => (l.dnp ? null : planLine(l)));
   const found: Found[][] = lines.map(() => []);
   const live = (i: number): LinePlan | null => plans[i] ?? null;
@@ -57,7 +63,7 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
   // Supplier codes.
   const codes = [...new Set(plans.flatMap((p) => p?.supplierCodes.map((s) => s.code) ?? []))];
   const supplierByCode = new Map<string, number[]>();
-  for (const h of await supplierHits(r, codes)) supplierByCode.set(h.code, [...(supplierByCode.get(h.code) ?? []), h.productId]);
+  for (const h of await timed(options, 'supplier', () => supplierHits(r, codes))) supplierByCode.set(h.code, [...(supplierByCode.get(h.code) ?? []), h.productId]);
   plans.forEach((p, i) => {
     for (const s of p?.supplierCodes ?? []) {
       for (const id of supplierByCode.get(s.code) ?? []) found[i]!.push({ productId: id, tier: 'supplier', confidence: TIER_CONFIDENCE.supplier, reasons: [s.reason], auto: true, source: s.code });
@@ -67,7 +73,7 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
   // Exact, canonical and packaging-variant MPNs.
   options.signal?.throwIfAborted();
   const keys = [...new Set(plans.flatMap((p) => p?.mpnCells.flatMap((c) => c.variants.lookups.map((l) => l.key)) ?? []))];
-  const byKey = groupBy(await mpnHits(r, keys), (h) => h.key);
+  const byKey = groupBy(await timed(options, 'mpn', () => mpnHits(r, keys)), (h) => h.key);
   plans.forEach((p, i) => {
     for (const cell of p?.mpnCells ?? []) {
       for (const l of cell.variants.lookups) {
@@ -96,12 +102,12 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
       if (key.length >= 5) for (const pf of familyPrefixes(key)) if (pf.length >= 5) prefixes.add(pf);
     }
   });
-  for (const h of await mpnHits(r, [...lookalikes.keys()])) {
+  for (const h of await timed(options, 'fuzzy', () => mpnHits(r, [...lookalikes.keys()]))) {
     for (const { line } of lookalikes.get(h.key) ?? []) {
       found[line]!.push({ productId: h.id, tier: 'fuzzy', confidence: TIER_CONFIDENCE.fuzzy, reasons: [{ key: 'bom.reason.mpnLookalike', vars: { mpn: h.mpn } }], auto: false });
     }
   }
-  const familyRecords = await familyRecordHits(r, [...prefixes]);
+  const familyRecords = await timed(options, 'family', () => familyRecordHits(r, [...prefixes]));
   unmatched.forEach((p, i) => {
     for (const cell of p?.mpnCells ?? []) {
       const key = cell.variants.lookups[0]?.key ?? '';
@@ -111,7 +117,7 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
     }
   });
   const linePrefixes = [...new Set(plans.flatMap((p) => p?.families.map((f) => f.pattern.prefix) ?? []))];
-  const byPrefix = groupBy(await prefixHits(r, linePrefixes), (h) => h.prefix);
+  const byPrefix = groupBy(await timed(options, 'family', () => prefixHits(r, linePrefixes)), (h) => h.prefix);
   plans.forEach((p, i) => {
     for (const f of p?.families ?? []) {
       for (const h of byPrefix.get(f.pattern.prefix) ?? []) {
@@ -120,40 +126,48 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
     }
   });
 
-  // Parametric: lines without an MPN or supplier hit that state a kind and value.
+  // Parametric: lines without an MPN or supplier hit that state a kind and value. Groups are
+  // shared by lines asking for the same thing, and across chunks (cache).
   options.signal?.throwIfAborted();
-  const groups: ParamGroup[] = [];
-  const groupIndex = new Map<string, number>();
   const lineGroups = plans.map((p, i) => {
-    if (!p?.wanted || found[i]!.some((f) => f.tier !== 'fuzzy' && f.tier !== 'family')) return -1;
-    const pkg = p.wanted.package && footprintPackage(p.wanted.package)?.chip ? p.wanted.package : null;
-    const id = `${p.wanted.key}|${p.wanted.value}|${pkg ?? ''}`;
-    let g = groupIndex.get(id);
-    if (g === undefined) {
-      g = groups.length;
-      groups.push({ key: p.wanted.key, value: p.wanted.value, pkg });
-      groupIndex.set(id, g);
-    }
-    return g;
+    if (!p?.wanted || found[i]!.some((f) => f.tier !== 'fuzzy' && f.tier !== 'family')) return null;
+    const w = p.wanted;
+    const pkg = w.package && footprintPackage(w.package)?.chip ? w.package : null;
+    const group: ParamGroup = {
+      key: w.key,
+      value: w.value,
+      pkg,
+      tolMax: w.tolerance,
+      voltMin: w.kind === 'capacitor' ? w.voltage : null,
+      powerMin: w.power,
+      dielectrics: w.dielectric ? dielectricsAtLeast(w.dielectric) : null,
+    };
+    return JSON.stringify(group);
   });
-  const byGroup = groupBy(await parametricHits(r, groups), (h) => h.g);
+  const missing = [...new Set(lineGroups.filter((g): g is string => g !== null && !cache.groups.has(g)))];
+  const strictHits = groupBy(await timed(options, 'parametric', () => parametricHits(r, missing.map((g) => JSON.parse(g) as ParamGroup), true, PER_GROUP)), (h) => h.g);
+  missing.forEach((g, i) => cache.groups.set(g, (strictHits.get(i) ?? []).map((h) => h.id)));
+  // Nothing meets every stated attribute: the nearest parts, for the user to judge.
+  const empty = missing.filter((g) => cache.groups.get(g)!.length === 0);
+  const looseHits = groupBy(await timed(options, 'parametric', () => parametricHits(r, empty.map((g) => JSON.parse(g) as ParamGroup), false, PER_LOOSE_GROUP)), (h) => h.g);
+  empty.forEach((g, i) => cache.groups.set(g, (looseHits.get(i) ?? []).map((h) => h.id)));
 
   // Facts of every product found so far (brand, package, category, parameters).
   const ids = new Set<number>();
   for (const fs of found) for (const f of fs) ids.add(f.productId);
-  for (const hs of byGroup.values()) for (const h of hs) ids.add(h.id);
-  const facts = await productFacts(r, [...ids]);
+  for (const g of lineGroups) for (const id of g === null ? [] : (cache.groups.get(g) ?? [])) ids.add(id);
+  const facts = await timed(options, 'facts', () => productFacts(r, [...ids]));
 
   plans.forEach((p, i) => {
-    const g = lineGroups[i]!;
-    if (!p?.wanted || g < 0) return;
+    const g = lineGroups[i];
+    if (!p?.wanted || !g) return;
     const auto = p.mpnCells.length === 0 && p.supplierCodes.length === 0 && p.wanted.package !== null;
-    for (const h of byGroup.get(g) ?? []) {
-      const f = facts.get(h.id);
+    for (const id of cache.groups.get(g) ?? []) {
+      const f = facts.get(id);
       const fit = f ? parametricFit(p.wanted, f) : null;
       if (!fit) continue;
       const confidence = fit.satisfied ? 0.85 + 0.1 * fit.defaults : 0.6 - 0.05 * fit.unmet.length + 0.05 * fit.defaults;
-      found[i]!.push({ productId: h.id, tier: 'parametric', confidence, reasons: [...fit.reasons], auto: auto && fit.satisfied });
+      found[i]!.push({ productId: id, tier: 'parametric', confidence, reasons: [...fit.reasons], auto: auto && fit.satisfied });
     }
   });
 
@@ -161,10 +175,10 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
   for (let i = 0; i < plans.length; i++) {
     const p = plans[i];
     // A line read as a kind and value was searched parametrically: a keyword hit could only be another value.
-    if (!p || found[i]!.length > 0 || !p.keyword || !p.parsed?.kind || p.wanted || keywordBudget.left <= 0) continue;
+    if (!p || found[i]!.length > 0 || !p.keyword || !p.parsed?.kind || p.wanted || cache.keywordLeft <= 0) continue;
     options.signal?.throwIfAborted();
-    keywordBudget.left--;
-    const result = await searchProducts(db, { keyword: p.keyword, pageNum: 1, pageSize: 5, locale: 'zh' }).catch(() => null);
+    cache.keywordLeft--;
+    const result = await timed(options, 'keyword', () => searchProducts(db, { keyword: p.keyword, pageNum: 1, pageSize: 5, locale: 'zh' }).catch(() => null));
     const list = result?.list ?? [];
     const idOf = await idsByCode(r, list.map((x) => x.mfgMpnCode));
     const more = await productFacts(r, [...idOf.values()].filter((id) => !facts.has(id)));
@@ -233,6 +247,16 @@ function groupOf(f: Found, product: ProductFacts): string {
   const lookups = mpnVariants(product.mpn).lookups;
   const base = lookups[lookups.length - 1]?.key ?? product.mpnNormalized;
   return `${product.brandKey ?? ''}:${base}`;
+}
+
+async function timed<T>(options: MatchOptions, stage: string, fn: () => Promise<T>): Promise<T> {
+  if (!options.onStage) return fn();
+  const t0 = performance.now();
+  try {
+    return await fn();
+  } finally {
+    options.onStage(stage, performance.now() - t0);
+  }
 }
 
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {

@@ -9,8 +9,6 @@ import type { ProductFacts } from './parametric.ts';
 
 /** Products listed per looked-up key; more are not useful to a person choosing. */
 const PER_KEY = 30;
-/** Parametric candidates fetched per (value, package) group, ordered by id. */
-const PER_GROUP = 120;
 
 export async function brandRows(r: SqlRunner): Promise<BrandRow[]> {
   return r.rows<BrandRow>('SELECT key, name_zh AS "nameZh", name_en AS "nameEn" FROM brands');
@@ -48,22 +46,49 @@ export async function familyRecordHits(r: SqlRunner, prefixes: readonly string[]
   return r.rows(`SELECT id, mpn FROM products WHERE mpn LIKE '%x%' AND ${FAMILY_PREFIX_SQL} = ANY($1::text[]) LIMIT 500`, [prefixes]);
 }
 
-export type ParamGroup = { readonly key: string; readonly value: number; readonly pkg: string | null };
+export type ParamGroup = {
+  readonly key: string;
+  readonly value: number;
+  /** A chip size the product's package must equal, or null (compared by the caller). */
+  readonly pkg: string | null;
+  /** Stated attributes, checked here so the few rows fetched all meet them (null: not stated). */
+  readonly tolMax: number | null;
+  readonly voltMin: number | null;
+  readonly powerMin: number | null;
+  readonly dielectrics: readonly string[] | null;
+};
 
 /**
- * Products holding the value under the key, one statement for every group; a group with a chip
- * size keeps to products of that size (other packages are compared by the caller).
+ * Products holding the value under the key, one statement for every group, at most `limit` per
+ * group (no ORDER BY: a common value has tens of thousands of parts in a large catalogue, and
+ * sorting them all costs more than the whole match; the caller ranks what comes back). Stated
+ * attributes are required with `strict`; without it they are left for the caller to report.
  */
-export async function parametricHits(r: SqlRunner, groups: readonly ParamGroup[]): Promise<Array<{ g: number; id: number }>> {
+export async function parametricHits(r: SqlRunner, groups: readonly ParamGroup[], strict: boolean, limit: number): Promise<Array<{ g: number; id: number }>> {
   if (groups.length === 0) return [];
+  const has = (key: string, cond: string) => `EXISTS (SELECT 1 FROM product_params a WHERE a.product_id = pp.product_id AND a.key ${key} AND ${cond})`;
+  const attributes = strict
+    ? `AND (f.tol IS NULL OR ${has("= 'tolerance'", 'a.value_num <= f.tol + 1e-9')})
+       AND (f.volt IS NULL OR ${has("IN ('ratedVoltage', 'maxWorkingVoltage')", 'a.value_num >= f.volt - 1e-9')})
+       AND (f.pow IS NULL OR ${has("= 'power'", 'a.value_num >= f.pow - 1e-9')})
+       AND (f.diel IS NULL OR ${has("= 'dielectric'", "upper(a.value_text) = ANY(string_to_array(f.diel, ','))")})`
+    : '';
   const rows = await r.rows<{ g: number | string; id: number | string }>(
-    `SELECT f.g, x.id FROM unnest($1::text[], $2::float8[], $3::text[]) WITH ORDINALITY AS f(key, v, pkg, g)
+    `SELECT f.g, x.id FROM unnest($1::text[], $2::float8[], $3::text[], $4::float8[], $5::float8[], $6::float8[], $7::text[]) WITH ORDINALITY AS f(key, v, pkg, tol, volt, pow, diel, g)
        CROSS JOIN LATERAL (
          SELECT pp.product_id AS id FROM product_params pp JOIN products p ON p.id = pp.product_id
           WHERE pp.key = f.key AND pp.value_num BETWEEN f.v * (1 - 1e-6) AND f.v * (1 + 1e-6)
-            AND (f.pkg IS NULL OR p.package = f.pkg)
-          ORDER BY pp.product_id LIMIT ${PER_GROUP}) x`,
-    [groups.map((g) => g.key), groups.map((g) => g.value), groups.map((g) => g.pkg)],
+            AND (f.pkg IS NULL OR p.package = f.pkg) ${attributes}
+          LIMIT ${Math.max(1, Math.floor(limit))}) x`,
+    [
+      groups.map((g) => g.key),
+      groups.map((g) => g.value),
+      groups.map((g) => g.pkg),
+      groups.map((g) => g.tolMax),
+      groups.map((g) => g.voltMin),
+      groups.map((g) => g.powerMin),
+      groups.map((g) => (g.dielectrics ? g.dielectrics.join(',') : null)),
+    ],
   );
   return rows.map((row) => ({ g: Number(row.g) - 1, id: Number(row.id) }));
 }

@@ -79,6 +79,15 @@ export type ProductFacts = {
 
 const DIELECTRIC_CLASS: Readonly<Record<string, number>> = { C0G: 4, NP0: 4, X8R: 3, X7R: 3, X7S: 2, X6S: 2, X5R: 2, X7T: 2, Y5V: 0, Z5U: 0 };
 
+/** Dielectrics as good as the stated one or better ('X5R' → X5R, X7R, C0G …). */
+export function dielectricsAtLeast(stated: string): string[] {
+  const need = DIELECTRIC_CLASS[stated.toUpperCase()];
+  if (need === undefined) return [stated.toUpperCase()];
+  return Object.entries(DIELECTRIC_CLASS)
+    .filter(([, c]) => c >= need)
+    .map(([name]) => name);
+}
+
 export type ParametricFit = {
   /** Every attribute the line states is met, and the line states its package. */
   readonly satisfied: boolean;
