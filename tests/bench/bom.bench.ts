@@ -121,12 +121,14 @@ const stat = (xs: number[]) => {
 
 const runs = [];
 const budgets: Record<string, { limit: number; value: number; ok: boolean }> = {};
+const ONLY = process.env.BOM_BENCH_ONLY ? Number(process.env.BOM_BENCH_ONLY) : null;
 for (const [lines, limit] of [
   [1000, 3000],
   [5000, 12000],
 ] as const) {
+  if (ONLY !== null && ONLY !== lines) continue;
   const rows = bomRows(lines, lines);
-  for (const format of ['xlsx', 'csv'] as const) {
+  for (const format of (process.env.BOM_BENCH_FORMAT ? [process.env.BOM_BENCH_FORMAT as 'csv'] : ['xlsx', 'csv']) as ('xlsx' | 'csv')[]) {
     const bytes = format === 'xlsx' ? xlsxOf(rows) : csvOf(rows);
     await time(bytes, `bench.${format}`); // warm-up (connections, JIT)
     const results = [];
@@ -145,7 +147,7 @@ for (const [lines, limit] of [
     runs.push(entry);
     const key = `lines${lines}${format === 'xlsx' ? 'Xlsx' : 'Csv'}P50Ms`;
     budgets[key] = { limit, value: entry.ms.p50, ok: entry.ms.p50 <= limit };
-    log(`${lines} lines ${format}: p50 ${entry.ms.p50} ms, max ${entry.ms.max} ms`);
+    log(`${lines} lines ${format}: p50 ${entry.ms.p50} ms, max ${entry.ms.max} ms, cascade ${JSON.stringify(entry.cascadeMs)}`);
   }
 }
 await database.close();

@@ -157,7 +157,11 @@ export function planLine(line: LineToMatch): LinePlan {
   }
 
   const designator = line.designators[0];
-  const valueText = cellsOf(f.value).join(' ');
+  // KiCad writes ohms without a unit ('130', '1.6') on R lines; elsewhere a bare number stays unread.
+  const bareOhms = designator !== undefined && /^R\d/i.test(designator);
+  const valueText = cellsOf(f.value)
+    .map((v) => (bareOhms && /^\d+(?:\.\d+)?$/.test(v) ? `${v}Ω` : v))
+    .join(' ');
   const descText = cellsOf(f.description).join(' ');
   const text = joinUnits([valueText, descText, ...mpnAsText].filter(Boolean).join(' ')).slice(0, 500);
   const parsed = text === '' && !f.package ? null : parseDescription(text, { ...(designator ? { designator } : {}), ...(f.package ? { footprint: cellsOf(f.package)[0] ?? '' } : {}) });

@@ -17,14 +17,14 @@ import { lookalikeKeys } from './lookalike.ts';
 import { brandResolver, manufacturerAgreement, type BrandResolver, type ManufacturerAgreement } from './manufacturer.ts';
 import { brandRows, familyRecordHits, idsByCode, mpnHits, parametricHits, prefixHits, productFacts, supplierHits, type ParamGroup } from './match-queries.server.ts';
 import type { LineMatch, LineToMatch, MatchOptions } from './match-types.ts';
-import { dielectricsAtLeast, kindOfCategory, parametricFit, type ProductFacts } from './parametric.ts';
+import { dielectricsAtLeast, kindOfCategory, MAIN_KEY, parametricFit, type ProductFacts } from './parametric.ts';
 
 export { lineSignature } from './line-plan.ts';
 
 /** Lines per chunk: progress is reported after each. */
 export const MATCH_CHUNK = 500;
 /** Keyword searches per call (each is a full search): the rest of such lines stay notFound. */
-export const MAX_KEYWORD_LINES = 40;
+export const MAX_KEYWORD_LINES = 20;
 /** Parametric rows fetched per group meeting every stated attribute, and per group otherwise. */
 const PER_GROUP = 60;
 const PER_LOOSE_GROUP = 20;
@@ -175,7 +175,10 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
   for (let i = 0; i < plans.length; i++) {
     const p = plans[i];
     // A line read as a kind and value was searched parametrically: a keyword hit could only be another value.
-    if (!p || found[i]!.length > 0 || !p.keyword || !p.parsed?.kind || p.wanted || cache.keywordLeft <= 0) continue;
+    // A part number that no tier found is not in the catalogue; searching its text finds other parts.
+    // Passives are found by their value or not at all.
+    if (!p || found[i]!.length > 0 || !p.keyword || !p.parsed?.kind || p.wanted || p.mpnCells.length > 0 || cache.keywordLeft <= 0) continue;
+    if (p.parsed.kind in MAIN_KEY) continue;
     options.signal?.throwIfAborted();
     cache.keywordLeft--;
     const result = await timed(options, 'keyword', () => searchProducts(db, { keyword: p.keyword, pageNum: 1, pageSize: 5, locale: 'zh' }).catch(() => null));
