@@ -2,7 +2,7 @@
 // 'do not fit') or a dedicated column (KiCad's DNP, 'Fitted', 'Populate', '是否贴片').
 
 /** Tokens that mark a part as not fitted wherever they stand in a cell ('10k DNP', 'NC/不贴'). */
-const DNP_ANYWHERE = /(?:^|[^A-Za-z0-9])(?:DNP|DNF|DNI|DNM|DO\s*NOT\s*(?:FIT|POPULATE|PLACE|MOUNT|INSTALL|ASSEMBLE|STUFF)|NOT\s*(?:FITTED|POPULATED|MOUNTED|PLACED)|NO\s*FIT|LEAVE\s*(?:EMPTY|UNPOPULATED|UNFITTED)|EXCLUDED?\s*FROM\s*(?:BOM|BOARD))(?![A-Za-z0-9])|不贴|不焊|空贴|不装|不上件|不安装/i;
+const DNP_ANYWHERE = /(?:^|[^A-Za-z0-9])(?:DNP|DNF|DNI|DNM|DO\s*NOT\s*(?:FIT|POPULATE|PLACE|MOUNT|INSTALL|ASSEMBLE|STUFF)|NOT\s*(?:FITTED|POPULATED|MOUNTED|PLACED)|NO\s*FIT|EXCLUDED?\s*FROM\s*(?:BOM|BOARD))(?![A-Za-z0-9])|不贴|不焊|空贴|不装|不上件|不安装/i;
 /** Short tokens that mean DNP only as a whole cell ('NC' is also 'normally closed' in a description). */
 const DNP_WHOLE = /^(?:NF|NP|NC|N\/C|N\.C\.|NM|NL|-DNP-|\(DNP\))$/i;
 
