@@ -147,6 +147,17 @@ for (const ohms of [...resistances].sort((a, b) => a - b)) {
   }
 }
 
+// A part the makers' codes already list keeps the maker's record; the BOM adds its supplier codes.
+const makerByMpn = new Map(makers.map((m, i) => [normalizeMpn(m.mpn), i]));
+for (const [k, r] of [...records]) {
+  const i = makerByMpn.get(normalizeMpn(r.mpn));
+  if (i === undefined) continue;
+  const m = makers[i]!;
+  if (r.brand !== undefined && brandKeyOf(r.brand) !== brandKeyOf(m.brand)) continue;
+  makers[i] = { ...m, supplierCodes: [...(m.supplierCodes ?? []), ...(r.supplierCodes ?? [])] };
+  records.delete(k);
+}
+
 // 3. Synthetic distractors.
 const prov = syntheticProvenance(12);
 const distractors: CatalogRecord[] = [];
@@ -155,7 +166,7 @@ const bump = (mpn: string): string | null => {
   const m = /^(.*?)(\d)(\D*)$/.exec(mpn);
   return m ? `${m[1]}${(Number(m[2]) + 1) % 10}${m[3]}` : null;
 };
-for (const r of [...records.values()].slice(0, realCount)) {
+for (const r of [...records.values(), ...makers.filter((m) => m.supplierCodes?.length)]) {
   if (/^C\d+$/.test(r.mpn)) continue;
   const syn = { cateId: r.cateId, lifecycle: 'unknown' as const, source: `${prov.source}; distractor of ${r.mpn}`, licence: prov.licence, params: r.params, ...(r.package ? { package: r.package } : {}) };
   const n = bump(r.mpn);
@@ -167,4 +178,4 @@ const background = [...generateCatalog({ parts: 3000, seed: 12 })];
 
 const all = [...background, ...distractors, ...makers, ...records.values()];
 writeFileSync(join(DIR, 'catalogue.ndjson'), all.map((r) => JSON.stringify(r)).join('\n') + '\n');
-console.log(JSON.stringify({ real: realCount, makers: makers.length, distractors: distractors.length, background: background.length, total: all.length }));
+console.log(JSON.stringify({ real: realCount, realKeptApart: records.size, makers: makers.length, distractors: distractors.length, background: background.length, total: all.length }));

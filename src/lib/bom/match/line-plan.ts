@@ -171,7 +171,7 @@ export function planLine(line: LineToMatch): LinePlan {
     for (const c of cellsOf(f.value)) if (mpnShaped(c) && !(parsed?.value && parsed.kind && ['resistor', 'capacitor', 'inductor'].includes(parsed.kind))) addCell(c, 'value');
     if (parsed?.partNumber) addCell(parsed.partNumber, 'description');
   }
-  if (mpnCells.length === 0) for (const c of cellsOf(f.package)) for (const m of footprintMpns(c)) addCell(m, 'package');
+  if (!mpnCells.some((c) => c.from === 'mpn')) for (const c of cellsOf(f.package)) for (const m of footprintMpns(c)) addCell(m, 'package');
 
   const wanted = parsed ? wantedOf(parsed) : null;
   const keyword = text.length >= 2 ? text.slice(0, 100) : mpnCells[0]?.text ?? null;

@@ -33,7 +33,8 @@ export type Wanted = {
 export function wantedOf(p: ParsedDescription): Wanted | null {
   if (!p.kind || !p.value) return null;
   const key = MAIN_KEY[p.kind];
-  if (!key || !(p.value.value > 0)) return null;
+  // 0 Ω is a jumper, a part like any other; a zero of anything else is no value.
+  if (!key || !(p.value.value > 0 || (p.kind === 'resistor' && p.value.value === 0))) return null;
   return {
     kind: p.kind,
     key,
@@ -98,7 +99,7 @@ export type ParametricFit = {
   readonly reasons: readonly BomReason[];
 };
 
-const near = (a: number, b: number): boolean => Math.abs(a - b) <= Math.abs(b) * 1e-6;
+const near = (a: number, b: number): boolean => Math.abs(a - b) <= Math.abs(b) * 1e-6 + 1e-12;
 
 /** How a product fits the line, or null when it is the wrong kind, value or package. */
 export function parametricFit(w: Wanted, p: ProductFacts): ParametricFit | null {
