@@ -87,7 +87,7 @@ function critical(e: Expect, p: Product): boolean {
   return false;
 }
 
-type Scored = { detail: string; file: string; style: string; real: boolean; cls: 'mpn' | 'value' | 'other' | 'dnp' | 'notFound' | 'ambiguous'; status: LineMatch['status']; auto: boolean; autoCorrect: boolean; critical: boolean; top1: boolean; top5: boolean };
+type Scored = { detail: string; file: string; style: string; real: boolean; cls: 'mpn' | 'value' | 'other' | 'dnp' | 'notFound' | 'ambiguous'; status: LineMatch['status']; auto: boolean; autoCorrect: boolean; critical: boolean; top1: boolean; top5: boolean; answerable: boolean };
 
 const scored: Scored[] = [];
 const headerFiles: { file: string; real: boolean; noEdit: boolean }[] = [];
@@ -135,6 +135,9 @@ beforeAll(async () => {
       const chosen = m.chosenProductId === null ? undefined : products.get(m.chosenProductId);
       const ok = (id: number | undefined) => (id === undefined ? false : (() => { const p = products.get(id); return p !== undefined && correct(e, p); })());
       const gradable = cls === 'mpn' || cls === 'value' || cls === 'other';
+      // notes §5: top-1 and top-5 count over lines whose right part the catalogue holds; the
+      // others are NIL lines (the right answer is to leave them to the user).
+      const answerable = gradable && [...products.values()].some((p) => correct(e, p));
       const line = lines.find((l) => l.row + 1 === g.row);
       const name = (id: number | undefined) => (id === undefined ? '-' : `${products.get(id)?.mpn}/${products.get(id)?.brandKey}/${products.get(id)?.package}`);
       scored.push({
@@ -149,6 +152,7 @@ beforeAll(async () => {
         critical: auto && chosen !== undefined && (!gradable || !correct(e, chosen)) && (cls === 'notFound' || cls === 'dnp' || critical(e, chosen)),
         top1: gradable && ok(m.candidates[0]?.productId),
         top5: gradable && m.candidates.slice(0, 5).some((c) => ok(c.productId)),
+        answerable,
       });
     }
   }
@@ -162,9 +166,10 @@ type Figures = ReturnType<typeof figures>;
 function figures(lines: readonly Scored[]) {
   const ratio = (n: number, d: number) => (d === 0 ? null : Math.round((n / d) * 10000) / 10000);
   const auto = lines.filter((l) => l.auto && l.cls !== 'ambiguous');
-  const mpn = lines.filter((l) => l.cls === 'mpn');
-  const value = lines.filter((l) => l.cls === 'value');
-  const gradable = lines.filter((l) => l.cls === 'mpn' || l.cls === 'value' || l.cls === 'other');
+  const mpn = lines.filter((l) => l.cls === 'mpn' && l.answerable);
+  const value = lines.filter((l) => l.cls === 'value' && l.answerable);
+  const gradable = lines.filter((l) => l.answerable);
+  const nil = lines.filter((l) => (l.cls === 'mpn' || l.cls === 'value' || l.cls === 'other') && !l.answerable);
   const count = (s: LineMatch['status']) => lines.filter((l) => l.status === s).length;
   return {
     lines: lines.length,
@@ -175,6 +180,14 @@ function figures(lines: readonly Scored[]) {
     top1Mpn: ratio(mpn.filter((l) => l.top1).length, mpn.length),
     top1Value: ratio(value.filter((l) => l.top1).length, value.length),
     top5: ratio(gradable.filter((l) => l.top5).length, gradable.length),
+    answerable: { mpn: mpn.length, value: value.length, all: gradable.length },
+    /** Lines whose right part the catalogue lacks, and how many were kept from auto-acceptance. */
+    nil: { lines: nil.length, notAutoAccepted: nil.filter((l) => !l.auto).length },
+    /** The same over every gradable line, answer in the catalogue or not (coverage included). */
+    top1CoverageIncluded: {
+      mpn: ratio(lines.filter((l) => l.cls === 'mpn' && l.top1).length, lines.filter((l) => l.cls === 'mpn').length),
+      value: ratio(lines.filter((l) => l.cls === 'value' && l.top1).length, lines.filter((l) => l.cls === 'value').length),
+    },
     manual: ratio(count('doubtful') + count('notFound'), lines.length),
     dnpKept: ratio(lines.filter((l) => l.cls === 'dnp' && l.status === 'dnp').length, lines.filter((l) => l.cls === 'dnp').length),
     notFoundKept: ratio(lines.filter((l) => l.cls === 'notFound' && l.status === 'notFound').length, lines.filter((l) => l.cls === 'notFound').length),
