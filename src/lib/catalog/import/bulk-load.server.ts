@@ -723,7 +723,10 @@ async function loadFreshPostgres(pool: Pool, state: LoadState, records: AsyncIte
     if (empty) {
       await productClient.query('LOCK TABLE products IN ACCESS EXCLUSIVE MODE');
       const still = await productClient.query<{ empty: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM products) AS empty');
-      freeze = still.rows[0]?.empty === true;
+      // TRUNCATE is refused while another table's foreign key points at products (the BOM
+      // tables, migration 0010; product_params' own key is dropped for the load): no FREEZE then.
+      const refs = await productClient.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_constraint WHERE contype = 'f' AND confrelid = 'products'::regclass`);
+      freeze = still.rows[0]?.empty === true && refs.rows[0]?.n === 0;
     }
     if (freeze) {
       await productClient.query('TRUNCATE products');
