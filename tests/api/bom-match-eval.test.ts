@@ -213,7 +213,7 @@ describe(`BOM matcher on the evaluation set (${process.env.TEST_DATABASE_URL ? '
     };
     console.log(`bom-match-eval ${JSON.stringify(report, null, 1)}`);
     // BOM_EVAL_DEBUG=1: every real line that is not right, to see why.
-    if (process.env.BOM_EVAL_DEBUG) for (const l of scored) if (l.real && ((process.env.BOM_EVAL_DEBUG === "manual" && (l.status === "doubtful" || l.status === "notFound")) || (l.cls !== 'ambiguous' && l.cls !== 'dnp' && l.cls !== 'notFound' && (!l.top1 || (l.auto && !l.autoCorrect))) || l.critical || (l.cls === 'dnp' && l.status !== 'dnp'))) console.log(`MISS ${l.cls} ${l.detail}`);
+    if (process.env.BOM_EVAL_DEBUG) for (const l of scored) if ((process.env.BOM_EVAL_DEBUG === "handwritten" ? !l.real : l.real) && ((process.env.BOM_EVAL_DEBUG === "manual" && (l.status === "doubtful" || l.status === "notFound")) || (l.cls !== 'ambiguous' && l.cls !== 'dnp' && l.cls !== 'notFound' && (!l.top1 || (l.auto && !l.autoCorrect))) || l.critical || (l.cls === 'dnp' && l.status !== 'dnp'))) console.log(`MISS ${l.cls} ${l.detail}`);
     expect(scored.length).toBeGreaterThanOrEqual(600);
   });
 

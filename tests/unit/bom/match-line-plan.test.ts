@@ -70,6 +70,14 @@ describe('planLine', () => {
     expect(plan({ mpn: 'ANY', value: '1uF, 10V, X5R, 0402' }, ['C2']).mpnCells).toEqual([]);
   });
 
+  it('reads values written in the MPN column, and keeps numeric MPNs as MPNs', () => {
+    expect(plan({ mpn: '4k7', package: '0805' }, ['R5']).wanted).toMatchObject({ kind: 'resistor', value: 4700, package: '0805' });
+    expect(plan({ mpn: '10K(1002)', package: '0603' }, ['R7']).wanted).toMatchObject({ kind: 'resistor', value: 10_000 });
+    expect(plan({ mpn: '1uF/25V' }, ['C9']).wanted).toMatchObject({ kind: 'capacitor', value: 1e-6, voltage: 25 });
+    expect(plan({ mpn: '865080345012' }, ['C1']).mpnCells.map((c) => c.text)).toEqual(['865080345012']);
+    expect(plan({ mpn: '2-1825027-0' }, ['SW1']).mpnCells.map((c) => c.text)).toEqual(['2-1825027-0']);
+  });
+
   it('uses a part number in the value column when there is no MPN column', () => {
     expect(plan({ value: 'AMS1117-3.3', package: 'SOT-223' }, ['U1']).mpnCells.map((c) => c.from)).toEqual(['value']);
   });

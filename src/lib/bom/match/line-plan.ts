@@ -105,6 +105,15 @@ function descriptionLike(text: string): boolean {
   return /\s/.test(t) && /\d\s*(?:[pnuµμmkKM]?(?:F|Ω|H|Hz|V|W)|%)(?![A-Za-z0-9])/.test(t);
 }
 
+/** A cell starting with a number that reads as a passive's value ('4k7', '10K(1002)', '104 0603'). */
+function valueLike(text: string, designator: string | undefined): boolean {
+  const t = text.trim();
+  if (!/^\d/.test(t) || t.length > 40) return false;
+  if (/^[\d.]+\s*(?:[pnuµμmkKMG]?(?:Hz|F|H|Ω)|MHz|kHz)(?![A-Za-z])/.test(t)) return true;
+  const p = parseDescription(t, designator ? { designator } : {});
+  return p.value !== null && p.kind !== null && ['resistor', 'capacitor', 'inductor', 'ferrite', 'crystal'].includes(p.kind);
+}
+
 function clean(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
@@ -138,8 +147,10 @@ export function planLine(line: LineToMatch): LinePlan {
     if (variants.lookups.length && !mpnCells.some((c) => c.variants.text === variants.text)) mpnCells.push({ text: variants.text, from, variants });
   };
   const mpnAsText: string[] = [];
+  const designator0 = line.designators[0];
   for (const c of cellsOf(f.mpn)) {
-    if (descriptionLike(c)) mpnAsText.push(c);
+    // Purchasing sheets put values in the 型号 column ('4k7', '2R2', '1uF/25V', '10K(1002)', '8MHz').
+    if (descriptionLike(c) || valueLike(c, designator0)) mpnAsText.push(c);
     else if (!/\d/.test(c) || /^(?:any|generic|various|tbd|dnp|nc|n\/a|see\s.*)$/i.test(c)) continue;
     else addCell(c, 'mpn');
   }
