@@ -224,3 +224,22 @@ describe('loadCatalogRecords fresh', () => {
     expect(await ensureCatalogIndexes(database)).toEqual([]);
   });
 });
+
+describe('loadCatalogRecords supplierCodes', () => {
+  it('stores distributor codes upper-cased, replaces them on reload and moves a code to its new product', async () => {
+    await loadCatalogRecords(database, [
+      part('SUPCODE-A', { supplierCodes: [{ supplier: 'lcsc', code: 'c25804' }, { supplier: 'digikey', code: '311-10.0KHRCT-ND' }] }),
+      part('SUPCODE-B'),
+    ]);
+    const codes = async () =>
+      q<{ mpn: string; supplier: string; code: string }>(
+        `SELECT p.mpn, s.supplier, s.code FROM product_supplier_codes s JOIN products p ON p.id = s.product_id WHERE p.mpn LIKE 'SUPCODE-%' ORDER BY s.code`,
+      );
+    expect(await codes()).toEqual([
+      { mpn: 'SUPCODE-A', supplier: 'digikey', code: '311-10.0KHRCT-ND' },
+      { mpn: 'SUPCODE-A', supplier: 'lcsc', code: 'C25804' },
+    ]);
+    await loadCatalogRecords(database, [part('SUPCODE-B', { supplierCodes: [{ supplier: 'lcsc', code: 'C25804' }] }), part('SUPCODE-A')]);
+    expect(await codes()).toEqual([{ mpn: 'SUPCODE-B', supplier: 'lcsc', code: 'C25804' }]);
+  });
+});

@@ -29,6 +29,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { prepareWorktree, resolveBaseline } from './lib/baseline.ts';
+import { BENCH_PARTS, BENCH_PG_URL, prepareBenchCatalog, tidyBenchCatalog } from './lib/catalog-db.ts';
 
 const args = process.argv.slice(2);
 
@@ -52,9 +53,9 @@ if (args[0] === '--serve') {
   await new Promise(() => {});
 }
 
-const PG_URL = process.env.SEARCH_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/chipedia_search_bench';
+const PG_URL = BENCH_PG_URL;
 const LITE_DIR = process.env.SEARCH_BENCH_LITE_DIR ?? '/tmp/chipedia-search-bench-lite';
-const PARTS = Number(process.env.SEARCH_BENCH_PARTS ?? 1_000_000);
+const PARTS = BENCH_PARTS;
 const CONNECTIONS = Number(process.env.SEARCH_BENCH_CONNECTIONS ?? 4);
 const ONLY = process.env.SEARCH_BENCH_ONLY;
 const AB_REF = process.env.SEARCH_BENCH_AB_REF ?? (args.includes('--ab') ? '762f8ec' : undefined);
@@ -79,66 +80,9 @@ function rng(seed: number): () => number {
 }
 const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
 
-// ── Database preparation (PostgreSQL) ───────────────────────────────────────
-/** Migrations (the server would apply them too) and VACUUM, so index-only scans see an all-visible table. */
-async function tidyPostgres(): Promise<void> {
-  const { openDatabase, migrateDatabase } = await import('../../src/lib/server/db/client.server.ts');
-  const database = await openDatabase({ kind: 'postgres', url: PG_URL });
-  await migrateDatabase(database);
-  await database.exec('VACUUM ANALYZE products');
-  await database.exec('VACUUM ANALYZE product_params');
-  await database.close();
-}
-
-async function preparePostgres(): Promise<void> {
-  const url = new URL(PG_URL);
-  const name = url.pathname.slice(1);
-  const admin = new pg.Client({
-    connectionString: Object.assign(new URL(PG_URL), {
-      pathname: '/postgres',
-    }).toString(),
-  });
-  await admin.connect();
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount! > 0;
-  let ready = false;
-  if (exists) {
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    try {
-      const r = await c.query(
-        `SELECT (SELECT count(*) FROM products WHERE source LIKE 'synthetic%')::int AS syn, (SELECT count(*) FROM import_runs WHERE kind = 'demo' AND finished_at IS NOT NULL)::int AS demo`,
-      );
-      ready = r.rows[0].syn === PARTS && r.rows[0].demo > 0;
-    } catch {
-      ready = false;
-    }
-    await c.end();
-  }
-  if (!ready) {
-    log(`preparing ${name}: demo catalogue + ${PARTS} generated parts (a few minutes)`);
-    if (exists) await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
-  }
-  await admin.end();
-  if (ready) return;
-  const { openDatabase, migrateDatabase } = await import('../../src/lib/server/db/client.server.ts');
-  const { loadDemoCatalog } = await import('../../src/lib/catalog/demo/demo-catalog.server.ts');
-  const database = await openDatabase({ kind: 'postgres', url: PG_URL });
-  await migrateDatabase(database);
-  const demo = await loadDemoCatalog(database);
-  log(`demo catalogue: ${JSON.stringify(demo)}`);
-  await database.close();
-  const gen = spawnSync(process.execPath, ['scripts/gen-catalog.ts', '--parts', String(PARTS)], {
-    env: { ...process.env, DATABASE_URL: PG_URL },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (gen.status !== 0) throw new Error('gen-catalog failed');
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  await c.query('VACUUM ANALYZE products');
-  await c.query('VACUUM ANALYZE product_params');
-  await c.end();
-}
+// ── Database preparation (PostgreSQL): tests/bench/lib/catalog-db.ts ─────────
+const preparePostgres = () => prepareBenchCatalog(log, PG_URL, PARTS);
+const tidyPostgres = () => tidyBenchCatalog(PG_URL);
 
 // ── Query mix ───────────────────────────────────────────────────────────────
 type Kind = 'prefix' | 'typo' | 'keyword' | 'filter';
@@ -502,6 +446,13 @@ async function measure(label: string, s: Sample, connections: number) {
 
 const result: Record<string, unknown> = { bench: 'search' };
 const budgets: Record<string, { limit: number; value: number; ok: boolean }> = {};
+
+if (args.includes('--prepare-only')) {
+  await preparePostgres();
+  await tidyPostgres();
+  log('prepared');
+  process.exit(0);
+}
 
 if (AB_REF) {
   await preparePostgres();

@@ -18,6 +18,9 @@ function headerKey(header: string): string {
   return header.normalize('NFKC').toLowerCase().replace(/[\s_\-.#()/:：'"?？]/g, '');
 }
 
+const NOTE_HEADERS = new Set(['note', 'notes', 'comment', 'comments', 'remark', 'remarks', '备注', '说明']);
+const LEAVE_EMPTY = /^leave\s+(?:empty|unpopulated|unfitted)$/i;
+
 export type DnpColumnKind = 'dnp' | 'fitted' | null;
 
 export function dnpColumnKind(header: string): DnpColumnKind {
@@ -52,6 +55,8 @@ export function lineDnp(cells: readonly string[], headers: readonly string[]): D
     if (kind === 'dnp' && TRUE_CELL.test(cell)) return { dnp: true, column: i, cell };
     if (kind === 'fitted' && FALSE_CELL.test(cell)) return { dnp: true, column: i, cell };
     if (kind === null && cellSaysDnp(cell)) return { dnp: true, column: i, cell };
+    // 'Leave empty' is a DNP only in a note column (the 1-click-bom also writes it in others).
+    if (kind === null && NOTE_HEADERS.has(headerKey(headers[i] ?? '')) && LEAVE_EMPTY.test(cell)) return { dnp: true, column: i, cell };
   }
   return { dnp: false, column: null, cell: null };
 }

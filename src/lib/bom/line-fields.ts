@@ -6,6 +6,7 @@
 import { linesFromSheet, type BomLineProblem, type BomSourceField } from './bom-line.ts';
 import type { HeaderColumn } from './header-match.ts';
 import { parseBomQuantity } from './quantity.ts';
+import { lineSignature as matcherSignature } from './match/line-plan.ts';
 
 export type LineFields = Partial<Record<BomSourceField, string>>;
 
@@ -61,12 +62,12 @@ export function cellsWithFields(cells: readonly string[], columns: readonly Head
 }
 
 /**
- * A line's identity for remembering a user's choice (bom_match_memory): the identifying fields,
- * NFKC, upper case, spaces collapsed. The same line in next month's BOM gets the same signature.
+ * A line's identity for remembering a user's choice (bom_match_memory): the matcher's own
+ * signature (match/line-plan.ts), so what the API stores is what the matcher looks up; null
+ * when the line has nothing identifying.
  */
 export function lineSignature(fields: LineFields): string | null {
-  const norm = (v: string | undefined) => (v ?? '').normalize('NFKC').toUpperCase().replace(/\s+/g, ' ').trim();
-  const parts = [norm(fields.mpn), norm(fields.supplierPn), norm(fields.manufacturer), norm(fields.value), norm(fields.package), norm(fields.description)];
-  if (parts[0] === '' && parts[1] === '' && parts[3] === '' && parts[5] === '') return null;
-  return parts.join('|').slice(0, 1000);
+  const has = (v: string | undefined) => (v ?? '').trim() !== '';
+  if (!has(fields.mpn) && !has(fields.supplierPn) && !has(fields.value) && !has(fields.description)) return null;
+  return matcherSignature(fields).slice(0, 1000);
 }

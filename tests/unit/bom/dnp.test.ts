@@ -33,3 +33,10 @@ describe('lineDnp', () => {
     expect(dnpColumnKind('Value')).toBeNull();
   });
 });
+
+describe('lineDnp: Leave empty', () => {
+  it('is DNP in a note column only', () => {
+    expect(lineDnp(['AE1', 'Leave empty'], ['References', 'Note']).dnp).toBe(true);
+    expect(lineDnp(['R1', 'Leave empty'], ['References', 'LowCost']).dnp).toBe(false);
+  });
+});

@@ -36,7 +36,7 @@ describe('line fields after an edit', () => {
 
   it('signs a line by its identifying cells, spelled loosely; nothing identifying, no signature', () => {
     expect(lineSignature({ mpn: ' lm358dr ', manufacturer: 'TI' })).toBe(lineSignature({ mpn: 'LM358DR', manufacturer: 'ti' }));
-    expect(lineSignature({ mpn: 'LM358DR' })).not.toBe(lineSignature({ mpn: 'LM358DR', package: 'SOIC-8' }));
+    expect(lineSignature({ mpn: 'LM358DR' })).not.toBe(lineSignature({ mpn: 'LM358DR', manufacturer: 'ST' }));
     expect(lineSignature({ manufacturer: 'TI', package: '0603' })).toBeNull();
   });
 });

@@ -40,4 +40,6 @@ export type MatchOptions = {
   readonly signal?: AbortSignal;
   /** Called as lines finish (done so far); the job turns it into progress. */
   readonly onProgress?: (done: number) => void;
+  /** Time spent per cascade stage ('supplier', 'mpn', 'fuzzy', 'family', 'parametric', 'facts', 'keyword'), for the benchmark. */
+  readonly onStage?: (stage: string, ms: number) => void;
 };

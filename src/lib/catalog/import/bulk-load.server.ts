@@ -523,11 +523,34 @@ async function loadUpsert(raw: RawClient, state: LoadState, records: AsyncIterab
           );
         }
         state.result.params += pid.length;
+        await writeSupplierCodes(tx, items, ids);
       });
       state.result.imported += items.length;
     }
     await updateRun(r, runId, state, false);
     options.onProgress?.(state.seen);
+  }
+}
+
+/** A batch's distributor codes replace the products' earlier ones; a code moves to its new product. */
+async function writeSupplierCodes(tx: SqlRunner, items: readonly Prepared[], ids: readonly number[]): Promise<void> {
+  const pid: number[] = [];
+  const supplier: string[] = [];
+  const code: string[] = [];
+  items.forEach((p, i) => {
+    for (const c of p.rec.supplierCodes ?? []) {
+      pid.push(ids[i] ?? 0);
+      supplier.push(c.supplier);
+      code.push(c.code.toUpperCase());
+    }
+  });
+  await tx.rows('DELETE FROM product_supplier_codes WHERE product_id = ANY($1::int[])', [ids]);
+  if (pid.length) {
+    await tx.rows(
+      `INSERT INTO product_supplier_codes (product_id, supplier, code) SELECT * FROM unnest($1::int[], $2::text[], $3::text[])
+       ON CONFLICT (supplier, code) DO UPDATE SET product_id = EXCLUDED.product_id`,
+      [pid, supplier, code],
+    );
   }
 }
 
@@ -700,7 +723,10 @@ async function loadFreshPostgres(pool: Pool, state: LoadState, records: AsyncIte
     if (empty) {
       await productClient.query('LOCK TABLE products IN ACCESS EXCLUSIVE MODE');
       const still = await productClient.query<{ empty: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM products) AS empty');
-      freeze = still.rows[0]?.empty === true;
+      // TRUNCATE is refused while another table's foreign key points at products (the BOM
+      // tables, migration 0010; product_params' own key is dropped for the load): no FREEZE then.
+      const refs = await productClient.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_constraint WHERE contype = 'f' AND confrelid = 'products'::regclass`);
+      freeze = still.rows[0]?.empty === true && refs.rows[0]?.n === 0;
     }
     if (freeze) {
       await productClient.query('TRUNCATE products');

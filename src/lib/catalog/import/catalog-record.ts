@@ -51,6 +51,14 @@ export const CatalogRecordSchema = z.object({
   params: z.array(ParamSchema).max(200).default([]),
   symbol: LibraryRefSchema.optional(),
   footprint: LibraryRefSchema.optional(),
+  /**
+   * Distributors' codes of the part (LCSC 'C25804', Digi-Key '296-1395-1-ND', Mouser '595-LM358DR'),
+   * looked up first when a BOM line gives one (product_supplier_codes). Loaded in upsert mode.
+   */
+  supplierCodes: z
+    .array(z.object({ supplier: z.enum(['lcsc', 'digikey', 'mouser']), code: text(80).transform((c) => c.toUpperCase()) }))
+    .max(20)
+    .optional(),
   /** Where the data came from; 'synthetic' for generated catalogues. */
   source: text(300),
   licence: text(300),

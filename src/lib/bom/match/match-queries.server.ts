@@ -1,0 +1,139 @@
+// The matcher's SQL: one statement per tier for a whole chunk of lines (arrays through unnest /
+// = ANY), never one round trip per line. Each answers plain rows; match-lines.server.ts turns
+// them into candidates.
+
+import type { SqlRunner } from '../../server/db/raw-sql.server.ts';
+import { FAMILY_PREFIX_SQL } from '../../search/mpn-lookup.ts';
+import type { BrandRow } from './manufacturer.ts';
+import type { ProductFacts } from './parametric.ts';
+
+/** Products listed per looked-up key; more are not useful to a person choosing. */
+const PER_KEY = 30;
+
+export async function brandRows(r: SqlRunner): Promise<BrandRow[]> {
+  return r.rows<BrandRow>('SELECT key, name_zh AS "nameZh", name_en AS "nameEn" FROM brands');
+}
+
+export async function supplierHits(r: SqlRunner, codes: readonly string[]): Promise<Array<{ code: string; supplier: string; productId: number }>> {
+  if (codes.length === 0) return [];
+  return r.rows('SELECT code, supplier, product_id AS "productId" FROM product_supplier_codes WHERE code = ANY($1::text[])', [codes]);
+}
+
+/** Products whose normalised MPN equals one of the keys (at most PER_KEY per key). */
+export async function mpnHits(r: SqlRunner, keys: readonly string[]): Promise<Array<{ key: string; id: number; mpn: string }>> {
+  if (keys.length === 0) return [];
+  return r.rows(
+    `SELECT k AS key, p.id, p.mpn FROM unnest($1::text[]) AS k
+       CROSS JOIN LATERAL (SELECT id, mpn FROM products WHERE mpn_normalized = k ORDER BY id LIMIT ${PER_KEY}) p`,
+    [keys],
+  );
+}
+
+/** Orderable MPNs under a family's literal prefix (the caller confirms each with the family's regex). */
+export async function prefixHits(r: SqlRunner, prefixes: readonly string[]): Promise<Array<{ prefix: string; id: number; mpn: string; key: string }>> {
+  if (prefixes.length === 0) return [];
+  return r.rows(
+    `SELECT f AS prefix, p.id, p.mpn, p.mpn_normalized AS key FROM unnest($1::text[]) AS f
+       CROSS JOIN LATERAL (SELECT id, mpn, mpn_normalized FROM products
+                            WHERE mpn_normalized ~>=~ f AND mpn_normalized ~<~ (f || 'ÿ') ORDER BY mpn_normalized, id LIMIT 200) p`,
+    [prefixes],
+  );
+}
+
+/** KiCad family records ('STM32F407VETx') whose literal part is one of the prefixes of a line's key. */
+export async function familyRecordHits(r: SqlRunner, prefixes: readonly string[]): Promise<Array<{ id: number; mpn: string }>> {
+  if (prefixes.length === 0) return [];
+  return r.rows(`SELECT id, mpn FROM products WHERE mpn LIKE '%x%' AND ${FAMILY_PREFIX_SQL} = ANY($1::text[]) LIMIT 500`, [prefixes]);
+}
+
+export type ParamGroup = {
+  readonly key: string;
+  readonly value: number;
+  /** A chip size the product's package must equal, or null (compared by the caller). */
+  readonly pkg: string | null;
+  /** Stated attributes, checked here so the few rows fetched all meet them (null: not stated). */
+  readonly tolMax: number | null;
+  readonly voltMin: number | null;
+  readonly powerMin: number | null;
+  readonly dielectrics: readonly string[] | null;
+};
+
+/**
+ * Products holding the value under the key, one statement for every group, at most `limit` per
+ * group (no ORDER BY: a common value has tens of thousands of parts in a large catalogue, and
+ * sorting them all costs more than the whole match; the caller ranks what comes back). Stated
+ * attributes are required with `strict`; without it they are left for the caller to report.
+ */
+export async function parametricHits(r: SqlRunner, groups: readonly ParamGroup[], strict: boolean, limit: number): Promise<Array<{ g: number; id: number }>> {
+  if (groups.length === 0) return [];
+  const has = (key: string, cond: string) => `EXISTS (SELECT 1 FROM product_params a WHERE a.product_id = pp.product_id AND a.key ${key} AND ${cond})`;
+  const attributes = strict
+    ? `AND (f.tol IS NULL OR ${has("= 'tolerance'", 'a.value_num <= f.tol + 1e-9')})
+       AND (f.volt IS NULL OR ${has("IN ('ratedVoltage', 'maxWorkingVoltage')", 'a.value_num >= f.volt - 1e-9')})
+       AND (f.pow IS NULL OR ${has("= 'power'", 'a.value_num >= f.pow - 1e-9')})
+       AND (f.diel IS NULL OR ${has("= 'dielectric'", "upper(a.value_text) = ANY(string_to_array(f.diel, ','))")})`
+    : '';
+  const rows = await r.rows<{ g: number | string; id: number | string }>(
+    `SELECT f.g, x.id FROM unnest($1::text[], $2::float8[], $3::text[], $4::float8[], $5::float8[], $6::float8[], $7::text[]) WITH ORDINALITY AS f(key, v, pkg, tol, volt, pow, diel, g)
+       CROSS JOIN LATERAL (
+         SELECT pp.product_id AS id FROM product_params pp JOIN products p ON p.id = pp.product_id
+          WHERE pp.key = f.key AND pp.value_num BETWEEN f.v * (1 - 1e-6) AND f.v * (1 + 1e-6)
+            AND (f.pkg IS NULL OR p.package = f.pkg) ${attributes}
+          LIMIT ${Math.max(1, Math.floor(limit))}) x`,
+    [
+      groups.map((g) => g.key),
+      groups.map((g) => g.value),
+      groups.map((g) => g.pkg),
+      groups.map((g) => g.tolMax),
+      groups.map((g) => g.voltMin),
+      groups.map((g) => g.powerMin),
+      groups.map((g) => (g.dielectrics ? g.dielectrics.join(',') : null)),
+    ],
+  );
+  return rows.map((row) => ({ g: Number(row.g) - 1, id: Number(row.id) }));
+}
+
+/** Parameters the matcher compares. */
+const FACT_KEYS = ['resistance', 'capacitance', 'inductance', 'impedance', 'frequency', 'tolerance', 'ratedVoltage', 'maxWorkingVoltage', 'power', 'ratedCurrent', 'dielectric'];
+
+export async function productFacts(r: SqlRunner, ids: readonly number[]): Promise<Map<number, ProductFacts>> {
+  const out = new Map<number, ProductFacts>();
+  if (ids.length === 0) return out;
+  const rows = await r.rows<{ id: number; mpn: string; mpn_normalized: string; cate_id: number | null; package: string | null; brand_key: string | null; country: string | null; kicad: boolean; lifecycle: string }>(
+    `SELECT p.id, p.mpn, p.mpn_normalized, p.cate_id, p.package, b.key AS brand_key, b.country,
+            (p.symbol_id IS NOT NULL AND p.footprint_id IS NOT NULL) AS kicad, p.lifecycle
+       FROM products p LEFT JOIN brands b ON b.id = p.brand_id WHERE p.id = ANY($1::int[])`,
+    [ids],
+  );
+  const params = await r.rows<{ product_id: number; key: string; value_num: number | null; value_text: string | null }>(
+    'SELECT product_id, key, value_num, value_text FROM product_params WHERE product_id = ANY($1::int[]) AND key = ANY($2::text[])',
+    [ids, FACT_KEYS],
+  );
+  const byId = new Map<number, Map<string, { num: number | null; text: string | null }>>();
+  for (const p of params) {
+    let m = byId.get(p.product_id);
+    if (!m) byId.set(p.product_id, (m = new Map()));
+    if (!m.has(p.key)) m.set(p.key, { num: p.value_num === null ? null : Number(p.value_num), text: p.value_text });
+  }
+  for (const row of rows) {
+    out.set(row.id, {
+      id: row.id,
+      mpn: row.mpn,
+      mpnNormalized: row.mpn_normalized,
+      cateId: row.cate_id,
+      package: row.package,
+      brandKey: row.brand_key,
+      domestic: row.country === 'CN',
+      kicad: row.kicad,
+      lifecycle: row.lifecycle,
+      params: byId.get(row.id) ?? new Map(),
+    });
+  }
+  return out;
+}
+
+export async function idsByCode(r: SqlRunner, codes: readonly string[]): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const rows = await r.rows<{ id: number; code: string }>('SELECT id, mfg_mpn_code AS code FROM products WHERE mfg_mpn_code = ANY($1::text[])', [codes]);
+  return new Map(rows.map((x) => [x.code, x.id]));
+}
