@@ -43,8 +43,8 @@ export async function createWorld(): Promise<World> {
     { cateId: 9001, cateName: '运算放大器', cateNameEn: 'Op amps', level: 2, parentId: null },
     { cateId: 9002, cateName: '贴片电阻', cateNameEn: 'Chip resistors', level: 2, parentId: null },
   ]);
-  const [ti] = await db.insert(brands).values({ key: 'ti-test', nameZh: '德州仪器', nameEn: 'Texas Instruments', country: 'US' }).returning();
-  const [uniroyal] = await db.insert(brands).values({ key: 'uniroyal-test', nameZh: '厚声', nameEn: 'UNI-ROYAL', country: 'CN' }).returning();
+  const [ti] = await db.insert(brands).values({ key: 'ti', nameZh: '德州仪器', nameEn: 'Texas Instruments', country: 'US' }).returning();
+  const [uniroyal] = await db.insert(brands).values({ key: 'uniroyal', nameZh: '厚声', nameEn: 'UNI-ROYAL', country: 'CN' }).returning();
   const [sym] = await db.insert(symbols).values({ library: 'Test', name: 'R', content: '(symbol "R")', source: 'test fixture', licence: 'CC0-1.0' }).returning();
   const [fp] = await db.insert(footprints).values({ library: 'Test', name: 'R_0603', content: '(footprint "R_0603")', source: 'test fixture', licence: 'CC0-1.0' }).returning();
   const part = (mpn: string, brandId: number, cateId: number, pkg: string, extra: Partial<typeof products.$inferInsert> = {}) => ({
