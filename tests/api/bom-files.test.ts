@@ -96,7 +96,7 @@ describe(`BOM files (${label})`, () => {
     const lm = rows.find((r) => r[5] === 'LM358DR')!;
     // The confidence column is the line's own, as the grid shows it.
     const lmLine = (await call<BomQueryMatch>(w, 'GET', `/chiplet/bom/queryMatch?bomId=${bomId}`)).body.result.list.find((l) => l.source.mpn === 'LM358DR')!;
-    expect(lm.slice(7)).toEqual(['LM358DR', 'Texas Instruments', 'Op amps', 'SOIC-8', 'Exact', String(lmLine.chosen!.confidence), '1', '5']);
+    expect(lm.slice(7)).toEqual(['LM358DR', 'Texas Instruments', 'Op amps', 'SOIC-8', 'Exact', String(Math.round(lmLine.chosen!.confidence! * 100) / 100), '1', '5']);
     const resistors = rows.find((r) => r[0] === 'R1,R2')!;
     expect(resistors.slice(13)).toEqual(['2', '10']);
     const dnp = rows.find((r) => r[0] === 'R9')!;
