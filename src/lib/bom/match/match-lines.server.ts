@@ -9,7 +9,7 @@ import type { Db } from '../../server/db/client.server.ts';
 import { runnerOf, type SqlRunner } from '../../server/db/raw-sql.server.ts';
 import { familyMatches, familyPrefixes } from '../../search/mpn-lookup.ts';
 import { searchProducts } from '../../search/search.server.ts';
-import { footprintPackage, packagesCompatible } from '../footprint-package.ts';
+import { footprintPackage, isExactPackage, packagesCompatible } from '../footprint-package.ts';
 import { mpnMatchTier, mpnVariants, type BomReason } from '../mpn-variants.ts';
 import { decide, rankDrafts, TIER_CONFIDENCE, type Draft } from './decide.ts';
 import { planLine, type LinePlan } from './line-plan.ts';
@@ -132,7 +132,7 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
   const lineGroups = plans.map((p, i) => {
     if (!p?.wanted || found[i]!.some((f) => f.tier !== 'fuzzy' && f.tier !== 'family')) return null;
     const w = p.wanted;
-    const pkg = w.package && footprintPackage(w.package)?.chip ? w.package : null;
+    const pkg = w.package && isExactPackage(footprintPackage(w.package)) ? w.package : null;
     const group: ParamGroup = {
       key: w.key,
       value: w.value,
