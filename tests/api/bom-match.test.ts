@@ -31,6 +31,9 @@ beforeAll(async () => {
     res('RC0603JR-0710KL', 10_000, '0603', 5),
     res('RC0805FR-0710KL', 10_000, '0805', 1),
     res('RC0603FR-074K7L', 4_700, '0603', 1),
+    rec('MCP6001T-I/OT', { brand: 'microchip', cateId: 15001, package: 'SOT-23-5' }),
+    rec('MCP6002-I/SN', { brand: 'microchip', cateId: 15001, package: 'SOIC-8' }),
+    rec('MCP6002T-I/SN', { brand: 'microchip', cateId: 15001, package: 'SOIC-8' }),
     res('RC0603FR-071K8L', 1_800, '0603', 1),
     mfrRecord('MFR-25', 1_800),
     mfrRecord('MFR-50', 1_800),
@@ -80,6 +83,15 @@ describe(`matchLines (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`
     expect(loose!.candidates[0]).toMatchObject({ productId: ids.get('RC0603FR-074K7L|yageo'), tier: 'parametric' });
     expect(unknown).toMatchObject({ status: 'notFound', candidates: [] });
     expect(dnp!.status).toBe('dnp');
+  });
+
+  it('finds the reel a catalogue lists when the BOM names the part without its T', async () => {
+    const [reelOnly, both] = await match([line({ mpn: 'MCP6001-I/OT' }), line({ mpn: 'MCP6002-I/SN' })]);
+    expect(reelOnly).toMatchObject({ status: 'matched', chosenProductId: ids.get('MCP6001T-I/OT|microchip') });
+    expect(reelOnly!.candidates[0]).toMatchObject({ tier: 'packaging', reasons: [{ key: 'bom.reason.mpnPackaging', vars: { suffix: 'T' } }] });
+    // The part as written wins; its reel is the same part, no rival.
+    expect(both).toMatchObject({ status: 'exact', chosenProductId: ids.get('MCP6002-I/SN|microchip') });
+    expect(both!.candidates.map((c) => c.productId)).toContain(ids.get('MCP6002T-I/SN|microchip'));
   });
 
   it('matches an axial resistor only to parts of the same body', async () => {

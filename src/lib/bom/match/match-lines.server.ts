@@ -247,7 +247,7 @@ function toDraft(f: Found, p: LinePlan, product: ProductFacts, resolver: BrandRe
 /** Packaging variants of one base MPN from one maker are one part; anything else is its own. */
 function groupOf(f: Found, product: ProductFacts): string {
   if (f.tier === 'parametric' || f.tier === 'keyword' || f.tier === 'memory' || (f.tier === 'supplier' && f.fromMpn === undefined)) return `id:${product.id}`;
-  const lookups = mpnVariants(product.mpn).lookups;
+  const lookups = mpnVariants(product.mpn).lookups.filter((l) => !l.added);
   const base = lookups[lookups.length - 1]?.key ?? product.mpnNormalized;
   return `${product.brandKey ?? ''}:${base}`;
 }
