@@ -42,8 +42,8 @@ const group = (value: number): ParamGroup => ({ key: 'resistance', value, pkg: '
 
 describe(`parametricHits order (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('returns active parts first, then by MPN, whatever the insertion order', async () => {
-    // 12 asked: the window (4 × 12 rows in id order) holds all 41 parts of each value.
-    const hits = await parametricHits(runnerOf(database.db), [group(10_000), group(4_700)], true, 12);
+    // 24 asked: the window (2 × 24 rows in id order) holds all 41 parts of each value.
+    const hits = await parametricHits(runnerOf(database.db), [group(10_000), group(4_700)], true, 24);
     const names = (g: number) => hits.filter((h) => h.g === g).map((h) => mpnOf.get(h.id)).slice(0, 4);
     expect(names(0)).toEqual(['R10K-ZZ', 'R10K-00', 'R10K-01', 'R10K-02']);
     expect(names(1)).toEqual(['R4K7-ZZ', 'R4K7-00', 'R4K7-01', 'R4K7-02']);
@@ -51,13 +51,13 @@ describe(`parametricHits order (${process.env.TEST_DATABASE_URL ? 'postgres' : '
 
   it('requires stated attributes in strict mode and not in loose mode', async () => {
     const tight = { ...group(10_000), tolMax: 0.5 };
-    expect(await parametricHits(runnerOf(database.db), [tight], true, 12)).toEqual([]);
-    expect((await parametricHits(runnerOf(database.db), [tight], false, 12)).map((h) => mpnOf.get(h.id)).slice(0, 4)).toEqual(['R10K-ZZ', 'R10K-00', 'R10K-01', 'R10K-02']);
+    expect(await parametricHits(runnerOf(database.db), [tight], true, 24)).toEqual([]);
+    expect((await parametricHits(runnerOf(database.db), [tight], false, 24)).map((h) => mpnOf.get(h.id)).slice(0, 4)).toEqual(['R10K-ZZ', 'R10K-00', 'R10K-01', 'R10K-02']);
   });
 
   it('reads a bounded window in id order when a value has more parts than it holds', async () => {
-    // 3 asked: a window of 12 rows, the first 12 inserted 10 kΩ parts (R10K-39 … R10K-28), ranked by MPN.
+    // 3 asked: a window of 6 rows, the first 6 inserted 10 kΩ parts (R10K-39 … R10K-34), ranked by MPN.
     const hits = await parametricHits(runnerOf(database.db), [group(10_000)], true, 3);
-    expect(hits.map((h) => mpnOf.get(h.id))).toEqual(['R10K-28', 'R10K-29', 'R10K-30']);
+    expect(hits.map((h) => mpnOf.get(h.id))).toEqual(['R10K-34', 'R10K-35', 'R10K-36']);
   });
 });

@@ -59,7 +59,7 @@ export type ParamGroup = {
 };
 
 /** How many index-ordered rows per group the ranking looks at, per row returned. */
-const WINDOW_FACTOR = 4;
+const WINDOW_FACTOR = 2;
 
 /**
  * Products holding the value under the key, one statement for every group, at most `limit` per
