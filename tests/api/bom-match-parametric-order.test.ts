@@ -12,7 +12,7 @@ import { createTestDatabase } from '../helpers/test-db.ts';
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const mpnOf = new Map<number, string>();
 
-const resistor = (mpn: string, ohms: number, lifecycle: string): CatalogRecord => ({
+const resistor = (mpn: string, ohms: number, lifecycle: CatalogRecord['lifecycle']): CatalogRecord => ({
   mpn,
   brand: 'yageo',
   cateId: 55001,
