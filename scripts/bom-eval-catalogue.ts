@@ -6,7 +6,8 @@
 //    `licence` the file's licence; a line with only a supplier code becomes a record named by it;
 //    ambiguous lines (expected.json) add nothing;
 // 2. makers' ordering codes: the demo's everyday passives plus Yageo RC resistors (F and J,
-//    0402–1206) for every resistance a value-only line asks for, built from Yageo's scheme;
+//    0402–1206) and Yageo MFR axial resistors (MFR-25 / MFR-50, ±1 %) for every resistance a
+//    value-only line asks for, built from Yageo's schemes;
 // 3. synthetic distractors (source 'synthetic …'): for each real MPN a same-family neighbour
 //    and a packaging sibling, a second source under another maker where the line names its
 //    maker, and 3,000 background parts from the scale generator.
@@ -16,6 +17,7 @@ import { BRANDS } from '../src/lib/catalog/brands.ts';
 import { everydayPassiveRecords, linkPassive } from '../src/lib/catalog/demo/passives.ts';
 import { syntheticProvenance } from '../src/lib/catalog/generate/common.ts';
 import { generateCatalog } from '../src/lib/catalog/generate/synthetic.ts';
+import { isMfrValue, mfrRecord, MFR_STYLES, type MfrStyle } from '../src/lib/catalog/generate/yageo-mfr.ts';
 import { rcRecord, RC_VALUES, YAGEO_RC_PROVENANCE, type RcSize } from '../src/lib/catalog/generate/yageo-rc.ts';
 import type { CatalogRecord } from '../src/lib/catalog/import/catalog-record.ts';
 import { normalizeMpn } from '../src/lib/catalog/mpn.ts';
@@ -140,7 +142,7 @@ for (const f of expected.files) {
 }
 const realCount = records.size;
 
-// 2. Makers' ordering codes: everyday passives, and Yageo RC for every value-only resistance.
+// 2. Makers' ordering codes: everyday passives, and Yageo RC and MFR for every value-only resistance.
 const makers: CatalogRecord[] = [...everydayPassiveRecords()];
 const SIZES: RcSize[] = ['0402', '0603', '0805', '1206'];
 for (const ohms of [...resistances].sort((a, b) => a - b)) {
@@ -148,6 +150,8 @@ for (const ohms of [...resistances].sort((a, b) => a - b)) {
     if (ohms !== 0 && !RC_VALUES[tol].some((v) => Math.abs(v - ohms) < ohms * 1e-9)) continue;
     for (const size of SIZES) makers.push(linkPassive(rcRecord({ size, tolerance: tol, packaging: 'R', reel: '07', ohms }, YAGEO_RC_PROVENANCE)));
   }
+  // Through-hole: Yageo MFR axial metal film (DIN 0207 and 0309 bodies) where the series offers the value.
+  if (isMfrValue(ohms)) for (const style of Object.keys(MFR_STYLES) as MfrStyle[]) makers.push(mfrRecord(style, ohms));
 }
 
 // A part the makers' codes already list keeps the maker's record; the BOM adds its supplier codes.

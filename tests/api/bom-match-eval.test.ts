@@ -36,13 +36,9 @@ type GoldFile = { file: string; real: boolean; style: string; sheet?: string; he
 
 /** Budgets of issue #12 ("Budgets"). */
 const BUDGET = { autoPrecision: 0.995, criticalRate: 0.002, top1Mpn: 0.97, top1Value: 0.9, top5: 0.97, manualKicadAltium: 0.2, headerNoEdit: 0.95 };
-/**
- * Not reached yet (issue #12): lines left to the user on KiCad files are 22.5 % against the 20 %
- * budget. Of the 209 KiCad lines, 27 are ambiguous by the gold set's own reading (they must go to
- * the user), 6 name parts the catalogue lacks, and most others are through-hole passives whose
- * footprint no catalogue part has. Asserted at the figure reached so it cannot get worse.
- */
-const REACHED = { manualKicadAltium: 0.23 };
+// Lines left to the user on KiCad files: 19.6 % (41 of 209). 27 of them are ambiguous by the gold
+// set's own reading and must go to the user; most others are disc and electrolytic capacitors,
+// LEDs by colour and connectors that no catalogue part matches. A thin margin: the budget is asserted.
 
 const gold = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8')) as { files: GoldFile[] };
 type Product = { id: number; mpn: string; cateId: number | null; package: string | null; brandKey: string | null; codes: Set<string>; params: Map<string, { num: number | null; text: string | null }> };
@@ -232,8 +228,8 @@ describe(`BOM matcher on the evaluation set (${process.env.TEST_DATABASE_URL ? '
     expect(real.top1Mpn ?? 0).toBeGreaterThanOrEqual(BUDGET.top1Mpn);
     expect(real.top1Value ?? 0).toBeGreaterThanOrEqual(BUDGET.top1Value);
     expect(real.top5 ?? 0).toBeGreaterThanOrEqual(BUDGET.top5);
-    console.log(`bom-match-eval budget gap: KiCad/Altium manual ${kicad.manual} (budget ${BUDGET.manualKicadAltium}, floor ${REACHED.manualKicadAltium})`);
-    expect(kicad.manual ?? 1).toBeLessThanOrEqual(Math.max(BUDGET.manualKicadAltium, REACHED.manualKicadAltium));
+    console.log(`bom-match-eval KiCad/Altium manual ${kicad.manual} (budget ${BUDGET.manualKicadAltium})`);
+    expect(kicad.manual ?? 1).toBeLessThanOrEqual(BUDGET.manualKicadAltium);
     expect(headerReal.filter((x) => x.noEdit).length / headerReal.length).toBeGreaterThanOrEqual(BUDGET.headerNoEdit);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BOM_TRENDS } from '../../src/lib/bom/bom.schema.ts';
 import { lineSignature, matchLines } from '../../src/lib/bom/match/match-lines.server.ts';
 import type { LineToMatch } from '../../src/lib/bom/match/match-types.ts';
+import { mfrRecord } from '../../src/lib/catalog/generate/yageo-mfr.ts';
 import { loadCatalogRecords } from '../../src/lib/catalog/import/bulk-load.server.ts';
 import type { CatalogRecord } from '../../src/lib/catalog/import/catalog-record.ts';
 import { seedCategories } from '../../src/lib/catalog/import/seed-categories.server.ts';
@@ -30,6 +31,12 @@ beforeAll(async () => {
     res('RC0603JR-0710KL', 10_000, '0603', 5),
     res('RC0805FR-0710KL', 10_000, '0805', 1),
     res('RC0603FR-074K7L', 4_700, '0603', 1),
+    rec('MCP6001T-I/OT', { brand: 'microchip', cateId: 15001, package: 'SOT-23-5' }),
+    rec('MCP6002-I/SN', { brand: 'microchip', cateId: 15001, package: 'SOIC-8' }),
+    rec('MCP6002T-I/SN', { brand: 'microchip', cateId: 15001, package: 'SOIC-8' }),
+    res('RC0603FR-071K8L', 1_800, '0603', 1),
+    mfrRecord('MFR-25', 1_800),
+    mfrRecord('MFR-50', 1_800),
     rec('ZZCN-0603-10K', { brand: { key: 'uniroyal', nameZh: '厚声', nameEn: 'UNI-ROYAL', country: 'CN' }, cateId: 55001, package: '0603', params: [{ key: 'resistance', value: 10_000, unit: 'Ω' }, { key: 'tolerance', value: 1, unit: '%' }] }),
   ]);
   for (const r of await runnerOf(database.db).rows<{ id: number; mpn: string; brand: string }>('SELECT p.id, p.mpn, b.key AS brand FROM products p JOIN brands b ON b.id = p.brand_id')) {
@@ -76,6 +83,34 @@ describe(`matchLines (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`
     expect(loose!.candidates[0]).toMatchObject({ productId: ids.get('RC0603FR-074K7L|yageo'), tier: 'parametric' });
     expect(unknown).toMatchObject({ status: 'notFound', candidates: [] });
     expect(dnp!.status).toBe('dnp');
+  });
+
+  it('finds the reel a catalogue lists when the BOM names the part without its T', async () => {
+    const [reelOnly, both] = await match([line({ mpn: 'MCP6001-I/OT' }), line({ mpn: 'MCP6002-I/SN' })]);
+    expect(reelOnly).toMatchObject({ status: 'matched', chosenProductId: ids.get('MCP6001T-I/OT|microchip') });
+    expect(reelOnly!.candidates[0]).toMatchObject({ tier: 'packaging', reasons: [{ key: 'bom.reason.mpnPackaging', vars: { suffix: 'T' } }] });
+    // The part as written wins; its reel is the same part, no rival.
+    expect(both).toMatchObject({ status: 'exact', chosenProductId: ids.get('MCP6002-I/SN|microchip') });
+    expect(both!.candidates.map((c) => c.productId)).toContain(ids.get('MCP6002T-I/SN|microchip'));
+  });
+
+  it('matches an axial resistor only to parts of the same body', async () => {
+    const [din0207, din0309, box, noPackage] = await match([
+      line({ value: '1.8k', package: 'Resistor_THT:R_Axial_DIN0207_L6.3mm_D2.5mm_P10.16mm_Horizontal' }, ['R1']),
+      line({ value: '1K8 5%', package: 'R_Axial_DIN0309_L9.0mm_D3.2mm_P12.70mm_Horizontal' }, ['R2']),
+      line({ value: '1.8k', package: 'R_Box_L13.0mm_W4.0mm_P9.00mm' }, ['R3']),
+      line({ value: '1.8k' }, ['R4']),
+    ]);
+    expect(din0207).toMatchObject({ status: 'matched', chosenProductId: ids.get('MFR-25FBF52-1K8|yageo') });
+    expect(din0207!.candidates.map((c) => c.productId)).toEqual([ids.get('MFR-25FBF52-1K8|yageo')]);
+    // 1 % meets the stated 5 %.
+    expect(din0309).toMatchObject({ status: 'matched', chosenProductId: ids.get('MFR-50FTE52-1K8|yageo') });
+    expect(din0309!.candidates.map((c) => c.productId)).toEqual([ids.get('MFR-50FTE52-1K8|yageo')]);
+    // A body the parser does not read, or no package at all: the user chooses among every 1.8 kΩ part.
+    for (const l of [box, noPackage]) {
+      expect(l).toMatchObject({ status: 'doubtful', chosenProductId: null });
+      expect(l!.candidates).toHaveLength(3);
+    }
   });
 
   it('orders equally good parts by the preferences without changing the status', async () => {

@@ -102,6 +102,11 @@ const PREFIX_KIND: Readonly<Record<string, PartKind | null>> = {
 // ('RC0402FR-07', 'XL-1606UWC'): no letter or digit may touch it except the known prefix.
 const CHIP_RE = /(?<![A-Za-z0-9.])(?:(RES|CAP|IND|LED|FB|[RCLDFM])[_-]?)?(\d{4,5})(?:[_-]?(\d{4,5})\s*(?:Metric|metric|METRIC))?(\s*(?:Metric|metric|METRIC|公制|\(metric\)))?(?![A-Za-z0-9])/g;
 
+// An axial body by its DIN size code, as KiCad names it ('R_Axial_DIN0207_L6.3mm_D2.5mm_P10.16mm_Horizontal')
+// and as the catalogue writes it ('Axial-DIN0207'). The size is the body (length, diameter), not
+// the lead pitch, so horizontal and vertical mountings of one size are the same package.
+const AXIAL_DIN_RE = /(?<![A-Za-z0-9])Axial[_-]DIN(0204|0207|0309|0411|0414|0516|0614|0617|0918|0922)(?![0-9])/i;
+
 /** Packages with no pin count in the name, as the catalogue writes them. */
 const NAMED_PACKAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<![A-Za-z0-9])(?:SMA|DO-?214AC)(?![A-Za-z0-9])/i, 'SMA'],
@@ -164,6 +169,13 @@ export function footprintPackage(text: string): PackageInfo | null {
       break;
     }
   }
+  const axial = AXIAL_DIN_RE.exec(name);
+  if (axial && axial[1]) {
+    const pkg = `Axial-DIN${axial[1]}`;
+    if (!kind && /^R_/.test(name)) kind = 'resistor';
+    evidence.push(`axial body DIN ${axial[1]} from '${axial[0]}'`);
+    return { package: pkg, chip: false, exposedPad: false, kind, mounting: 'tht', evidence };
+  }
   // Crystals and oscillators name their body in mm ('Crystal_SMD_3225-4Pin_3.2x2.5mm'): not a chip size.
   const chipSizes = kind === 'crystal' || /^(?:Crystal|Oscillator)/i.test(name) ? [] : name.matchAll(CHIP_RE);
 
@@ -217,6 +229,14 @@ export function footprintPackage(text: string): PackageInfo | null {
     return { package: pkg, chip: false, exposedPad: false, kind, mounting: mounting ?? 'smd', evidence };
   }
   return null;
+}
+
+/**
+ * Whether the catalogue writes this package one way only (chip sizes, 'Axial-DIN0207'), so a
+ * query may compare it by equality instead of packagesCompatible.
+ */
+export function isExactPackage(info: PackageInfo | null): boolean {
+  return !!info && (info.chip || /^Axial-DIN\d{4}$/.test(info.package));
 }
 
 /** Through-hole families; everything else the parser knows is surface-mount. */

@@ -26,6 +26,8 @@ export type MpnLookup = {
   /** normalizeMpn form: the value to look up in products.mpn_normalized. */
   readonly key: string;
   readonly reason: BomReason;
+  /** The cell with a packaging mark added (Microchip's reel 'T'), not one with marks removed: never a base. */
+  readonly added?: true;
 };
 
 export type MpnVariants = {
@@ -75,6 +77,18 @@ function suffixOf(text: string, keptKey: string): string {
  * 'MCP1700-3302E/TT'); only for Microchip's own prefixes, since elsewhere 'T-' is part of the code.
  */
 const MICROCHIP_REEL_T = /^((?:MCP|PIC|MIC|24(?:AA|LC|FC)|25(?:AA|LC)|93(?:AA|LC|C))[0-9A-Z]*?\d[A-Z]*)T(-)/;
+
+/** The same MPN without Microchip's reel 'T', or null ('MCP1700-3302E/TT' → 'MCP1700T-3302E/TT'). */
+// Microchip's own prefixes only (not Micrel's MIC, whose reels are a '-TR' suffix).
+const MICROCHIP_NO_REEL = /^((?:MCP|PIC|24(?:AA|LC|FC)|25(?:AA|LC)|93(?:AA|LC|C))[0-9A-Z]*?\d[A-Z]*)(-)/;
+
+/** The tape-and-reel form of a Microchip MPN written without its 'T', or null. */
+function microchipReel(text: string): string | null {
+  const s = text.toUpperCase();
+  if (MICROCHIP_REEL_T.test(s)) return null;
+  const m = MICROCHIP_NO_REEL.exec(s);
+  return m ? s.replace(MICROCHIP_NO_REEL, '$1T$2') : null;
+}
 
 /** Base MPNs after the loose packaging rules, each with the suffixes removed so far. */
 function looseBases(text: string): Array<{ base: string; key: string; suffix: string }> {
@@ -155,6 +169,17 @@ export function mpnVariants(cell: string): MpnVariants {
         mpn: b.base,
         key: b.key,
         reason: fromSupplier ? base.reason : { key: 'bom.reason.mpnPackaging', vars: { suffix: b.suffix } },
+      });
+    }
+    // Catalogues may list only the reel ('MCP1700T-3302E/TT') of a part the BOM names without it.
+    const reel = microchipReel(mpn);
+    if (reel) {
+      add({
+        tier: fromSupplier ? 'supplier' : 'packaging',
+        mpn: reel,
+        key: normalizeMpn(reel),
+        reason: fromSupplier ? base.reason : { key: 'bom.reason.mpnPackaging', vars: { suffix: 'T' } },
+        added: true,
       });
     }
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { footprintPackage, packagesCompatible } from '../../../src/lib/bom/footprint-package.ts';
+import { footprintPackage, isExactPackage, packagesCompatible } from '../../../src/lib/bom/footprint-package.ts';
+import { MFR_STYLES } from '../../../src/lib/catalog/generate/yageo-mfr.ts';
 
 describe('footprintPackage', () => {
   it.each([
@@ -18,6 +19,11 @@ describe('footprintPackage', () => {
     ['Package_QFP:LQFP-48_7x7mm_P0.5mm', { package: 'LQFP-48' }],
     ['Package_SO:TSSOP-20_4.4x6.5mm_P0.65mm', { package: 'TSSOP-20' }],
     ['Package_DIP:DIP-8_W7.62mm', { package: 'DIP-8', mounting: 'tht' }],
+    // Axial bodies by DIN size, whatever the pitch or mounting direction.
+    ['Resistor_THT:R_Axial_DIN0207_L6.3mm_D2.5mm_P10.16mm_Horizontal', { package: 'Axial-DIN0207', chip: false, kind: 'resistor', mounting: 'tht' }],
+    ['R_Axial_DIN0309_L9.0mm_D3.2mm_P12.70mm_Horizontal', { package: 'Axial-DIN0309', chip: false, kind: 'resistor', mounting: 'tht' }],
+    ['Resistor_THT:R_Axial_DIN0207_L6.3mm_D2.5mm_P2.54mm_Vertical', { package: 'Axial-DIN0207', mounting: 'tht' }],
+    ['Axial-DIN0207', { package: 'Axial-DIN0207', mounting: 'tht' }],
     ['Package_TO_SOT_THT:TO-220-3_Vertical', { package: 'TO-220', mounting: 'tht' }],
     ['Diode_SMD:D_SOD-123', { package: 'SOD-123', kind: 'diode' }],
     ['Diode_SMD:D_SMA', { package: 'SMA', kind: 'diode' }],
@@ -68,6 +74,26 @@ describe('footprintPackage', () => {
     expect(footprintPackage('')).toBeNull();
     expect(footprintPackage(42 as unknown as string)).toBeNull();
     expect(footprintPackage('x'.repeat(301))).toBeNull();
+  });
+});
+
+describe('axial packages and the catalogue', () => {
+  it('reads each MFR style\'s KiCad footprint as the package its records carry', () => {
+    for (const style of Object.values(MFR_STYLES)) {
+      expect(footprintPackage(style.footprint)?.package).toBe(style.package);
+      expect(footprintPackage(style.package)?.package).toBe(style.package);
+      expect(isExactPackage(footprintPackage(style.footprint))).toBe(true);
+    }
+  });
+
+  it('tells the two bodies apart and leaves other through-hole shapes unread', () => {
+    expect(packagesCompatible('R_Axial_DIN0207_L6.3mm_D2.5mm_P7.62mm_Horizontal', 'Axial-DIN0207')).toBe('same');
+    expect(packagesCompatible('R_Axial_DIN0309_L9.0mm_D3.2mm_P12.70mm_Horizontal', 'Axial-DIN0207')).toBe('different');
+    expect(packagesCompatible('Axial-DIN0207', '0207')).toBe('different');
+    expect(footprintPackage('C_Disc_D6.0mm_W4.4mm_P5.00mm')).toBeNull();
+    expect(footprintPackage('R_Box_L13.0mm_W4.0mm_P9.00mm')).toBeNull();
+    expect(isExactPackage(footprintPackage('SOIC-8'))).toBe(false);
+    expect(isExactPackage(footprintPackage('0603'))).toBe(true);
   });
 });
 

@@ -45,6 +45,10 @@ describe('mpnVariants', () => {
     ['MMBT3904LT1G', [['exact', 'MMBT3904LT1G'], ['packaging', 'MMBT3904LT1']]],
     ['MCP1700T-3302E/TT', [['exact', 'MCP1700T3302ETT'], ['packaging', 'MCP17003302ETT']]],
     ['24LC256T-I/SN', [['exact', '24LC256TISN'], ['packaging', '24LC256ISN']]],
+    // Without the reel 'T': its reel is looked up too (a catalogue may list only that).
+    ['MCP1700-3302E/TT', [['exact', 'MCP17003302ETT'], ['packaging', 'MCP1700T3302ETT']]],
+    ['24LC256-I/SN', [['exact', '24LC256ISN'], ['packaging', '24LC256TISN']]],
+    ['PIC16F877A-I/P', [['exact', 'PIC16F877AIP'], ['packaging', 'PIC16F877ATIP']]],
     // Nothing loose to strip.
     ['LM2596T-5.0', [['exact', 'LM2596T50']]], // TI's 'T' is the TO-220 package, not a reel
     ['STM32F103C8T6', [['exact', 'STM32F103C8T6']]],
@@ -120,6 +124,7 @@ describe('mpnMatchTier', () => {
     ['SS34-E3/57T', 'SS34', 'packaging'],
     ['BAT54S', 'BAT54S-7-F', 'packaging'],
     ['MCP1700T-3302E/TT', 'MCP1700-3302E/TT', 'packaging'],
+    ['MCP1700-3302E/TT', 'MCP1700T-3302E/TT', 'packaging'],
     ['595-LM358DR', 'LM358DR', 'supplier'],
     ['LM358DRCT-ND', 'LM358DR', 'supplier'],
   ] as const)('%s vs %s → %s', (cell, product, tier) => {

@@ -9,7 +9,7 @@ import type { Db } from '../../server/db/client.server.ts';
 import { runnerOf, type SqlRunner } from '../../server/db/raw-sql.server.ts';
 import { familyMatches, familyPrefixes } from '../../search/mpn-lookup.ts';
 import { searchProducts } from '../../search/search.server.ts';
-import { footprintPackage, packagesCompatible } from '../footprint-package.ts';
+import { footprintPackage, isExactPackage, packagesCompatible } from '../footprint-package.ts';
 import { mpnMatchTier, mpnVariants, type BomReason } from '../mpn-variants.ts';
 import { decide, rankDrafts, TIER_CONFIDENCE, type Draft } from './decide.ts';
 import { planLine, type LinePlan } from './line-plan.ts';
@@ -132,7 +132,7 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
   const lineGroups = plans.map((p, i) => {
     if (!p?.wanted || found[i]!.some((f) => f.tier !== 'fuzzy' && f.tier !== 'family')) return null;
     const w = p.wanted;
-    const pkg = w.package && footprintPackage(w.package)?.chip ? w.package : null;
+    const pkg = w.package && isExactPackage(footprintPackage(w.package)) ? w.package : null;
     const group: ParamGroup = {
       key: w.key,
       value: w.value,
@@ -247,7 +247,7 @@ function toDraft(f: Found, p: LinePlan, product: ProductFacts, resolver: BrandRe
 /** Packaging variants of one base MPN from one maker are one part; anything else is its own. */
 function groupOf(f: Found, product: ProductFacts): string {
   if (f.tier === 'parametric' || f.tier === 'keyword' || f.tier === 'memory' || (f.tier === 'supplier' && f.fromMpn === undefined)) return `id:${product.id}`;
-  const lookups = mpnVariants(product.mpn).lookups;
+  const lookups = mpnVariants(product.mpn).lookups.filter((l) => !l.added);
   const base = lookups[lookups.length - 1]?.key ?? product.mpnNormalized;
   return `${product.brandKey ?? ''}:${base}`;
 }

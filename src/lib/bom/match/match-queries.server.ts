@@ -58,11 +58,17 @@ export type ParamGroup = {
   readonly dielectrics: readonly string[] | null;
 };
 
+/** How many index-ordered rows per group the ranking looks at, per row returned. */
+const WINDOW_FACTOR = 2;
+
 /**
  * Products holding the value under the key, one statement for every group, at most `limit` per
- * group (no ORDER BY: a common value has tens of thousands of parts in a large catalogue, and
- * sorting them all costs more than the whole match; the caller ranks what comes back). Stated
- * attributes are required with `strict`; without it they are left for the caller to report.
+ * group. A common value has tens of thousands of parts in a large catalogue and ranking them all
+ * costs more than the whole match, so each group reads a bounded window in index order
+ * (value, product id: the same rows on every database, whatever the physical row order) and
+ * ranks that window: active parts first, then parts with a KiCad symbol and footprint, then by
+ * MPN. Stated attributes are required with `strict`; without it they are left for the caller
+ * to report.
  */
 export async function parametricHits(r: SqlRunner, groups: readonly ParamGroup[], strict: boolean, limit: number): Promise<Array<{ g: number; id: number }>> {
   if (groups.length === 0) return [];
@@ -73,13 +79,19 @@ export async function parametricHits(r: SqlRunner, groups: readonly ParamGroup[]
        AND (f.pow IS NULL OR ${has("= 'power'", 'a.value_num >= f.pow - 1e-9')})
        AND (f.diel IS NULL OR ${has("= 'dielectric'", "upper(a.value_text) = ANY(string_to_array(f.diel, ','))")})`
     : '';
+  const top = Math.max(1, Math.floor(limit));
   const rows = await r.rows<{ g: number | string; id: number | string }>(
     `SELECT f.g, x.id FROM unnest($1::text[], $2::float8[], $3::text[], $4::float8[], $5::float8[], $6::float8[], $7::text[]) WITH ORDINALITY AS f(key, v, pkg, tol, volt, pow, diel, g)
        CROSS JOIN LATERAL (
-         SELECT pp.product_id AS id FROM product_params pp JOIN products p ON p.id = pp.product_id
-          WHERE pp.key = f.key AND pp.value_num BETWEEN f.v * (1 - 1e-6) AND f.v * (1 + 1e-6)
-            AND (f.pkg IS NULL OR p.package = f.pkg) ${attributes}
-          LIMIT ${Math.max(1, Math.floor(limit))}) x`,
+         SELECT w.id FROM (
+           SELECT pp.product_id AS id, p.lifecycle, p.mpn, (p.symbol_id IS NOT NULL AND p.footprint_id IS NOT NULL) AS kicad
+             FROM product_params pp JOIN products p ON p.id = pp.product_id
+            WHERE pp.key = f.key AND pp.value_num BETWEEN f.v * (1 - 1e-6) AND f.v * (1 + 1e-6)
+              AND (f.pkg IS NULL OR p.package = f.pkg) ${attributes}
+            ORDER BY pp.value_num, pp.product_id
+            LIMIT ${top * WINDOW_FACTOR}) w
+          ORDER BY (w.lifecycle = 'active') DESC, w.kicad DESC, w.mpn, w.id
+          LIMIT ${top}) x`,
     [
       groups.map((g) => g.key),
       groups.map((g) => g.value),

@@ -69,7 +69,7 @@ const MAX_WARNINGS = 1_000;
 
 // ── Schema facts the fresh mode restores ─────────────────────────────────────
 
-/** Secondary indexes of products / product_params from migration 0002 (fallback of expectedCatalogDdl). */
+/** Secondary indexes of products / product_params from migration 0002 on (fallback of expectedCatalogDdl). */
 export const CATALOG_INDEXES: readonly { name: string; table: 'products' | 'product_params'; unique: boolean; sql: string }[] = [
   { name: 'products_code_idx', table: 'products', unique: true, sql: 'CREATE UNIQUE INDEX IF NOT EXISTS "products_code_idx" ON "products" USING btree ("mfg_mpn_code")' },
   { name: 'products_mpn_norm_prefix_idx', table: 'products', unique: false, sql: 'CREATE INDEX IF NOT EXISTS "products_mpn_norm_prefix_idx" ON "products" USING btree ("mpn_normalized" text_pattern_ops)' },
@@ -78,7 +78,8 @@ export const CATALOG_INDEXES: readonly { name: string; table: 'products' | 'prod
   { name: 'products_brand_idx', table: 'products', unique: false, sql: 'CREATE INDEX IF NOT EXISTS "products_brand_idx" ON "products" USING btree ("brand_id")' },
   { name: 'products_package_idx', table: 'products', unique: false, sql: 'CREATE INDEX IF NOT EXISTS "products_package_idx" ON "products" USING btree ("package")' },
   { name: 'product_params_product_idx', table: 'product_params', unique: false, sql: 'CREATE INDEX IF NOT EXISTS "product_params_product_idx" ON "product_params" USING btree ("product_id")' },
-  { name: 'product_params_key_num_idx', table: 'product_params', unique: false, sql: 'CREATE INDEX IF NOT EXISTS "product_params_key_num_idx" ON "product_params" USING btree ("key","value_num")' },
+  // Migration 0011 replaced 0002's (key, value_num) index with this one.
+  { name: 'product_params_key_num_id_idx', table: 'product_params', unique: false, sql: 'CREATE INDEX IF NOT EXISTS "product_params_key_num_id_idx" ON "product_params" USING btree ("key","value_num","product_id")' },
   { name: 'product_params_key_text_idx', table: 'product_params', unique: false, sql: 'CREATE INDEX IF NOT EXISTS "product_params_key_text_idx" ON "product_params" USING btree ("key","value_text")' },
 ];
 

@@ -196,7 +196,8 @@ export const productParams = pgTable(
   },
   (t) => [
     index('product_params_product_idx').on(t.productId),
-    index('product_params_key_num_idx').on(t.key, t.valueNum),
+    // product_id last: parts of one value come in id order, so a bounded fetch is the same on every database.
+    index('product_params_key_num_id_idx').on(t.key, t.valueNum, t.productId),
     index('product_params_key_text_idx').on(t.key, t.valueText),
   ],
 );
