@@ -39,6 +39,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Short QR lifetime so the expiry journey runs in seconds (production keeps 120 s).
       SSO_QR_TTL_SECONDS: '30',
+      // Every journey logs in from 127.0.0.1; production keeps 20 codes per address and hour.
+      SSO_SMS_PER_IP_HOUR: '200',
       HOST_ORIGINS: `http://127.0.0.1:${ALLOWED_HOST_PORT}`,
     },
   },

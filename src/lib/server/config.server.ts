@@ -31,6 +31,8 @@ const schema = z.object({
   SSO_SECRET: blankToUndefined.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SSO_PORT: z.coerce.number().int().min(1).max(65535).default(4322),
   SSO_QR_TTL_SECONDS: z.coerce.number().int().min(3).max(600).default(120),
+  /** Login codes one address may ask for per hour (20; the end-to-end suite, all from 127.0.0.1, needs more). */
+  SSO_SMS_PER_IP_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
   SSO_SITES: blankToUndefined.transform((v, ctx) => parseSsoSites(v, ctx)),
   SMS_PROVIDER: z.enum(['dev', 'aliyun', 'tencent']).default('dev'),
   SMS_ALIYUN_ACCESS_KEY_ID: blankToUndefined,

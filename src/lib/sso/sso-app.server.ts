@@ -183,6 +183,7 @@ export function createSsoApp(options: SsoAppOptions) {
   const secret = options.secret ?? secretFromConfig(config!, log);
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   const qrTtl = options.qrTtlSeconds ?? config?.SSO_QR_TTL_SECONDS ?? QR_TTL_SECONDS;
+  const smsIpWindows: readonly RateWindow[] = config ? [{ seconds: 3600, max: config.SSO_SMS_PER_IP_HOUR }] : SMS_IP_WINDOWS;
   const productionCookies = options.secureCookies ?? config?.APP_ENV === 'production';
 
   const devTools = isDevSmsProvider(sms) || wechat.kind === 'dev';
@@ -355,7 +356,7 @@ export function createSsoApp(options: SsoAppOptions) {
       db,
       [
         { key: phoneBucket, windows: SMS_PHONE_WINDOWS },
-        { key: `sms-ip:${c.var.ipHash}`, windows: SMS_IP_WINDOWS },
+        { key: `sms-ip:${c.var.ipHash}`, windows: smsIpWindows },
       ],
       t,
     );
