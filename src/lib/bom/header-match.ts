@@ -105,7 +105,7 @@ const SYNONYMS: ReadonlyMap<string, Verdict> = (() => {
   ]);
   add('notes', STRONG, [
     'Notes', 'Note', 'Remark', 'Remarks', 'Comments', 'Customer Notes', 'Customer Part Number', 'Optional', 'Optional?', 'Assembly Notes',
-    'DNP', 'DNF', 'Do Not Populate', 'Fitted', 'Populate', 'Exclude from BOM', '备注', '备注说明', '是否贴片', '贴片', '不贴',
+    'DNP', 'DNF', 'DNI', 'Do Not Populate', 'Fitted', 'Populate', 'Exclude from BOM', '备注', '备注说明', '是否贴片', '贴片', '不贴',
   ]);
   add('ignore', STRONG, [
     '#', 'No', 'No.', 'Item No', 'Line', 'Index', 'ID', 'Item Number', '序号', '编号', '行号',
@@ -137,8 +137,19 @@ const PATTERNS: ReadonlyArray<{ readonly re: RegExp; readonly field: BomField; r
   { re: /note|remark|comment|备注/, field: 'notes', score: MEDIUM },
 ];
 
+/** '<who> #' / '<who> No.': a part number named after its owner. */
+const NUMBERED_HEADER = /^(manufacturer|mfr\.?|mfg|maker|distributor|supplier|vendor)\s*(?:#|no\.?)$/i;
+
+function numberedVerdict(who: string): Verdict {
+  return /^(?:manufacturer|mfr|mfg|maker)/.test(who) ? { field: 'mpn', score: STRONG } : { field: 'supplierPn', score: STRONG };
+}
+
 /** What a header alone says; null when unknown. */
 export function headerVerdict(header: string): Verdict | null {
+  // Normalising drops '#', so 'MANUFACTURER #' (the maker's part number in Altium BOM templates)
+  // would read as the maker and 'DISTRIBUTOR #' as the distributor's name: decide them first.
+  const numbered = NUMBERED_HEADER.exec(header.normalize('NFKC').trim());
+  if (numbered) return numberedVerdict(numbered[1]!.toLowerCase());
   const key = normalizeHeader(header);
   if (key === '') return null;
   const exact = SYNONYMS.get(key);
