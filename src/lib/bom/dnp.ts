@@ -10,8 +10,8 @@ const DNP_WHOLE = /^(?:NF|NP|NC|N\/C|N\.C\.|NM|NL|-DNP-|\(DNP\))$/i;
 const DNP_HEADERS = new Set(['dnp', 'dnf', 'dni', 'donotpopulate', 'donotplace', 'donotfit', 'excludefrombom', 'excludefromboard', 'exclude', 'nopopulate', '不贴', '不贴片', '不焊', '空贴']);
 /** A "fitted" header: a false-ish cell means not fitted. */
 const FITTED_HEADERS = new Set(['fitted', 'fit', 'populate', 'populated', 'place', 'mount', 'assemble', 'assembly', '贴片', '是否贴片', '是否焊接', '焊接', '贴装', '是否贴装']);
-const TRUE_CELL = /^(?:x|✓|✔|y|yes|true|1|是|dnp|dnf|excluded?(?:\s*from\s*bom)?|不贴|不焊)$/i;
-const FALSE_CELL = /^(?:n|no|false|0|否|不|dnp|dnf|不贴|不焊|no\s*fit|not\s*fitted|-)$/i;
+const TRUE_CELL = /^(?:x|✓|✔|y|yes|true|1|是|dnp|dnf|dni|excluded?(?:\s*from\s*bom)?|不贴|不焊)$/i;
+const FALSE_CELL = /^(?:n|no|false|0|否|不|dnp|dnf|dni|不贴|不焊|no\s*fit|not\s*fitted|-)$/i;
 
 /** The header normalised as the header matcher does (spaces and punctuation dropped). */
 function headerKey(header: string): string {

@@ -17,6 +17,10 @@ describe('lineDnp', () => {
     expect(lineDnp(['R1', '10k', 'DNP'], ['Reference', 'Value', 'DNP']).dnp).toBe(true);
     expect(lineDnp(['R1', '10k', ''], ['Reference', 'Value', 'DNP']).dnp).toBe(false);
   });
+  it("reads Altium's DNI column (a cell 'DNI' in it means not fitted)", () => {
+    expect(lineDnp(['C3', 'DNI', '10pF'], ['Designator', 'DNI', 'Comment'])).toEqual({ dnp: true, column: 1, cell: 'DNI' });
+    expect(lineDnp(['C4', '', '47uF'], ['Designator', 'DNI', 'Comment']).dnp).toBe(false);
+  });
   it('reads a Fitted / 是否贴片 column the other way round', () => {
     expect(lineDnp(['R1', 'No'], ['Ref', 'Fitted']).dnp).toBe(true);
     expect(lineDnp(['R1', 'Yes'], ['Ref', 'Fitted']).dnp).toBe(false);

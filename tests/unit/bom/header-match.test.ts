@@ -111,6 +111,21 @@ describe('matchHeader (hand-written cases)', () => {
     expect(headerVerdict("Manufacturer's  Part Number")?.field).toBe('mpn');
   });
 
+  it("reads Altium template headers: 'MANUFACTURER #' is the MPN, 'DISTRIBUTOR #' a supplier code, DNI a note", () => {
+    expect(headerVerdict('MANUFACTURER #')).toEqual({ field: 'mpn', score: 3 });
+    expect(headerVerdict('Mfr. No.')?.field).toBe('mpn');
+    expect(headerVerdict('DISTRIBUTOR #')?.field).toBe('supplierPn');
+    expect(headerVerdict('Supplier #')?.field).toBe('supplierPn');
+    expect(headerVerdict('MANUFACTURER')?.field).toBe('manufacturer');
+    expect(headerVerdict('DISTRIBUTOR')?.field).toBe('ignore');
+    const m = matchHeader([
+      ['Designator', 'DISTRIBUTOR', 'DISTRIBUTOR #', 'MANUFACTURER', 'MANUFACTURER #', 'PART', 'Quantity', 'DNI', 'Comment', 'Description'],
+      ['C4, C5', 'Digikey', '490-3887-1-ND', 'Murata', 'GRM32ER61A476KE20L', 'GRM32ER61A476KE20L', '2', '', '47uF', 'CAP CER 47UF 10V X5R 1210'],
+      ['C3', '', 'TBD', 'TBD', 'TBD', 'TBD', '1', 'DNI', '10pF', 'CAP CER 0402 TBD'],
+    ]);
+    expect(fieldsOf(m)).toEqual(['designators', 'ignore', 'supplierPn', 'manufacturer', 'mpn', 'notes', 'quantity', 'notes', 'value', 'description']);
+  });
+
   it('knows the purchasing-sheet headers in Chinese', () => {
     const m = matchHeader([
       ['序号', '物料编码', '型号', '规格', '品牌', '封装', '数量', '位号', '备注'],
