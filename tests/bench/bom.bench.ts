@@ -17,20 +17,12 @@ import { openDatabase } from '../../src/lib/server/db/client.server.ts';
 import { runnerOf } from '../../src/lib/server/db/raw-sql.server.ts';
 import { buildXlsx, inlineRows } from '../unit/bom/read/xlsx-builder.ts';
 import { BENCH_PG_URL, prepareBenchCatalog, tidyBenchCatalog } from './lib/catalog-db.ts';
+import { mulberry32 } from '../../src/lib/catalog/generate/permutation.ts';
 
 const RUNS = Number(process.env.BOM_BENCH_RUNS ?? 5);
 const log = (m: string) => process.stderr.write(`bench:bom: ${m}\n`);
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
 
 await prepareBenchCatalog(log);

@@ -7,9 +7,10 @@ import { confirmMapping, headerMatch, rememberBom, rememberMapping, type BomHead
 import { $bomId } from '../../lib/client/store.ts';
 import { reactIsland } from '../react-island.ts';
 import type { Navigate } from './bom-home.tsx';
-import { bomHomePath, isBomId, matchingPath, type BomLocale } from './bom-paths.ts';
+import { isBomId, matchingPath, type BomLocale } from './bom-paths.ts';
 import { fill, type BomLabels } from './labels.ts';
 import { IDENTIFYING_FIELDS, MappingTable } from './mapping-table.tsx';
+import { NoBom } from './no-bom.tsx';
 
 type BomField = BomColumn['field'];
 const assign: Navigate = (href) => window.location.assign(href);
@@ -58,15 +59,7 @@ function BomMapping({ labels, locale, bomId: given, sheet, navigate = assign }: 
   useEffect(() => void load(), [load]);
 
   if (!bomId) {
-    return (
-      <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center" data-testid="bom-none">
-        <h2 className="text-lg font-semibold text-slate-900">{labels.noBom}</h2>
-        <p className="mt-1 text-sm text-slate-600">{labels.noBomBody}</p>
-        <Button asChild className="mt-4">
-          <a href={bomHomePath(locale)}>{labels.goUpload}</a>
-        </Button>
-      </div>
-    );
+    return <NoBom labels={labels} locale={locale} />;
   }
   if (failed) {
     return (

@@ -8,8 +8,9 @@ import { $bomId, $token } from '../../lib/client/store.ts';
 import type { JobView } from '../../lib/jobs/jobs.ts';
 import { reactIsland } from '../react-island.ts';
 import { BomProgress } from './bom-progress.tsx';
-import { bomHeadPath, bomHomePath, isBomId, type BomLocale } from './bom-paths.ts';
+import { bomHeadPath, isBomId, type BomLocale } from './bom-paths.ts';
 import type { BomLabels } from './labels.ts';
+import { NoBom } from './no-bom.tsx';
 
 // The grid (TanStack Table and Virtual) is a chunk of its own: the progress view needs none of it.
 const BomGrid = lazy(() => import('./bom-grid.tsx'));
@@ -85,15 +86,7 @@ function BomWorkspace({ labels, locale, bomId: given }: { labels: BomLabels; loc
   }, [start]);
 
   if (phase === 'missing') {
-    return (
-      <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center" data-testid="bom-none">
-        <h2 className="text-lg font-semibold text-slate-900">{labels.noBom}</h2>
-        <p className="mt-1 text-sm text-slate-600">{labels.noBomBody}</p>
-        <Button asChild className="mt-4">
-          <a href={bomHomePath(locale)}>{labels.goUpload}</a>
-        </Button>
-      </div>
-    );
+    return <NoBom labels={labels} locale={locale} />;
   }
   if (phase === 'uploaded') {
     return (
