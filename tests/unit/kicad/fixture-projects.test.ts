@@ -70,7 +70,7 @@ describe('KiCad fixture projects', () => {
           const generatorVersion = atomAt(child(root, 'generator_version'), 1);
           if (generatorVersion !== undefined) {
             const first = FIRST_VERSION[generatorVersion];
-            expect(first, `unexpected generator_version ${generatorVersion}`).toBeDefined();
+            if (!first) throw new Error(`${f}: unexpected generator_version ${generatorVersion}`);
             expect(version).toBeGreaterThanOrEqual(board ? first.board : first.schematic);
           }
 
@@ -81,10 +81,11 @@ describe('KiCad fixture projects', () => {
       it('has a project file (JSON) that names the project', () => {
         const pro = p.files.filter((f) => f.endsWith('.kicad_pro'));
         expect(pro).toHaveLength(1);
-        const json = JSON.parse(readFileSync(p.dir + pro[0], 'utf8')) as { meta?: { filename?: string } };
-        expect(json.meta?.filename).toBe(pro[0]);
+        const proFile = pro[0] ?? '';
+        const json = JSON.parse(readFileSync(p.dir + proFile, 'utf8')) as { meta?: { filename?: string } };
+        expect(json.meta?.filename).toBe(proFile);
         // The root schematic and the board carry the project's name.
-        const stem = pro[0].replace(/\.kicad_pro$/, '');
+        const stem = proFile.replace(/\.kicad_pro$/, '');
         expect(p.files).toContain(`${stem}.kicad_sch`);
         expect(p.files).toContain(`${stem}.kicad_pcb`);
       });
