@@ -35,3 +35,24 @@ export function installedFootprints(): string[] {
   }
   return out;
 }
+
+/** Real KiCad 7–9 projects (tests/fixtures/kicad/projects, sources in its SOURCES.md). */
+export const KICAD_PROJECTS_DIR = FIXTURES + 'projects/';
+
+export interface FixtureProject {
+  name: string;
+  dir: string;
+  /** File names in the folder (not paths), sorted. */
+  files: string[];
+}
+
+export function fixtureProjects(): FixtureProject[] {
+  return readdirSync(KICAD_PROJECTS_DIR, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()
+    .map((name) => {
+      const dir = `${KICAD_PROJECTS_DIR}${name}/`;
+      return { name, dir, files: readdirSync(dir).sort() };
+    });
+}
