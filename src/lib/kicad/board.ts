@@ -159,9 +159,23 @@ export function parseBoard(input: string | Uint8Array, fileName: string, opts: B
     result.warnings.push(issue(fileName, versionNode?.line ?? root.line, `format ${version} is newer than ${KNOWN_BOARD_VERSION}`, 'kicad.newerVersion', { version }));
   }
   // A truncated or damaged file still gives the items before the damage, with the error.
-  for (const e of doc.errors) result.errors.push(issue(fileName, e.line, e.reason, 'kicad.damaged'));
+  for (const e of doc.errors) {
+    // An unclosed root (file cut between two items) is reported at the root's line 1: point at the end instead.
+    const line = e.line === root.line && e.reason.startsWith('unexpected end of input') ? lineCount(input) : e.line;
+    result.errors.push(issue(fileName, line, e.reason, 'kicad.damaged'));
+  }
   result.board = readBoard(root, fileName, version, result.errors, opts);
   return result;
+}
+
+function lineCount(input: string | Uint8Array): number {
+  let n = 1;
+  if (typeof input === 'string') {
+    for (let i = input.indexOf('\n'); i !== -1; i = input.indexOf('\n', i + 1)) n++;
+  } else {
+    for (let i = input.indexOf(10); i !== -1; i = input.indexOf(10, i + 1)) n++;
+  }
+  return n;
 }
 
 function readBoard(root: SexprList, fileName: string, version: number, errors: BoardIssue[], opts: BoardParseOptions): Board {
