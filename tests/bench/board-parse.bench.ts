@@ -1,7 +1,8 @@
 // `node tests/bench/board-parse.bench.ts [file.kicad_pcb] [runs]`: parse + model throughput of the
 // board model. Times parseSexprDocument alone and parseBoard (reader + model) on the same bytes,
 // after two warm-up runs, and prints one JSON object with medians and MB/s. Reading the file is
-// not timed. Default file: the largest kicad-demos board (video.kicad_pcb, 7.4 MB).
+// not timed; run with `node --expose-gc` to also get the heap the model keeps. Default file: the
+// largest kicad-demos board (video.kicad_pcb, 7.4 MB).
 import { existsSync, readFileSync } from 'node:fs';
 import { parseSexprDocument } from '../../src/lib/kicad/sexpr.ts';
 import { parseBoard } from '../../src/lib/kicad/board.ts';
@@ -39,7 +40,13 @@ const boardMs = median(
     errors = parseBoard(bytes, file).errors.length;
   }),
 );
+// Heap kept by the model (the S-expression tree is garbage once parsed): with `node --expose-gc` only.
+const gc = (globalThis as { gc?: () => void }).gc;
+gc?.();
+const heapBefore = process.memoryUsage().heapUsed;
 const board = parseBoard(bytes, file).board;
+gc?.();
+const modelHeapMB = gc ? (process.memoryUsage().heapUsed - heapBefore) / 1e6 : null;
 const round = (x: number, d = 1) => Number(x.toFixed(d));
 console.log(
   JSON.stringify(
@@ -53,6 +60,8 @@ console.log(
       parseBoardMBps: round(mb / (boardMs / 1000)),
       modelOverheadMs: round(boardMs - sexprMs),
       errors,
+      modelHeapMB: modelHeapMB === null ? null : round(modelHeapMB, 2),
+      modelHeapPerFileByte: modelHeapMB === null ? null : round(modelHeapMB / mb, 2),
       stats: board ? boardStats(board) : null,
     },
     null,
