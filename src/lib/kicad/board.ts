@@ -85,6 +85,8 @@ export interface Board {
   /** Board texts (`gr_text`, kind 'user'). */
   texts: FootprintText[];
   dimensions: BoardDimension[];
+  /** Board-level `(property "name" "value")` entries (KiCad 7+ text variables). */
+  properties: Record<string, string>;
   /** Top-level nodes this model does not read (newer KiCad tokens), kept as parsed. */
   unknown: SexprList[];
 }
@@ -113,7 +115,7 @@ export interface BoardParseOptions {
 }
 
 /** Top-level tokens deliberately not modelled (so they do not show up as unknown). */
-const IGNORED = new Set(['group', 'generated', 'embedded_fonts', 'embedded_files', 'net_class', 'target', 'image', 'property', 'page']);
+const IGNORED = new Set(['group', 'generated', 'embedded_fonts', 'embedded_files', 'net_class', 'target', 'image', 'page']);
 
 function issue(file: string, line: number, reason: string, key: ServerMessageKey, extra: Record<string, string | number> = {}): BoardIssue {
   return { line, reason, key, vars: { file, line, ...extra } };
@@ -195,6 +197,7 @@ function readBoard(root: SexprList, fileName: string, version: number, errors: B
     graphics: [],
     texts: [],
     dimensions: [],
+    properties: {},
     unknown: [],
   };
   const nets = new NetTable(board.nets);
@@ -257,6 +260,9 @@ function readBoard(root: SexprList, fileName: string, version: number, errors: B
           break;
         case 'dimension':
           board.dimensions.push(readDimension(it));
+          break;
+        case 'property':
+          board.properties[atomAt(it, 1) ?? ''] = atomAt(it, 2) ?? '';
           break;
         default: {
           const g = h.startsWith('gr_') ? readGraphic(it, h) : null;
@@ -398,4 +404,27 @@ export function copperLayers(board: Board): BoardLayer[] {
   const cu = board.layers.filter((l) => l.copper);
   const rank = (n: string): number => (n === 'F.Cu' ? 0 : n === 'B.Cu' ? 1000 : Number(/^In(\d+)\.Cu$/.exec(n)?.[1] ?? 999));
   return cu.sort((a, b) => rank(a.name) - rank(b.name));
+}
+
+/**
+ * Concrete layer names for a layer list as written on pads, vias and zones:
+ * `*.Cu` → every copper layer of the board, `F&B.Cu` → F.Cu and B.Cu, `*.Mask`
+ * (and the other `*.` forms) → the front and back layer.
+ */
+export function expandLayers(names: readonly string[], board: Board): string[] {
+  const out: string[] = [];
+  const push = (n: string): void => {
+    if (!out.includes(n)) out.push(n);
+  };
+  for (const n of names) {
+    if (n === '*.Cu') for (const l of copperLayers(board)) push(l.name);
+    else if (n === 'F&B.Cu') {
+      push('F.Cu');
+      push('B.Cu');
+    } else if (n.startsWith('*.')) {
+      push(`F.${n.slice(2)}`);
+      push(`B.${n.slice(2)}`);
+    } else push(n);
+  }
+  return out;
 }

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSexpr, type SexprList } from '../../../src/lib/kicad/sexpr.ts';
-import { footprintToBoard, parseBoard, type Board } from '../../../src/lib/kicad/board.ts';
+import { expandLayers, footprintToBoard, parseBoard, type Board } from '../../../src/lib/kicad/board.ts';
 import { boardStats } from '../../../src/lib/kicad/board-stats.ts';
 import { serverMessage } from '../../../src/lib/server/messages/server-message.ts';
 
@@ -235,6 +235,7 @@ const K10 = `(kicad_pcb (version 20260206) (generator "pcbnew") (generator_versi
     (keepout (tracks not_allowed) (vias not_allowed) (pads allowed) (copperpour not_allowed) (footprints allowed))
     (polygon (pts (xy 20 20) (xy 30 20) (xy 30 30))))
   (group "" (uuid "g1") (members "s1" "a1"))
+  (property "BOARD_REV" "C")
   (future_board_item (thing 1 2 3))
 )
 `;
@@ -309,6 +310,12 @@ describe('board: KiCad 8-10 forms (synthetic)', () => {
     expect(s.widthMm).toBeCloseTo(160, 3);
     expect(s.heightMm).toBeCloseTo(100, 3);
     expect(s).toMatchObject({ footprints: 1, pads: 2, vias: 4, tracks: 2, copperLayers: 3, zones: 2 });
+  });
+
+  it('expandLayers: wildcard and F&B layer lists become the board\'s layers', () => {
+    expect(expandLayers(['*.Cu', '*.Mask'], b)).toEqual(['F.Cu', 'In1.Cu', 'B.Cu', 'F.Mask', 'B.Mask']);
+    expect(expandLayers(['F&B.Cu', 'F.Cu', 'Edge.Cuts'], b)).toEqual(['F.Cu', 'B.Cu', 'Edge.Cuts']);
+    expect(b.properties).toEqual({ BOARD_REV: 'C' });
   });
 
   it('footprintToBoard rotates counter-clockwise on screen (Y down)', () => {
