@@ -9,6 +9,7 @@ import {
   hasFlag,
   headOf,
   isList,
+  isQuoted,
   numAt,
   parseSexprDocument,
   type SexprList,
@@ -38,6 +39,8 @@ export interface FootprintText {
   layer: string;
   hidden: boolean;
   effects: TextEffects;
+  /** Board texts: `(layer "F.SilkS" knockout)` draws the text cut out of a filled box. */
+  knockout?: boolean;
 }
 
 interface GraphicBase {
@@ -95,6 +98,15 @@ export interface Pad {
   /** Custom pads: anchor shape (rect | circle). */
   anchor?: string;
   primitives: PadPrimitive[];
+  /**
+   * Boards only: the pad's net. `number` is absent when the file names nets only
+   * (KiCad 10 writes `(net "GND")`); the board model then assigns one.
+   */
+  net?: { number?: number; name: string };
+  /** Boards only: `(zone_connect n)`: 0 none, 1 thermal relief, 2 solid, 3 thermal for PTH only. */
+  zoneConnect?: number;
+  pinFunction?: string;
+  pinType?: string;
   line: number;
 }
 
@@ -129,6 +141,15 @@ export interface Footprint {
   graphics: FootprintGraphic[];
   pads: Pad[];
   models: Footprint3dModel[];
+  /**
+   * Boards only: placement on the board. Pad `at` angles inside a board are
+   * absolute (they already include this rotation); pad positions are local.
+   */
+  at?: Placement;
+  locked?: boolean;
+  /** Boards only: the schematic symbol path (`(path "/uuid/uuid")`), for cross-probing. */
+  path?: string;
+  uuid?: string;
   /** The source root node, when parsed with `keepNodes`. */
   node?: SexprList;
 }
@@ -177,6 +198,16 @@ export function parseFootprint(input: string | Uint8Array, fileName: string, opt
     result.errors.push({ line: root.line, reason: `not a footprint: top-level token is '${head}'` });
     return result;
   }
+  result.footprint = readFootprintNode(root, fileName, result.errors, opts);
+  return result;
+}
+
+/**
+ * Reads one `(footprint ...)` / `(module ...)` node: a .kicad_mod file's root,
+ * or a footprint placed on a board. Malformed items are dropped into `errors`.
+ */
+export function readFootprintNode(root: SexprList, fileName: string, errors: FootprintIssue[], opts: FootprintParseOptions = {}): Footprint {
+  const head = headOf(root) === 'module' ? 'module' : 'footprint';
   const fp: Footprint = {
     name: atomAt(root, 1) ?? '',
     fileName,
@@ -195,17 +226,17 @@ export function parseFootprint(input: string | Uint8Array, fileName: string, opt
     models: [],
   };
   if (opts.keepNodes) fp.node = root;
+  if (hasFlag(root, 'locked')) fp.locked = true;
   for (let i = 2; i < root.items.length; i++) {
     const it = root.items[i];
     if (!isList(it)) continue;
     try {
       readFootprintItem(fp, it);
     } catch (e) {
-      result.errors.push({ line: it.line, reason: `unreadable '${headOf(it)}': ${(e as Error).message}` });
+      errors.push({ line: it.line, reason: `unreadable '${headOf(it)}': ${(e as Error).message}` });
     }
   }
-  result.footprint = fp;
-  return result;
+  return fp;
 }
 
 function readFootprintItem(fp: Footprint, it: SexprList): void {
@@ -228,6 +259,16 @@ function readFootprintItem(fp: Footprint, it: SexprList): void {
     }
     case 'layer':
       fp.layer = atomAt(it, 1) ?? fp.layer;
+      return;
+    case 'at':
+      fp.at = readPlacement(it);
+      return;
+    case 'path':
+      fp.path = atomAt(it, 1) ?? '';
+      return;
+    case 'uuid':
+    case 'tstamp':
+      fp.uuid = atomAt(it, 1) ?? '';
       return;
     case 'descr':
       fp.description = atomAt(it, 1) ?? '';
@@ -316,16 +357,20 @@ function readAttributes(a: FootprintAttributes, it: SexprList): void {
   }
 }
 
-function readText(it: SexprList, kind: FootprintText['kind'], text: string): FootprintText {
+/** A footprint text or field, or a board `gr_text` (kind 'user'). */
+export function readText(it: SexprList, kind: FootprintText['kind'], text: string): FootprintText {
   const effects = readEffects(child(it, 'effects'), 1);
-  return {
+  const layerNode = child(it, 'layer');
+  const t: FootprintText = {
     kind,
     text,
     at: readPlacement(child(it, 'at')),
-    layer: atomAt(child(it, 'layer'), 1) ?? 'F.SilkS',
+    layer: atomAt(layerNode, 1) ?? 'F.SilkS',
     hidden: effects.hidden || hasFlag(it, 'hide'),
     effects,
   };
+  if (layerNode && hasFlag(layerNode, 'knockout')) t.knockout = true;
+  return t;
 }
 
 function isFilled(it: SexprList): boolean {
@@ -335,8 +380,9 @@ function isFilled(it: SexprList): boolean {
   return v === 'solid' || v === 'yes' || v === 'true' || v === 'color';
 }
 
-function readGraphic(it: SexprList, h: string): FootprintGraphic | null {
-  const kind = h.startsWith('fp_') ? h.slice(3) : '';
+/** A footprint `fp_*` or board `gr_*` drawing (same shapes, same tokens); null for anything else. */
+export function readGraphic(it: SexprList, h: string): FootprintGraphic | null {
+  const kind = h.startsWith('fp_') || h.startsWith('gr_') ? h.slice(3) : '';
   if (!kind) return null;
   const layer = atomAt(child(it, 'layer'), 1) ?? 'F.SilkS';
   const width = readStroke(it).width;
@@ -427,6 +473,14 @@ function readPad(it: SexprList): Pad {
   if (cr) pad.chamferRatio = numAt(cr, 1);
   const ch = child(it, 'chamfer');
   if (ch) pad.chamfer = ch.items.slice(1).filter((x): x is string => typeof x === 'string');
+  const net = child(it, 'net');
+  if (net) pad.net = readNetRef(net);
+  const zc = child(it, 'zone_connect');
+  if (zc) pad.zoneConnect = numAt(zc, 1);
+  const pf = atomAt(child(it, 'pinfunction'), 1);
+  if (pf !== undefined) pad.pinFunction = pf;
+  const pt = atomAt(child(it, 'pintype'), 1);
+  if (pt !== undefined) pad.pinType = pt;
   const options = child(it, 'options');
   if (options) {
     const anchor = atomAt(child(options, 'anchor'), 1);
@@ -442,6 +496,19 @@ function readPad(it: SexprList): Pad {
     }
   }
   return pad;
+}
+
+/**
+ * A `(net ...)` reference on a board item: `(net 3 "GND")` (pads, KiCad 6-9),
+ * `(net 3)` (tracks, vias, zones) or `(net "GND")` (KiCad 10: names only).
+ */
+export function readNetRef(net: SexprList): { number?: number; name: string } {
+  const first = atomAt(net, 1);
+  if (first === undefined) return { name: '' };
+  if (isQuoted(net, 1)) return { name: first };
+  const n = Number(first);
+  if (!Number.isInteger(n)) return { name: first };
+  return { number: n, name: atomAt(net, 2) ?? '' };
 }
 
 function readPrimitive(p: SexprList): PadPrimitive | null {

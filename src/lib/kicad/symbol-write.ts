@@ -221,6 +221,10 @@ function padNode(p: Pad): SexprList {
   if (p.roundrectRatio !== undefined) node.items.push(sx('roundrect_rratio', p.roundrectRatio));
   if (p.chamferRatio !== undefined) node.items.push(sx('chamfer_ratio', p.chamferRatio));
   if (p.chamfer && p.chamfer.length) node.items.push(sx('chamfer', ...p.chamfer));
+  if (p.net) node.items.push(p.net.number === undefined ? sx('net', q(p.net.name)) : sx('net', p.net.number, q(p.net.name)));
+  if (p.pinFunction !== undefined) node.items.push(sx('pinfunction', q(p.pinFunction)));
+  if (p.pinType !== undefined) node.items.push(sx('pintype', q(p.pinType)));
+  if (p.zoneConnect !== undefined) node.items.push(sx('zone_connect', p.zoneConnect));
   if (p.shape === 'custom') {
     node.items.push(sx('options', sx('clearance', 'outline'), sx('anchor', p.anchor ?? 'rect')));
     node.items.push(sx('primitives', ...p.primitives.map(primitiveNode)));

@@ -225,4 +225,11 @@ export const en: ServerMessages = {
   'bom.export.total': 'Total ({boards} boards)',
   'bom.export.totals': 'Totals',
   'bom.export.userLine': '(added by hand)',
+
+  'kicad.legacyFile': 'KiCad 5 files are not supported; open and save it in KiCad 6 or later ({file})',
+  'kicad.notBoard': '{file} is not a KiCad board file (.kicad_pcb)',
+  'kicad.damaged': '{file} is damaged or incomplete near line {line}; showing what could be read',
+  'kicad.itemSkipped': 'Skipped an unreadable item at line {line} of {file}',
+  'kicad.invalidUtf8': 'Line {line} of {file} contains invalid UTF-8; replaced with �',
+  'kicad.newerVersion': '{file} was saved by a newer KiCad (format {version}); items this viewer does not know are ignored',
 };

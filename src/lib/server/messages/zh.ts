@@ -230,6 +230,14 @@ export const zh = {
   'bom.export.total': '总用量（{boards} 套）',
   'bom.export.totals': '合计',
   'bom.export.userLine': '（手动添加）',
+
+  // KiCad design files (boards now; the same keys serve schematics). {file}/{line} locate the problem.
+  'kicad.legacyFile': '不支持 KiCad 5 及更早版本的文件（{file}）：请在 KiCad 6 或更高版本中打开并保存后再试',
+  'kicad.notBoard': '{file} 不是 KiCad 电路板文件（.kicad_pcb）',
+  'kicad.damaged': '{file} 在第 {line} 行附近已损坏或不完整；已显示能读取的部分',
+  'kicad.itemSkipped': '{file} 第 {line} 行的内容无法读取，已跳过',
+  'kicad.invalidUtf8': '{file} 第 {line} 行含有无效的 UTF-8 字符，已替换为 �',
+  'kicad.newerVersion': '{file} 由更新版本的 KiCad 保存（格式 {version}）；无法识别的内容已忽略',
 } as const;
 
 export type ServerMessageKey = keyof typeof zh;
