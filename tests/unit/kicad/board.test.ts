@@ -5,6 +5,7 @@ import { parseSexpr, type SexprList } from '../../../src/lib/kicad/sexpr.ts';
 import { expandLayers, footprintToBoard, parseBoard, type Board } from '../../../src/lib/kicad/board.ts';
 import { boardStats } from '../../../src/lib/kicad/board-stats.ts';
 import { serverMessage } from '../../../src/lib/server/messages/server-message.ts';
+import { fixtureProjects, KICAD_PROJECTS_DIR } from './fixtures.ts';
 
 // Debian's kicad-demos (KiCad 6 boards plus one KiCad 5 board); .ci/run installs it.
 const DEMOS = '/usr/share/kicad/demos';
@@ -67,6 +68,33 @@ function load(path: string): Board {
   return r.board as Board;
 }
 
+/** Opens a board and checks its model against counts taken from the raw tree. */
+function checkAgainstRawTree(path: string): void {
+  const bytes = readFileSync(path);
+  const r = parseBoard(bytes, path);
+  expect(r.errors).toEqual([]);
+  expect(r.warnings).toEqual([]);
+  const board = r.board as Board;
+  expect(board.unknown.map((u) => u.items[0])).toEqual([]);
+  const raw = rawCounts(parseSexpr(bytes));
+  const stats = boardStats(board);
+  expect(stats.footprints).toBe(raw.footprints);
+  expect(stats.pads).toBe(raw.pads);
+  expect(stats.vias).toBe(raw.vias);
+  expect(stats.tracks).toBe(raw.tracks);
+  expect(stats.zones).toBe(raw.zones);
+  expect(stats.copperLayers).toBe(raw.copperLayers);
+  expect(board.nets.length).toBe(raw.nets);
+  expect(stats.nets).toBe(raw.namedNets);
+  const padsWithNet = board.footprints.reduce((n, fp) => n + fp.pads.filter((p) => (p.net?.number ?? 0) > 0).length, 0);
+  expect(padsWithNet).toBe(raw.padsWithNet);
+  // Every pad's net name agrees with the net table.
+  const names = new Map(board.nets.map((n) => [n.number, n.name]));
+  for (const fp of board.footprints) for (const p of fp.pads) if (p.net) expect(names.get(p.net.number ?? -1)).toBe(p.net.name);
+  expect(stats.widthMm).toBeGreaterThan(10);
+  expect(stats.heightMm).toBeGreaterThan(10);
+}
+
 function demo(rel: string): Board {
   return load(join(DEMOS, rel));
 }
@@ -80,31 +108,7 @@ describe.skipIf(!HAVE_DEMOS)(`board: every kicad-demos board (${SKIP_REASON})`, 
   });
 
   for (const path of boards.filter((b) => !b.endsWith(LEGACY))) {
-    it(`${path.slice(DEMOS.length + 1)}: parses, counts match the raw tree`, () => {
-      const bytes = readFileSync(path);
-      const r = parseBoard(bytes, path);
-      expect(r.errors).toEqual([]);
-      expect(r.warnings).toEqual([]);
-      const board = r.board as Board;
-      expect(board.unknown.map((u) => u.items[0])).toEqual([]);
-      const raw = rawCounts(parseSexpr(bytes));
-      const stats = boardStats(board);
-      expect(stats.footprints).toBe(raw.footprints);
-      expect(stats.pads).toBe(raw.pads);
-      expect(stats.vias).toBe(raw.vias);
-      expect(stats.tracks).toBe(raw.tracks);
-      expect(stats.zones).toBe(raw.zones);
-      expect(stats.copperLayers).toBe(raw.copperLayers);
-      expect(board.nets.length).toBe(raw.nets);
-      expect(stats.nets).toBe(raw.namedNets);
-      const padsWithNet = board.footprints.reduce((n, fp) => n + fp.pads.filter((p) => (p.net?.number ?? 0) > 0).length, 0);
-      expect(padsWithNet).toBe(raw.padsWithNet);
-      // Every pad's net name agrees with the net table.
-      const names = new Map(board.nets.map((n) => [n.number, n.name]));
-      for (const fp of board.footprints) for (const p of fp.pads) if (p.net) expect(names.get(p.net.number ?? -1)).toBe(p.net.name);
-      expect(stats.widthMm).toBeGreaterThan(10);
-      expect(stats.heightMm).toBeGreaterThan(10);
-    });
+    it(`${path.slice(DEMOS.length + 1)}: parses, counts match the raw tree`, () => checkAgainstRawTree(path));
   }
 
   it(`${LEGACY} (KiCad 5) is refused with the zh/en message, file and line`, () => {
@@ -239,6 +243,12 @@ const K10 = `(kicad_pcb (version 20260206) (generator "pcbnew") (generator_versi
   (future_board_item (thing 1 2 3))
 )
 `;
+
+describe('board: the KiCad 7-9 fixture projects (tests/fixtures/kicad/projects)', () => {
+  const boards = fixtureProjects().flatMap((p) => p.files.filter((f) => f.endsWith('.kicad_pcb')).map((f) => `${p.dir}${f}`));
+  it('has a board in every project', () => expect(boards.length).toBe(fixtureProjects().length));
+  for (const path of boards) it(`${path.slice(KICAD_PROJECTS_DIR.length)}: parses, counts match the raw tree`, () => checkAgainstRawTree(path));
+});
 
 describe('board: KiCad 8-10 forms (synthetic)', () => {
   const r = parseBoard(K10, 'k10.kicad_pcb');
