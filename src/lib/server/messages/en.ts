@@ -225,4 +225,17 @@ export const en: ServerMessages = {
   'bom.export.total': 'Total ({boards} boards)',
   'bom.export.totals': 'Totals',
   'bom.export.userLine': '(added by hand)',
+
+  'kicad.sch.legacy': '{file}: KiCad 5 files are not supported; open and save it in KiCad 6 or later',
+  'kicad.sch.binary': '{file} is not a text file, so it cannot be a KiCad schematic',
+  'kicad.sch.empty': '{file} is empty',
+  'kicad.sch.notSchematic': '{file} is not a KiCad schematic (it starts with "{head}")',
+  'kicad.sch.syntax': '{file}, line {line}: the file is damaged or incomplete (unbalanced parentheses or cut off)',
+  'kicad.sch.newer': '{file} comes from a newer KiCad (format version {version}); unknown content was ignored',
+  'kicad.sch.badItem': '{file}, line {line}: unreadable {item}, skipped',
+  'kicad.sch.missingSheet': '{file}, line {line}: sheet "{sheet}" refers to {target}, which was not found',
+  'kicad.sch.sheetCycle': '{file}, line {line}: sheet "{sheet}" includes {target}, which contains itself (a cycle); not opened again',
+  'kicad.sch.tooManySheets': '{file}: more than {max} sheet instances; the rest were not opened',
+  'kicad.sch.badSheetFile': '{file}, line {line}: sheet "{sheet}" has no valid file name',
+  'kicad.pro.invalid': '{file} is not a valid KiCad project file (its JSON cannot be read)',
 };
