@@ -676,17 +676,30 @@ function pinSide(rotation: number): SheetPin['side'] {
   return 'right';
 }
 
+/**
+ * The sheet's name or file property: by its KiCad 7+ or KiCad 6 English key,
+ * else by the KiCad 6 field id (localised KiCad 6 writes e.g. "Nom feuille" /
+ * "Fichier de feuille" with ids 0 and 1), else by position.
+ */
+function sheetField(nodes: SexprList[], properties: SymbolProperty[], keys: Set<string>, id: number): string {
+  const byKey = properties.find((p) => keys.has(p.key));
+  if (byKey) return byKey.value;
+  const idx = nodes.findIndex((n) => numAt(child(n, 'id'), 1, -1) === id);
+  return properties[idx >= 0 ? idx : id]?.value ?? '';
+}
+
 function readSheet(node: SexprList): SheetSymbol {
   const flags = readFlags(node);
-  const properties = children(node, 'property').map(readProperty);
+  const propNodes = children(node, 'property');
+  const properties = propNodes.map(readProperty);
   const size = child(node, 'size');
   const sheet: SheetSymbol = {
     line: node.line,
     uuid: uuidOf(node),
     at: readPoint(child(node, 'at')),
     size: { width: numAt(size, 1), height: numAt(size, 2) },
-    name: properties.find((p) => SHEET_NAME_KEYS.has(p.key))?.value ?? '',
-    fileName: properties.find((p) => SHEET_FILE_KEYS.has(p.key))?.value ?? '',
+    name: sheetField(propNodes, properties, SHEET_NAME_KEYS, 0),
+    fileName: sheetField(propNodes, properties, SHEET_FILE_KEYS, 1),
     properties,
     stroke: readStroke(node),
     fill: readFill(node),

@@ -145,6 +145,34 @@ describe.skipIf(!HAVE_DEMOS)('schematic: every kicad-demos sheet', () => {
     expect(occ.filter((o) => o.reference === 'U2').map((o) => [o.sheet.name, o.unit])).toEqual([1, 2, 3, 4].map((u) => ['pic_programmer', u]));
   });
 
+  it('resolves every demo project: sheet instances match the .kicad_pro list, references unique per unit', () => {
+    let projects = 0;
+    for (const pro of filesUnder(DEMOS, '.kicad_pro')) {
+      const rootFile = pro.replace(/\.kicad_pro$/, '.kicad_sch');
+      if (!existsSync(rootFile)) continue; // microwave ships a board only
+      projects++;
+      const project = parseProject(readFileSync(pro), basename(pro)).project;
+      const h = diskHierarchy(rootFile);
+      expect(h.issues, pro).toEqual([]);
+      expect(h.sheets.map((s) => s.sheet?.uuid ?? h.root.schematic!.uuid).sort(), pro).toEqual(project.sheets.map((s) => s.uuid).sort());
+      const pages = h.sheets.map((s) => s.page);
+      expect(new Set(pages).size, pro).toBe(pages.length);
+      const refs = symbolOccurrences(h)
+        .filter((o) => !o.reference.startsWith('#'))
+        .map((o) => `${o.reference}.${o.unit}`);
+      expect(new Set(refs).size, pro).toBe(refs.length);
+    }
+    expect(projects).toBe(19);
+  });
+
+  it('reads the sheet fields of a localised KiCad 6 file by field id', () => {
+    const sch = parseSchematic(readFileSync(join(DEMOS, 'kit-dev-coldfire-xilinx_5213/kit-dev-coldfire-xilinx_5213.kicad_sch')), 'k.kicad_sch');
+    expect(sch.sheets.map((s) => [s.properties[0]!.key, s.name, s.fileName])).toEqual([
+      ['Nom feuille', 'inout_user', 'in_out_conn.kicad_sch'],
+      ['Nom feuille', 'xilinx', 'xilinx.kicad_sch'],
+    ]);
+  });
+
   it('reads every demo project file', () => {
     for (const f of filesUnder(DEMOS, '.kicad_pro')) {
       const r = parseProject(readFileSync(f), basename(f));
