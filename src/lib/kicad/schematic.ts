@@ -175,6 +175,23 @@ export interface SchTextBox {
   effects: TextEffects;
 }
 
+/** A KiCad 9 table cell: a text box with a span (0 × 0 = covered by a neighbour's span). */
+export interface SchTableCell extends SchTextBox {
+  span: { cols: number; rows: number };
+}
+
+/** KiCad 9 `(table ...)`: cells in row-major order, `columnCount` per row. */
+export interface SchTable {
+  line: number;
+  uuid: string;
+  columnCount: number;
+  columnWidths: number[];
+  rowHeights: number[];
+  border: { external: boolean; header: boolean; stroke: Stroke };
+  separators: { rows: boolean; cols: boolean; stroke: Stroke };
+  cells: SchTableCell[];
+}
+
 export interface SchImage {
   line: number;
   uuid: string;
@@ -253,6 +270,8 @@ export interface KicadSchematic {
   labels: SchLabel[];
   texts: SchText[];
   textBoxes: SchTextBox[];
+  /** KiCad 9 tables. */
+  tables: SchTable[];
   images: SchImage[];
   graphics: SheetGraphic[];
   sheets: SheetSymbol[];
@@ -320,6 +339,7 @@ function emptySchematic(fileName: string): KicadSchematic {
     labels: [],
     texts: [],
     textBoxes: [],
+    tables: [],
     images: [],
     graphics: [],
     sheets: [],
@@ -437,6 +457,9 @@ function readTopItem(sch: KicadSchematic, it: SexprList, h: string, libIssues: L
       return true;
     case 'text_box':
       sch.textBoxes.push(readTextBox(it));
+      return true;
+    case 'table':
+      sch.tables.push(readTable(it));
       return true;
     case 'image':
       sch.images.push(readImage(it));
@@ -589,6 +612,37 @@ function readTextBox(node: SexprList): SchTextBox {
   const m = child(node, 'margins');
   if (m) box.margins = [numAt(m, 1), numAt(m, 2), numAt(m, 3), numAt(m, 4)];
   return box;
+}
+
+function numbersOf(list: SexprList | undefined): number[] {
+  const out: number[] = [];
+  if (list) for (let i = 1; i < list.items.length; i++) out.push(numAt(list, i));
+  return out;
+}
+
+function readTable(node: SexprList): SchTable {
+  const border = child(node, 'border');
+  const seps = child(node, 'separators');
+  const flag = (owner: SexprList | undefined, h: string): boolean => isYes(atomAt(owner ? child(owner, h) : undefined, 1));
+  const none: Stroke = { width: 0, type: 'default' };
+  const table: SchTable = {
+    line: node.line,
+    uuid: uuidOf(node),
+    columnCount: numAt(child(node, 'column_count'), 1, 1),
+    columnWidths: numbersOf(child(node, 'column_widths')),
+    rowHeights: numbersOf(child(node, 'row_heights')),
+    border: { external: flag(border, 'external'), header: flag(border, 'header'), stroke: border ? readStroke(border) : none },
+    separators: { rows: flag(seps, 'rows'), cols: flag(seps, 'cols'), stroke: seps ? readStroke(seps) : none },
+    cells: [],
+  };
+  const cells = child(node, 'cells');
+  if (cells) {
+    for (const c of children(cells, 'table_cell')) {
+      const span = child(c, 'span');
+      table.cells.push({ ...readTextBox(c), span: { cols: numAt(span, 1, 1), rows: numAt(span, 2, 1) } });
+    }
+  }
+  return table;
 }
 
 function readImage(node: SexprList): SchImage {

@@ -257,6 +257,18 @@ const K9_SHEET = `(kicad_sch
 		(pin "EN" passive (at 210 20 90) (uuid "sp3") (effects (font (size 1.27 1.27)) (justify right)))
 		(instances (project "nine" (path "/aaaaaaaa-0000-0000-0000-000000000001" (page "2"))))
 	)
+	(table (column_count 2)
+		(border (external yes) (header yes) (stroke (width 0.2) (type solid)))
+		(separators (rows yes) (cols no) (stroke (width 0) (type solid)))
+		(column_widths 10 20) (row_heights 2.54 2.54)
+		(uuid "tab1")
+		(cells
+			(table_cell "Pin" (exclude_from_sim no) (at 180 60 0) (size 30 2.54) (margins 1 1 1 1) (span 2 1) (fill (type none)) (effects (font (size 1.27 1.27)) (justify left top)) (uuid "tc1"))
+			(table_cell "" (at 190 60 0) (size 20 2.54) (span 0 0) (fill (type none)) (effects (font (size 1.27 1.27))) (uuid "tc2"))
+			(table_cell "SDA" (at 180 62.54 0) (size 10 2.54) (span 1 1) (fill (type none)) (effects (font (size 1.27 1.27))) (uuid "tc3"))
+			(table_cell "PB7" (at 190 62.54 0) (size 20 2.54) (span 1 1) (fill (type none)) (effects (font (size 1.27 1.27))) (uuid "tc4"))
+		)
+	)
 	(sheet_instances (path "/" (page "1")))
 	(embedded_fonts no)
 )
@@ -336,6 +348,18 @@ describe('schematic: KiCad 9 sheet with every item kind', () => {
     expect(sch.graphics.map((g) => g.kind)).toEqual(['polyline', 'rectangle', 'circle', 'arc', 'bezier']);
     expect(sch.graphics[1]).toMatchObject({ kind: 'rectangle', start: { x: 30, y: 30 }, end: { x: 40, y: 45 }, fill: { type: 'color', color: { r: 1, g: 2, b: 3, a: 0.5 } } });
     expect(sch.graphics[0]!.stroke.type).toBe('dot');
+  });
+
+  it('reads KiCad 9 tables', () => {
+    const t = sch.tables[0]!;
+    expect(t).toMatchObject({ columnCount: 2, columnWidths: [10, 20], rowHeights: [2.54, 2.54], border: { external: true, header: true, stroke: { width: 0.2 } }, separators: { rows: true, cols: false } });
+    expect(t.cells.map((c) => [c.text, c.span.cols, c.span.rows, c.at.x, c.at.y])).toEqual([
+      ['Pin', 2, 1, 180, 60],
+      ['', 0, 0, 190, 60],
+      ['SDA', 1, 1, 180, 62.54],
+      ['PB7', 1, 1, 190, 62.54],
+    ]);
+    expect(t.cells[0]!.margins).toEqual([1, 1, 1, 1]);
   });
 
   it('reads sheet symbols with pins on each side and instances', () => {
