@@ -304,7 +304,8 @@ export function libSymbolMap(sch: KicadSchematic): Map<string, KicadSymbol> {
 // ---------------------------------------------------------------------------
 // Detection of input that is not a KiCad 6+ schematic
 
-const LEGACY_HEADER = 'EESchema Schematic File Version';
+/** KiCad 4/5 schematics start 'EESchema Schematic File Version', their libraries 'EESchema-LIBRARY'. */
+const LEGACY_HEADER = 'EESchema';
 
 /** True when the bytes look binary (NUL bytes or mostly control characters in the first 8 KB). */
 function looksBinary(input: string | Uint8Array): boolean {
@@ -372,7 +373,8 @@ export function parseSchematic(input: string | Uint8Array, fileName: string): Ki
     return sch;
   }
   if (start.startsWith(LEGACY_HEADER)) {
-    sch.errors.push(issue('legacy', fileName, 1, 'KiCad 5 legacy schematic (EESchema Schematic File Version)'));
+    const firstLine = (start.split('\n', 1)[0] ?? '').trim().slice(0, 60);
+    sch.errors.push(issue('legacy', fileName, 1, `KiCad 5 legacy file (${firstLine})`));
     return sch;
   }
   if (!start.startsWith('(')) {

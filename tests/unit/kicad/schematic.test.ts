@@ -472,6 +472,9 @@ describe('schematic: bad input', () => {
     const e = sch.errors[0]!;
     expect(msg(e.code, 'en', e.vars)).toBe('old.sch: KiCad 5 files are not supported; open and save it in KiCad 6 or later');
     expect(msg(e.code, 'zh', e.vars)).toContain('不支持 KiCad 5');
+    expect(e.reason).toBe('KiCad 5 legacy file (EESchema Schematic File Version 4)');
+    // A KiCad 5 symbol library renamed .kicad_sch gets the same answer.
+    expect(parseSchematic('EESchema-LIBRARY Version 2.4\n#encoding utf-8\n', 'lib.kicad_sch').errors.map((x) => x.code)).toEqual(['legacy']);
   });
 
   it.skipIf(!HAVE_DEMOS)('reports a truncated file at the broken entry and keeps what came before', () => {
