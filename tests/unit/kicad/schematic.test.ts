@@ -488,6 +488,19 @@ describe('schematic: bad input', () => {
     expect(msg('syntax', 'en', sch.errors[0]!.vars)).toMatch(/^ampli_ht\.kicad_sch, line \d+: the file is damaged/);
   });
 
+  it.skipIf(!HAVE_DEMOS)('never throws on a sheet cut at any of 60 points or with damaged bytes, and always says where', () => {
+    const bytes = readFileSync(join(DEMOS, 'video/bus_pci.kicad_sch'));
+    for (let k = 1; k <= 60; k++) {
+      const at = Math.floor((bytes.length * k) / 61);
+      const cut = parseSchematic(bytes.subarray(0, at), 'bus_pci.kicad_sch');
+      expect(cut.errors.length, `cut at ${at}`).toBeGreaterThan(0);
+      for (const e of cut.errors) expect(e.line, `cut at ${at}`).toBeGreaterThanOrEqual(1);
+      const damaged = Uint8Array.from(bytes);
+      damaged[at] = 0x28; // an extra '(' somewhere
+      expect(() => parseSchematic(damaged, 'bus_pci.kicad_sch'), `'(' at ${at}`).not.toThrow();
+    }
+  });
+
   it('refuses binary data renamed .kicad_sch, and other non-schematics', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
     expect(parseSchematic(png, 'x.kicad_sch').errors.map((e) => e.code)).toEqual(['binary']);
