@@ -208,7 +208,7 @@ export function parseSymbolLibrary(
     lib.errors.push({ line: root.line, reason: `not a symbol library: top-level token is '${head}'` });
     return lib;
   }
-  const raws: RawSymbol[] = [];
+  const symbolNodes: SexprList[] = [];
   for (let i = 1; i < root.items.length; i++) {
     const it = root.items[i];
     if (!isList(it)) continue;
@@ -223,20 +223,33 @@ export function parseSymbolLibrary(
       const g = atomAt(it, 1);
       if (g !== undefined) lib.generatorVersion = g;
     } else if (h === 'symbol') {
-      try {
-        raws.push(readSymbol(it, opts.keepNodes === true));
-      } catch (e) {
-        const issue: LibraryIssue = { line: it.line, reason: `unreadable symbol: ${(e as Error).message}` };
-        const nm = atomAt(it, 1);
-        if (nm !== undefined) issue.symbol = nm;
-        lib.errors.push(issue);
-      }
+      symbolNodes.push(it);
     }
     // Anything else (e.g. future top-level tokens) is ignored.
   }
-  resolveDerived(raws, lib.errors);
-  for (const r of raws) lib.symbols.push(r.sym);
+  for (const sym of readSymbolNodes(symbolNodes, lib.errors, opts)) lib.symbols.push(sym);
   return lib;
+}
+
+/**
+ * Read `(symbol ...)` nodes that are already parsed, e.g. a schematic's
+ * `lib_symbols` cache, with `extends` resolved among them. Unreadable symbols
+ * are dropped and reported in `errors`.
+ */
+export function readSymbolNodes(nodes: readonly SexprList[], errors: LibraryIssue[], opts: SymbolParseOptions = {}): KicadSymbol[] {
+  const raws: RawSymbol[] = [];
+  for (const it of nodes) {
+    try {
+      raws.push(readSymbol(it, opts.keepNodes === true));
+    } catch (e) {
+      const issue: LibraryIssue = { line: it.line, reason: `unreadable symbol: ${(e as Error).message}` };
+      const nm = atomAt(it, 1);
+      if (nm !== undefined) issue.symbol = nm;
+      errors.push(issue);
+    }
+  }
+  resolveDerived(raws, errors);
+  return raws.map((r) => r.sym);
 }
 
 /** Number of units (at least 1). */
@@ -390,7 +403,8 @@ function applyWellKnownProperties(sym: KicadSymbol): void {
   sym.fpFilters = filters ? filters.split(/\s+/) : [];
 }
 
-function readProperty(node: SexprList): SymbolProperty {
+/** One `(property "Key" "Value" (at ...) (effects ...))`, as in libraries and placed schematic symbols. */
+export function readProperty(node: SexprList): SymbolProperty {
   let key = atomAt(node, 1) ?? '';
   if (key === 'ki_description') key = 'Description';
   const effects = readEffects(child(node, 'effects'));
@@ -438,7 +452,8 @@ function readUnit(node: SexprList): SymbolUnit {
   return out;
 }
 
-function readFill(node: SexprList): Fill {
+/** `(fill (type ...) (color ...))` of a graphic; `none` when absent. */
+export function readFill(node: SexprList): Fill {
   const fill = child(node, 'fill');
   if (!fill) return { type: 'none' };
   const out: Fill = { type: atomAt(child(fill, 'type'), 1) ?? 'none' };
@@ -447,7 +462,13 @@ function readFill(node: SexprList): Fill {
   return out;
 }
 
-function readGraphic(node: SexprList, h: string): SymbolGraphic | null {
+/**
+ * A drawn item by its head (`rectangle`, `circle`, `arc`, `polyline`,
+ * `bezier`, `text`, `text_box`), or null for other heads. Text angles and
+ * text-box extents follow the symbol-library conventions (tenths of a degree,
+ * Y-up), so schematic sheets read their own text and text boxes.
+ */
+export function readGraphic(node: SexprList, h: string): SymbolGraphic | null {
   switch (h) {
     case 'rectangle':
       return { kind: 'rectangle', start: readPoint(child(node, 'start')), end: readPoint(child(node, 'end')), stroke: readStroke(node), fill: readFill(node) };
