@@ -8,7 +8,7 @@
 import { tessellateArc, type Point } from '../kicad-common.ts';
 import { padCopperSides, type Footprint, type FootprintGraphic, type FootprintText, type Pad, type PadPrimitive } from '../footprint.ts';
 import { textWidth } from '../svg-text.ts';
-import type { LayerSpec, Renderer, Shape, Style } from './renderer.ts';
+import type { LayerSpec, Meta, Renderer, Shape, Style, Transform } from './renderer.ts';
 
 /** KiCad default PCB colours. */
 export const PCB_COLORS = {
@@ -39,6 +39,9 @@ export const PCB_COLORS = {
   npthHole: '#06080C',
   npthRing: '#1AC4D2',
   padNumber: '#FFFFFF',
+  viaThrough: '#ECECEC',
+  viaBlindBuried: '#BB9726',
+  viaMicro: '#008484',
 } as const;
 
 const COLOR_BY_LAYER: Readonly<Record<string, string | undefined>> = PCB_COLORS;
@@ -117,14 +120,64 @@ export const PAD_LAYERS = {
 export interface FootprintPaint {
   /** Draw pad numbers (default true). */
   padNumbers?: boolean;
+  /** Boards: draw the footprint at its placement (`fp.at`), every item tagged with the reference. */
+  placed?: boolean;
+  /** Only items on these layers (a pad: when one of its layers, wildcards included, is here); default all. */
+  layers?: ReadonlySet<string>;
+}
+
+/**
+ * A footprint placed on a board: its items are drawn in a group with this
+ * placement, inside each item's layer (layers do not nest in groups). Pad and
+ * text angles in a board file are absolute (they include the footprint's
+ * rotation), so `rotation` is subtracted from them inside the group. Back-side
+ * footprints are stored mirrored by KiCad, so no flip is added.
+ */
+export interface Placed {
+  transform: Transform;
+  meta: Meta;
+  ref: string;
+}
+
+/** The placement of a board footprint (null outside a board). */
+export function placementOf(fp: Footprint): Placed | null {
+  if (!fp.at) return null;
+  const ref = fp.reference;
+  return { transform: { x: fp.at.x, y: fp.at.y, rotation: fp.at.rotation }, meta: { class: 'footprint', 'data-ref': ref }, ref };
 }
 
 /** Paint a whole footprint: graphics, texts, then pads. */
 export function paintFootprint(r: Renderer, fp: Footprint, opts: FootprintPaint = {}): void {
-  for (const g of fp.graphics) paintGraphic(r, g);
-  for (const t of fp.texts) paintText(r, fp, t);
+  const place = opts.placed ? placementOf(fp) : null;
+  const shown = opts.layers;
+  for (const g of fp.graphics) if (!shown || shown.has(g.layer)) paintGraphic(r, g, place);
+  for (const t of fp.texts) if (!shown || shown.has(t.layer)) paintText(r, fp, t, place);
   const numbers = opts.padNumbers !== false;
-  for (const pad of fp.pads) paintPad(r, pad, numbers);
+  for (const pad of fp.pads) if (!shown || padOnLayers(pad, shown)) paintPad(r, pad, numbers, place);
+}
+
+/** Whether one of a pad's layers (`*.Cu`, `F&B.Cu`, `*.Mask` wildcards included) is in the set. */
+export function padOnLayers(pad: Pad, layers: ReadonlySet<string>): boolean {
+  for (const l of pad.layers) {
+    if (layers.has(l)) return true;
+    if (l === '*.Cu') {
+      for (const v of layers) if (v.endsWith('.Cu')) return true;
+    } else if (l === 'F&B.Cu') {
+      if (layers.has('F.Cu') || layers.has('B.Cu')) return true;
+    } else if (l.startsWith('*.') && (layers.has(`F.${l.slice(2)}`) || layers.has(`B.${l.slice(2)}`))) return true;
+  }
+  return false;
+}
+
+/** Open an item's layer and, for a placed footprint, its placement group. */
+function openItem(r: Renderer, layer: LayerSpec, place: Placed | null | undefined): void {
+  r.beginLayer(layer);
+  if (place) r.beginGroup({ meta: place.meta, transform: place.transform });
+}
+
+function closeItem(r: Renderer, place: Placed | null | undefined): void {
+  if (place) r.endGroup();
+  r.endLayer();
 }
 
 function lineWidth(w: number): number {
@@ -132,7 +185,7 @@ function lineWidth(w: number): number {
 }
 
 /** A graphic item on its layer. Filled shapes with no width have no outline (but keep a thin line's box). */
-export function paintGraphic(r: Renderer, g: FootprintGraphic): void {
+export function paintGraphic(r: Renderer, g: FootprintGraphic, place?: Placed | null): void {
   const sw = lineWidth(g.width);
   const style: Style = g.width > 0 || !g.filled ? { width: sw } : { stroke: 'none', width: sw };
   if (g.filled) style.fill = 'currentColor';
@@ -159,16 +212,16 @@ export function paintGraphic(r: Renderer, g: FootprintGraphic): void {
       break;
     }
     case 'textbox':
-      r.beginLayer(boardLayer(g.layer));
+      openItem(r, boardLayer(g.layer), place);
       paintTextBox(r, g);
-      r.endLayer();
+      closeItem(r, place);
       return;
   }
-  r.beginLayer(boardLayer(g.layer));
+  openItem(r, boardLayer(g.layer), place);
   r.shape(shape);
   // A curve's box covers every point given.
   if (g.kind === 'curve' && g.points.length > 4) for (const p of g.points.slice(4)) r.addBounds(p.x, p.y, sw / 2);
-  r.endLayer();
+  closeItem(r, place);
 }
 
 function paintTextBox(r: Renderer, g: Extract<FootprintGraphic, { kind: 'textbox' }>): void {
@@ -181,15 +234,15 @@ function paintTextBox(r: Renderer, g: Extract<FootprintGraphic, { kind: 'textbox
   r.text({ text: g.text, at: { x: x0 + 0.2, y: y0 + 0.2 }, angle: 0, size: g.effects.height, h: 'left', v: 'top', fill: 'currentColor' });
 }
 
-/** A text (reference, value, user text, property) with ${REFERENCE}/${VALUE} substituted. */
-export function paintText(r: Renderer, fp: Footprint, t: FootprintText): void {
+/** A text (reference, value, user text, property) with ${REFERENCE}/${VALUE} substituted; board texts have no footprint. */
+export function paintText(r: Renderer, fp: Footprint | null, t: FootprintText, place?: Placed | null): void {
   if (t.hidden || t.text === '') return;
-  const text = t.text.replace(/\$\{REFERENCE\}/g, fp.reference || 'REF**').replace(/\$\{VALUE\}/g, fp.value || fp.name);
-  r.beginLayer(boardLayer(t.layer));
+  const text = fp ? t.text.replace(/\$\{REFERENCE\}/g, fp.reference || 'REF**').replace(/\$\{VALUE\}/g, fp.value || fp.name) : t.text;
+  openItem(r, boardLayer(t.layer), place);
   r.text({
     text,
     at: t.at,
-    angle: t.at.rotation,
+    angle: t.at.rotation - (place?.transform.rotation ?? 0),
     size: t.effects.height,
     h: t.effects.hAlign,
     v: t.effects.vAlign,
@@ -199,21 +252,29 @@ export function paintText(r: Renderer, fp: Footprint, t: FootprintText): void {
     mirror: t.effects.mirror,
     cls: `text ${t.kind}`,
   });
-  r.endLayer();
+  closeItem(r, place);
 }
 
 /**
  * A pad as one item: its copper shape (in the pad's own frame), its hole and its
  * number. The pad's box is KiCad's pad outline and hole, declared here.
  */
-export function paintPad(r: Renderer, pad: Pad, showNumber: boolean): void {
+export function paintPad(r: Renderer, pad: Pad, showNumber: boolean, place?: Placed | null): void {
   const sides = padCopperSides(pad);
   const back = sides.back && !sides.front;
-  const { x, y, rotation } = pad.at;
+  const { x, y } = pad.at;
+  // In a board the pad's angle is absolute; the placement group already rotates by the footprint's.
+  const rotation = pad.at.rotation - (place?.transform.rotation ?? 0);
   const transform = { x, y, rotation };
   const color = back ? PCB_COLORS['B.Cu'] : sides.front || sides.back ? PCB_COLORS['F.Cu'] : layerColor(pad.layers[0] ?? 'F.Paste');
+  const meta: Record<string, string> = { class: 'pad', 'data-number': pad.number, 'data-type': pad.type, 'data-shape': pad.shape };
+  if (place) {
+    meta['data-ref'] = place.ref;
+    if (pad.net && pad.net.name !== '') meta['data-net'] = pad.net.name;
+  }
   r.beginLayer(back ? PAD_LAYERS.back : PAD_LAYERS.front);
-  r.beginGroup({ meta: { class: 'pad', 'data-number': pad.number, 'data-type': pad.type, 'data-shape': pad.shape } });
+  if (place) r.beginGroup({ transform: place.transform });
+  r.beginGroup({ meta });
 
   const npth = pad.type === 'np_thru_hole';
   r.beginGroup({ transform, style: npth ? undefined : padStyle(color) });
@@ -234,8 +295,9 @@ export function paintPad(r: Renderer, pad: Pad, showNumber: boolean): void {
     r.endGroup();
     r.addBounds(x, y, Math.max(d.width, d.height) / 2 + Math.hypot(ox, oy));
   }
-  if (showNumber && pad.number !== '') paintPadNumber(r, pad);
+  if (showNumber && pad.number !== '') paintPadNumber(r, pad, rotation);
   r.endGroup();
+  if (place) r.endGroup();
   r.endLayer();
 }
 
@@ -253,14 +315,14 @@ function padStyle(color: string): Style {
 }
 
 /** Number along the pad's long side, sized to fit (KiCad shows numbers on pads this way); not part of the box. */
-function paintPadNumber(r: Renderer, pad: Pad): void {
+function paintPadNumber(r: Renderer, pad: Pad, rotation: number): void {
   const tall = pad.size.height > pad.size.width;
   const long = Math.max(pad.size.width, pad.size.height);
   const short = Math.min(pad.size.width, pad.size.height);
   const perUnit = textWidth(pad.number, 1) || 1;
   const size = Math.min(short * 0.55, (long * 0.8) / perUnit, 1.5);
   if (size <= 0.05) return;
-  r.text({ text: pad.number, at: pad.at, angle: pad.at.rotation + (tall ? 90 : 0), size, h: 'center', v: 'center', fill: PCB_COLORS.padNumber, cls: 'pad-number', bounds: false });
+  r.text({ text: pad.number, at: pad.at, angle: rotation + (tall ? 90 : 0), size, h: 'center', v: 'center', fill: PCB_COLORS.padNumber, cls: 'pad-number', bounds: false });
 }
 
 /** Copper outline of a pad in pad-local coordinates (centre 0,0, before rotation); the pad's box is declared separately. */

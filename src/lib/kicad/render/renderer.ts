@@ -35,6 +35,8 @@ export interface Style {
   opacity?: number;
   /** Dash and gap lengths in mm. */
   dash?: readonly [number, number];
+  /** Line ends: 'round' for tracks (KiCad draws segments with round caps); unset = butt. */
+  cap?: 'round';
 }
 
 /** Placement of a group's content: rotate (degrees counter-clockwise as seen on screen, KiCad's convention) then translate. */

@@ -413,6 +413,9 @@ function writeStyle(style: Style, stroke: string | undefined): string {
         out += ` stroke-dasharray="${fmt(on)} ${fmt(off)}"`;
         break;
       }
+      case 'cap':
+        out += ` stroke-linecap="${style.cap}"`;
+        break;
     }
   }
   return out;
