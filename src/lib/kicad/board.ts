@@ -7,12 +7,11 @@
 // (and older) boards are refused with a message the caller can show in zh/en.
 
 import { atomAt, child, headOf, isList, numAt, parseSexprDocument, type SexprList } from './sexpr.ts';
-import { readPoint, type Point } from './kicad-common.ts';
+import { kicadIssue, readPoint, type KicadIssue, type Point } from './kicad-common.ts';
 import { readFootprintNode, readGraphic, readText, type Footprint, type FootprintGraphic, type FootprintIssue, type FootprintText } from './footprint.ts';
 import { readTrack, readVia, readZone, type NetResolver, type Track, type Via, type Zone } from './board-items.ts';
 import { readDimension, type BoardDimension } from './board-dimension.ts';
 import { readPaper, readTitleBlock, type Paper, type TitleBlock } from './title-block.ts';
-import type { ServerMessageKey } from '../server/messages/zh.ts';
 
 export type { Track, TrackSegment, TrackArc, Via, ViaType, Zone, ZoneFill, ZoneKeepout, FlatPolygon } from './board-items.ts';
 export type { BoardDimension, DimensionLine } from './board-dimension.ts';
@@ -91,14 +90,8 @@ export interface Board {
   unknown: SexprList[];
 }
 
-export interface BoardIssue {
-  line: number;
-  /** English, technical: for logs and tests. */
-  reason: string;
-  /** Message for the user: `serverMessage(key, locale, vars)` (or the same key in a client table). */
-  key: ServerMessageKey;
-  vars: Record<string, string | number>;
-}
+/** A board problem: the shared KiCad issue (`key` is a `kicad.*` server message). */
+export type BoardIssue = KicadIssue;
 
 export interface BoardParseResult {
   /** Null when the file is not a readable KiCad 6+ board at all. */
@@ -117,15 +110,11 @@ export interface BoardParseOptions {
 /** Top-level tokens deliberately not modelled (so they do not show up as unknown). */
 const IGNORED = new Set(['group', 'generated', 'embedded_fonts', 'embedded_files', 'net_class', 'target', 'image', 'page']);
 
-function issue(file: string, line: number, reason: string, key: ServerMessageKey, extra: Record<string, string | number> = {}): BoardIssue {
-  return { line, reason, key, vars: { file, line, ...extra } };
-}
-
 /** What a file that does not start with '(' is, for the refusal message. */
 function sniffNonSexpr(input: string | Uint8Array, file: string): BoardIssue {
   const head = typeof input === 'string' ? input.slice(0, 256) : new TextDecoder('utf-8', { fatal: false }).decode(input.subarray(0, 256));
-  if (/^\uFEFF?\s*PCBNEW-BOARD/.test(head)) return issue(file, 1, 'legacy .brd board (KiCad 4 or older)', 'kicad.legacyFile');
-  return issue(file, 1, 'not a KiCad board: the file does not start with an S-expression', 'kicad.notBoard');
+  if (/^\uFEFF?\s*PCBNEW-BOARD/.test(head)) return kicadIssue('kicad.legacyFile', file, 1, 'legacy .brd board (KiCad 4 or older)');
+  return kicadIssue('kicad.notBoard', file, 1, 'not a KiCad board: the file does not start with an S-expression');
 }
 
 /** Parse a .kicad_pcb file (text or bytes). Never throws for bad content. */
@@ -137,34 +126,34 @@ export function parseBoard(input: string | Uint8Array, fileName: string, opts: B
   } catch (e) {
     const err = e as { line?: number; reason?: string; message?: string };
     const line = err.line ?? 1;
-    result.errors.push(issue(fileName, line, err.reason ?? String(err.message ?? e), 'kicad.damaged'));
+    result.errors.push(kicadIssue('kicad.damaged', fileName, line, err.reason ?? String(err.message ?? e)));
     return result;
   }
-  for (const w of doc.warnings) result.warnings.push(issue(fileName, w.line, w.reason, 'kicad.invalidUtf8'));
+  for (const w of doc.warnings) result.warnings.push(kicadIssue('kicad.invalidUtf8', fileName, w.line, w.reason));
   const root = doc.root;
   if (!root || headOf(root) === '') {
-    result.errors.push(doc.errors.length > 0 && root ? issue(fileName, doc.errors[0]!.line, doc.errors[0]!.reason, 'kicad.damaged') : sniffNonSexpr(input, fileName));
+    result.errors.push(doc.errors.length > 0 && root ? kicadIssue('kicad.damaged', fileName, doc.errors[0]!.line, doc.errors[0]!.reason) : sniffNonSexpr(input, fileName));
     return result;
   }
   const head = headOf(root);
   if (head !== 'kicad_pcb') {
-    result.errors.push(issue(fileName, root.line, `not a board: top-level token is '${head}'`, 'kicad.notBoard'));
+    result.errors.push(kicadIssue('kicad.notBoard', fileName, root.line, `not a board: top-level token is '${head}'`));
     return result;
   }
   const versionNode = child(root, 'version');
   const version = numAt(versionNode, 1, 0);
   if (version < FIRST_KICAD6_VERSION) {
-    result.errors.push(issue(fileName, versionNode?.line ?? root.line, `KiCad 5 or older board (version ${version || 'missing'})`, 'kicad.legacyFile'));
+    result.errors.push(kicadIssue('kicad.legacyFile', fileName, versionNode?.line ?? root.line, `KiCad 5 or older board (version ${version || 'missing'})`));
     return result;
   }
   if (version > KNOWN_BOARD_VERSION) {
-    result.warnings.push(issue(fileName, versionNode?.line ?? root.line, `format ${version} is newer than ${KNOWN_BOARD_VERSION}`, 'kicad.newerVersion', { version }));
+    result.warnings.push(kicadIssue('kicad.newerVersion', fileName, versionNode?.line ?? root.line, `format ${version} is newer than ${KNOWN_BOARD_VERSION}`, { version }));
   }
   // A truncated or damaged file still gives the items before the damage, with the error.
   for (const e of doc.errors) {
     // An unclosed root (file cut between two items) is reported at the root's line 1: point at the end instead.
     const line = e.line === root.line && e.reason.startsWith('unexpected end of input') ? lineCount(input) : e.line;
-    result.errors.push(issue(fileName, line, e.reason, 'kicad.damaged'));
+    result.errors.push(kicadIssue('kicad.damaged', fileName, line, e.reason));
   }
   result.board = readBoard(root, fileName, version, result.errors, opts);
   return result;
@@ -271,10 +260,10 @@ function readBoard(root: SexprList, fileName: string, version: number, errors: B
         }
       }
     } catch (e) {
-      errors.push(issue(fileName, it.line, `unreadable '${h}': ${(e as Error).message}`, 'kicad.itemSkipped'));
+      errors.push(kicadIssue('kicad.itemSkipped', fileName, it.line, `unreadable '${h}': ${(e as Error).message}`, { item: h }));
     }
   }
-  for (const e of fpErrors) errors.push(issue(fileName, e.line, e.reason, 'kicad.itemSkipped'));
+  for (const e of fpErrors) errors.push(kicadIssue('kicad.itemSkipped', fileName, e.line, e.reason, { item: 'footprint' }));
   // Pads keep the name written on them; fill in names for pads that only had a number.
   for (const fp of board.footprints) for (const pad of fp.pads) if (pad.net && pad.net.name === '') pad.net.name = nets.nameOf(pad.net.number ?? 0);
   return board;

@@ -3,6 +3,30 @@
 // across KiCad 6-9 spellings (bare `hide` vs `(hide yes)`, `(width)` vs `(stroke)`).
 
 import { atomAt, child, hasFlag, headOf, isList, numAt, type SexprList } from './sexpr.ts';
+import type { ServerMessageKey } from '../server/messages/zh.ts';
+
+/** The server messages a KiCad design file problem can be told with (`kicad.*`, `kicad.sch.*`, `kicad.pro.*`). */
+export type KicadMessageKey = Extract<ServerMessageKey, `kicad.${string}`>;
+
+/**
+ * One problem in a KiCad design file, the same for boards, schematics, sheet
+ * hierarchies and projects: the user reads `serverMessage(key, locale, vars)`
+ * (or the same key in a client table); `reason` is English detail for logs.
+ */
+export interface KicadIssue {
+  key: KicadMessageKey;
+  /** The file at fault (for a sheet hierarchy: the file holding the sheet symbol). */
+  file: string;
+  /** 1-based line in `file` (1 when the whole file is concerned). */
+  line: number;
+  reason: string;
+  /** Placeholders of the message; always includes `file` and `line`. */
+  vars: Record<string, string | number>;
+}
+
+export function kicadIssue(key: KicadMessageKey, file: string, line: number, reason: string, vars: Record<string, string | number> = {}): KicadIssue {
+  return { key, file, line, reason, vars: { file, line, ...vars } };
+}
 
 export interface Point {
   x: number;

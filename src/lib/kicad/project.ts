@@ -3,6 +3,8 @@
 // Read defensively: the file is user input, so every field is checked for its
 // type and anything unexpected is skipped rather than trusted.
 
+import { kicadIssue, type KicadIssue } from './kicad-common.ts';
+
 export interface NetClass {
   name: string;
   /** mm, when given. */
@@ -36,12 +38,10 @@ export interface KicadProject {
   textVariables: Record<string, string>;
 }
 
-export type ProjectIssueCode = 'invalid';
-
 export interface ProjectResult {
   project: KicadProject;
-  /** Set when the file could not be read at all (message key 'kicad.pro.' + code). */
-  error?: { code: ProjectIssueCode; reason: string; vars: Record<string, string | number> };
+  /** Set when the file could not be read at all (`kicad.pro.invalid`, the whole file: line 1). */
+  error?: KicadIssue;
 }
 
 type Json = unknown;
@@ -98,9 +98,9 @@ export function parseProject(input: string | Uint8Array, fileName: string): Proj
     const text = typeof input === 'string' ? input : new TextDecoder('utf-8', { fatal: true }).decode(input);
     data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as Json;
   } catch (e) {
-    return { project, error: { code: 'invalid', reason: (e as Error).message, vars: { file: fileName } } };
+    return { project, error: kicadIssue('kicad.pro.invalid', fileName, 1, (e as Error).message) };
   }
-  if (!isObject(data)) return { project, error: { code: 'invalid', reason: 'top level is not an object', vars: { file: fileName } } };
+  if (!isObject(data)) return { project, error: kicadIssue('kicad.pro.invalid', fileName, 1, 'top level is not an object') };
 
   const meta = data['meta'];
   if (isObject(meta)) {

@@ -4,19 +4,11 @@
 // instance, U101 in the other). Files are looked up through a caller-supplied
 // function (disk, zip, browser File objects), each parsed once.
 
+import { kicadIssue, type KicadIssue } from './kicad-common.ts';
 import type { KicadSchematic, SchematicSymbol, SheetSymbol } from './schematic.ts';
 
-/** Codes of the server messages 'kicad.sch.' + code. */
-export type HierarchyIssueCode = 'missingSheet' | 'sheetCycle' | 'tooManySheets' | 'badSheetFile';
-
-export interface HierarchyIssue {
-  code: HierarchyIssueCode;
-  /** The file holding the sheet symbol at fault. */
-  file: string;
-  line: number;
-  reason: string;
-  vars: Record<string, string | number>;
-}
+/** A hierarchy problem (`kicad.sch.missingSheet`, `sheetCycle`, `tooManySheets`, `badSheetFile`), at the sheet symbol in its parent file. */
+export type HierarchyIssue = KicadIssue;
 
 export interface SheetNode {
   /** Instance path from the root's uuid: "/<root-uuid>" for the root, "/<root-uuid>/<sheet-uuid>/..." below (KiCad 7+ style). */
@@ -129,13 +121,13 @@ export function buildSheetHierarchy(
       if (result.sheets.length >= maxSheets) {
         if (!stopped) {
           stopped = true;
-          result.issues.push(hierarchyIssue('tooManySheets', node.fileName, sheet.line, `more than ${maxSheets} sheet instances`, { max: maxSheets }));
+          result.issues.push(kicadIssue('kicad.sch.tooManySheets', node.fileName, sheet.line, `more than ${maxSheets} sheet instances`, { max: maxSheets }));
         }
         break;
       }
       const vars = { sheet: sheet.name, target: sheet.fileName };
       if (sheet.fileName.trim() === '') {
-        result.issues.push(hierarchyIssue('badSheetFile', node.fileName, sheet.line, 'sheet without a file name', vars));
+        result.issues.push(kicadIssue('kicad.sch.badSheetFile', node.fileName, sheet.line, 'sheet without a file name', vars));
         continue;
       }
       const fileName = resolve(sheet.fileName, node.fileName, rootFile);
@@ -155,12 +147,12 @@ export function buildSheetHierarchy(
       kids.push(child);
       result.sheets.push(child);
       if (isAncestorFile(node, fileName)) {
-        result.issues.push(hierarchyIssue('sheetCycle', node.fileName, sheet.line, `${fileName} includes itself`, vars));
+        result.issues.push(kicadIssue('kicad.sch.sheetCycle', node.fileName, sheet.line, `${fileName} includes itself`, vars));
         continue;
       }
       const sub = loadOnce(fileName);
       if (!sub) {
-        result.issues.push(hierarchyIssue('missingSheet', node.fileName, sheet.line, `${fileName} not found`, vars));
+        result.issues.push(kicadIssue('kicad.sch.missingSheet', node.fileName, sheet.line, `${fileName} not found`, vars));
         continue;
       }
       child.schematic = sub;
@@ -188,10 +180,6 @@ function sheetPage(sheet: SheetSymbol, parentPath: string, project: string | und
   const candidates = sheet.instances.filter((i) => i.path === parentPath);
   const pick = candidates.find((i) => project === undefined || i.project === project) ?? candidates[0];
   return pick?.page;
-}
-
-function hierarchyIssue(code: HierarchyIssueCode, file: string, line: number, reason: string, vars: Record<string, string | number>): HierarchyIssue {
-  return { code, file, line, reason, vars: { file, line, ...vars } };
 }
 
 /**

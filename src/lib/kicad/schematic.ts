@@ -21,27 +21,13 @@ import {
   parseSexprDocument,
   type SexprList,
 } from './sexpr.ts';
-import { readColor, readEffects, readPlacement, readPoint, readPoints, readStroke, type Placement, type Point, type Rgba, type Stroke, type TextEffects } from './kicad-common.ts';
+import { kicadIssue, readColor, readEffects, readPlacement, readPoint, readPoints, readStroke, type Placement, type Point, type Rgba, type Stroke, type TextEffects, type KicadIssue } from './kicad-common.ts';
 import { readFill, readGraphic, readProperty, readSymbolNodes, type Fill, type KicadSymbol, type LibraryIssue, type SymbolGraphic, type SymbolProperty } from './symbol-lib.ts';
 
 export type { Fill, KicadSymbol, Placement, Point, Rgba, Stroke, SymbolProperty, TextEffects } from './symbol-lib.ts';
 
-/**
- * Problem codes. The caller turns one into text in the user's language with
- * the server message `'kicad.sch.' + code` and the issue's `vars`.
- */
-export type SchematicIssueCode = 'legacy' | 'binary' | 'empty' | 'notSchematic' | 'syntax' | 'newer' | 'badItem';
-
-export interface SchematicIssue {
-  code: SchematicIssueCode;
-  file: string;
-  /** 1-based line in `file` (1 when the whole file is concerned). */
-  line: number;
-  /** English detail for logs; user-facing text comes from the message tables. */
-  reason: string;
-  /** Placeholders of the message (always includes file and line). */
-  vars: Record<string, string | number>;
-}
+/** A schematic problem: the shared KiCad issue (`key` is a `kicad.*` server message). */
+export type SchematicIssue = KicadIssue;
 
 /** Newest schematic format version this model was written against (KiCad 9.0). */
 export const NEWEST_KNOWN_SCH_VERSION = 20250114;
@@ -319,10 +305,6 @@ function looksBinary(input: string | Uint8Array): boolean {
   return n > 0 && control / n > 0.05;
 }
 
-function issue(code: SchematicIssueCode, file: string, line: number, reason: string, vars: Record<string, string | number> = {}): SchematicIssue {
-  return { code, file, line, reason, vars: { file, line, ...vars } };
-}
-
 function emptySchematic(fileName: string): KicadSchematic {
   return {
     fileName,
@@ -356,50 +338,51 @@ function emptySchematic(fileName: string): KicadSchematic {
 /**
  * Parse a .kicad_sch file (text or raw bytes). Never throws for bad content:
  * a file that cannot be a KiCad 6+ schematic comes back empty with one error
- * (`legacy` for KiCad 5, `binary`, `empty`, `notSchematic`, `syntax`); a
+ * (`kicad.legacyFile` for KiCad 5, `kicad.binary`, `kicad.empty`,
+ * `kicad.notSchematic`, `kicad.damaged`); a
  * damaged item is dropped with an error and the rest is kept.
  */
 export function parseSchematic(input: string | Uint8Array, fileName: string): KicadSchematic {
   const sch = emptySchematic(fileName);
   if (looksBinary(input)) {
-    sch.errors.push(issue('binary', fileName, 1, 'binary content (NUL or control bytes)'));
+    sch.errors.push(kicadIssue('kicad.binary', fileName, 1, 'binary content (NUL or control bytes)'));
     return sch;
   }
   const decoded = decodeKicadText(input);
   const text = decoded.text;
   const start = text.trimStart();
   if (start === '') {
-    sch.errors.push(issue('empty', fileName, 1, 'empty file'));
+    sch.errors.push(kicadIssue('kicad.empty', fileName, 1, 'empty file'));
     return sch;
   }
   if (start.startsWith(LEGACY_HEADER)) {
     const firstLine = (start.split('\n', 1)[0] ?? '').trim().slice(0, 60);
-    sch.errors.push(issue('legacy', fileName, 1, `KiCad 5 legacy file (${firstLine})`));
+    sch.errors.push(kicadIssue('kicad.legacyFile', fileName, 1, `KiCad 5 legacy file (${firstLine})`));
     return sch;
   }
   if (!start.startsWith('(')) {
-    sch.errors.push(issue('notSchematic', fileName, 1, 'not an S-expression', { head: start.slice(0, 20) }));
+    sch.errors.push(kicadIssue('kicad.notSchematic', fileName, 1, 'not an S-expression', { head: start.slice(0, 20) }));
     return sch;
   }
   const doc = parseSexprDocument(text, { tolerant: true });
   if (decoded.replaced) {
-    sch.warnings.push(issue('badItem', fileName, decoded.firstInvalidLine ?? 1, 'invalid UTF-8 replaced with U+FFFD', { item: 'UTF-8' }));
+    sch.warnings.push(kicadIssue('kicad.invalidUtf8', fileName, decoded.firstInvalidLine ?? 1, 'invalid UTF-8 replaced with U+FFFD'));
   }
-  for (const e of doc.errors) sch.errors.push(issue('syntax', fileName, e.entryLine ?? e.line, e.reason));
+  for (const e of doc.errors) sch.errors.push(kicadIssue('kicad.damaged', fileName, e.entryLine ?? e.line, e.reason));
   const root = doc.root;
   if (!root) {
-    if (sch.errors.length === 0) sch.errors.push(issue('syntax', fileName, 1, 'no S-expression found'));
+    if (sch.errors.length === 0) sch.errors.push(kicadIssue('kicad.damaged', fileName, 1, 'no S-expression found'));
     return sch;
   }
   const head = headOf(root);
   if (head !== 'kicad_sch') {
     sch.errors.length = 0;
-    sch.errors.push(issue('notSchematic', fileName, root.line, `top-level token is '${head}'`, { head: `(${head}` }));
+    sch.errors.push(kicadIssue('kicad.notSchematic', fileName, root.line, `top-level token is '${head}'`, { head: `(${head}` }));
     return sch;
   }
   readTopLevel(sch, root);
   if (sch.version !== null && sch.version > NEWEST_KNOWN_SCH_VERSION) {
-    sch.warnings.push(issue('newer', fileName, 1, `format version ${sch.version} is newer than ${NEWEST_KNOWN_SCH_VERSION}`, { version: sch.version }));
+    sch.warnings.push(kicadIssue('kicad.newerVersion', fileName, 1, `format version ${sch.version} is newer than ${NEWEST_KNOWN_SCH_VERSION}`, { version: sch.version }));
   }
   return sch;
 }
@@ -414,10 +397,10 @@ function readTopLevel(sch: KicadSchematic, root: SexprList): void {
     try {
       if (!readTopItem(sch, it, h, libIssues)) sch.unknown.push(it);
     } catch (e) {
-      sch.errors.push(issue('badItem', sch.fileName, it.line, `unreadable ${h}: ${(e as Error).message}`, { item: h }));
+      sch.errors.push(kicadIssue('kicad.itemSkipped', sch.fileName, it.line, `unreadable ${h}: ${(e as Error).message}`, { item: h }));
     }
   }
-  for (const li of libIssues) sch.errors.push(issue('badItem', sch.fileName, li.line, li.reason, { item: `symbol ${li.symbol ?? ''}`.trim() }));
+  for (const li of libIssues) sch.errors.push(kicadIssue('kicad.itemSkipped', sch.fileName, li.line, li.reason, { item: `symbol ${li.symbol ?? ''}`.trim() }));
 }
 
 /** Reads one top-level item into the model; false when the token is not modelled. */

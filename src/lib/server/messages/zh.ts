@@ -231,21 +231,18 @@ export const zh = {
   'bom.export.totals': '合计',
   'bom.export.userLine': '（手动添加）',
 
-  // KiCad design files (boards now; the same keys serve schematics). {file}/{line} locate the problem.
-  'kicad.legacyFile': '不支持 KiCad 5 及更早版本的文件（{file}）：请在 KiCad 6 或更高版本中打开并保存后再试',
+  // KiCad design files (src/lib/kicad: board.ts, schematic.ts, schematic-hierarchy.ts, project.ts). One vocabulary:
+  // kicad.* for what any design file can suffer, kicad.sch.* / kicad.pro.* only where the meaning is file-specific.
+  // {file}/{line} locate the problem.
+  'kicad.legacyFile': '{file}：不支持 KiCad 5 及更早版本的文件，请先在 KiCad 6 或更高版本中打开并保存后再试',
+  'kicad.binary': '{file} 不是文本文件，不可能是 KiCad 设计文件',
+  'kicad.empty': '{file} 是空文件',
   'kicad.notBoard': '{file} 不是 KiCad 电路板文件（.kicad_pcb）',
+  'kicad.notSchematic': '{file} 不是 KiCad 原理图（文件以“{head}”开头）',
   'kicad.damaged': '{file} 在第 {line} 行附近已损坏或不完整；已显示能读取的部分',
-  'kicad.itemSkipped': '{file} 第 {line} 行的内容无法读取，已跳过',
+  'kicad.itemSkipped': '{file} 第 {line} 行：无法读取的 {item}，已跳过',
   'kicad.invalidUtf8': '{file} 第 {line} 行含有无效的 UTF-8 字符，已替换为 �',
   'kicad.newerVersion': '{file} 由更新版本的 KiCad 保存（格式 {version}）；无法识别的内容已忽略',
-  // KiCad schematic and project reading (src/lib/kicad/schematic.ts, project.ts): keys are 'kicad.sch.' + issue code.
-  'kicad.sch.legacy': '{file}：不支持 KiCad 5 文件，请先用 KiCad 6 或更高版本打开并保存',
-  'kicad.sch.binary': '{file} 不是文本文件，不可能是 KiCad 原理图',
-  'kicad.sch.empty': '{file} 是空文件',
-  'kicad.sch.notSchematic': '{file} 不是 KiCad 原理图（文件以“{head}”开头）',
-  'kicad.sch.syntax': '{file} 第 {line} 行：文件已损坏或不完整（括号不配对或被截断）',
-  'kicad.sch.newer': '{file} 来自更新版本的 KiCad（格式版本 {version}），不认识的内容已忽略',
-  'kicad.sch.badItem': '{file} 第 {line} 行：无法读取的 {item}，已跳过',
   'kicad.sch.missingSheet': '{file} 第 {line} 行：子图“{sheet}”引用的文件 {target} 不存在',
   'kicad.sch.sheetCycle': '{file} 第 {line} 行：子图“{sheet}”引用的 {target} 又包含了它自己（循环引用），未再次打开',
   'kicad.sch.tooManySheets': '{file}：子图实例超过 {max} 个，其余未打开',
