@@ -118,7 +118,7 @@ describe.skipIf(!HAVE_DEMOS)(`board: every kicad-demos board (${SKIP_REASON})`, 
     const e = r.errors[0]!;
     expect(e.key).toBe('kicad.legacyFile');
     expect(e.line).toBe(1);
-    expect(serverMessage(e.key, 'en', e.vars)).toBe('KiCad 5 files are not supported; open and save it in KiCad 6 or later (microwave.kicad_pcb)');
+    expect(serverMessage(e.key, 'en', e.vars)).toBe('microwave.kicad_pcb: KiCad 5 files are not supported; open and save it in KiCad 6 or later');
     expect(serverMessage(e.key, 'zh', e.vars)).toContain('不支持 KiCad 5');
     expect(serverMessage(e.key, 'zh', e.vars)).toContain(LEGACY);
   });

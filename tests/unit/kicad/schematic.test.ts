@@ -424,7 +424,7 @@ describe('schematic hierarchy: KiCad 7+ instances, cycles, missing files', () =>
     expect(h.sheets).toHaveLength(2);
     expect(h.sheets[1]!.schematic).toBeNull();
     expect(h.issues).toEqual([
-      { code: 'missingSheet', file: 'root.kicad_sch', line: 2, reason: 'gone.kicad_sch not found', vars: { file: 'root.kicad_sch', line: 2, sheet: 'A', target: 'gone.kicad_sch' } },
+      { key: 'kicad.sch.missingSheet', file: 'root.kicad_sch', line: 2, reason: 'gone.kicad_sch not found', vars: { file: 'root.kicad_sch', line: 2, sheet: 'A', target: 'gone.kicad_sch' } },
     ]);
     expect(serverMessage('kicad.sch.missingSheet', 'en', h.issues[0]!.vars)).toBe('root.kicad_sch, line 2: sheet "A" refers to gone.kicad_sch, which was not found');
   });
@@ -432,13 +432,13 @@ describe('schematic hierarchy: KiCad 7+ instances, cycles, missing files', () =>
   it('detects a sheet that includes itself, directly or through another file', () => {
     const self = parseSchematic(k7Root([{ uuid: 'a', name: 'Me', file: 'root.kicad_sch' }]), 'root.kicad_sch');
     const h1 = buildSheetHierarchy('root.kicad_sch', self, () => null);
-    expect(h1.issues.map((i) => [i.code, i.file, i.vars['target']])).toEqual([['sheetCycle', 'root.kicad_sch', 'root.kicad_sch']]);
+    expect(h1.issues.map((i) => [i.key, i.file, i.vars['target']])).toEqual([['kicad.sch.sheetCycle', 'root.kicad_sch', 'root.kicad_sch']]);
 
     const a = parseSchematic(k7Root([{ uuid: 'x', name: 'ToB', file: 'b.kicad_sch' }]), 'a.kicad_sch');
     const b = parseSchematic(k7Root([{ uuid: 'y', name: 'BackToA', file: 'a.kicad_sch' }]), 'b.kicad_sch');
     const h2 = buildSheetHierarchy('a.kicad_sch', a, (f) => (f === 'b.kicad_sch' ? b : null));
     expect(h2.sheets.map((s) => s.name)).toEqual(['', 'ToB', 'BackToA']);
-    expect(h2.issues.map((i) => [i.code, i.file])).toEqual([['sheetCycle', 'b.kicad_sch']]);
+    expect(h2.issues.map((i) => [i.key, i.file])).toEqual([['kicad.sch.sheetCycle', 'b.kicad_sch']]);
   });
 
   it('caps exponential sharing of sheets', () => {
@@ -450,7 +450,7 @@ describe('schematic hierarchy: KiCad 7+ instances, cycles, missing files', () =>
     files.set('l12.kicad_sch', parseSchematic(SUB, 'l12.kicad_sch'));
     const h = buildSheetHierarchy('l0.kicad_sch', files.get('l0.kicad_sch')!, (f) => files.get(f) ?? null, { maxSheets: 100 });
     expect(h.sheets.length).toBe(100);
-    expect(h.issues.map((i) => i.code)).toEqual(['tooManySheets']);
+    expect(h.issues.map((i) => i.key)).toEqual(['kicad.sch.tooManySheets']);
   });
 
   it('normalises sheet paths', () => {
@@ -461,20 +461,19 @@ describe('schematic hierarchy: KiCad 7+ instances, cycles, missing files', () =>
 });
 
 describe('schematic: bad input', () => {
-  const msg = (code: string, locale: 'zh' | 'en', vars: Record<string, string | number>): string =>
-    serverMessage(`kicad.sch.${code}` as ServerMessageKey, locale, vars);
+  const msg = (key: ServerMessageKey, locale: 'zh' | 'en', vars: Record<string, string | number>): string => serverMessage(key, locale, vars);
 
   it('refuses a KiCad 5 legacy .sch with a clear message in both languages', () => {
     const legacy = 'EESchema Schematic File Version 4\nEELAYER 30 0\nEELAYER END\n$Descr A4 11693 8268\n$EndDescr\n$EndSCHEMATC\n';
     const sch = parseSchematic(legacy, 'old.sch');
-    expect(sch.errors.map((e) => [e.code, e.file, e.line])).toEqual([['legacy', 'old.sch', 1]]);
+    expect(sch.errors.map((e) => [e.key, e.file, e.line])).toEqual([['kicad.legacyFile', 'old.sch', 1]]);
     expect(sch.symbols).toEqual([]);
     const e = sch.errors[0]!;
-    expect(msg(e.code, 'en', e.vars)).toBe('old.sch: KiCad 5 files are not supported; open and save it in KiCad 6 or later');
-    expect(msg(e.code, 'zh', e.vars)).toContain('不支持 KiCad 5');
+    expect(msg(e.key, 'en', e.vars)).toBe('old.sch: KiCad 5 files are not supported; open and save it in KiCad 6 or later');
+    expect(msg(e.key, 'zh', e.vars)).toContain('不支持 KiCad 5');
     expect(e.reason).toBe('KiCad 5 legacy file (EESchema Schematic File Version 4)');
     // A KiCad 5 symbol library renamed .kicad_sch gets the same answer.
-    expect(parseSchematic('EESchema-LIBRARY Version 2.4\n#encoding utf-8\n', 'lib.kicad_sch').errors.map((x) => x.code)).toEqual(['legacy']);
+    expect(parseSchematic('EESchema-LIBRARY Version 2.4\n#encoding utf-8\n', 'lib.kicad_sch').errors.map((x) => x.key)).toEqual(['kicad.legacyFile']);
   });
 
   it.skipIf(!HAVE_DEMOS)('reports a truncated file at the broken entry and keeps what came before', () => {
@@ -482,10 +481,10 @@ describe('schematic: bad input', () => {
     const cut = text.slice(0, Math.floor(text.length * 0.6));
     const sch = parseSchematic(cut, 'ampli_ht.kicad_sch');
     expect(sch.errors.length).toBeGreaterThan(0);
-    expect(sch.errors[0]!.code).toBe('syntax');
+    expect(sch.errors[0]!.key).toBe('kicad.damaged');
     expect(sch.errors[0]!.line).toBeGreaterThan(1);
     expect(sch.libSymbols.length).toBeGreaterThan(0);
-    expect(msg('syntax', 'en', sch.errors[0]!.vars)).toMatch(/^ampli_ht\.kicad_sch, line \d+: the file is damaged/);
+    expect(msg('kicad.damaged', 'en', sch.errors[0]!.vars)).toMatch(/^ampli_ht\.kicad_sch, line \d+: the file is damaged/);
   });
 
   it.skipIf(!HAVE_DEMOS)('never throws on a sheet cut at any of 60 points or with damaged bytes, and always says where', () => {
@@ -503,13 +502,13 @@ describe('schematic: bad input', () => {
 
   it('refuses binary data renamed .kicad_sch, and other non-schematics', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-    expect(parseSchematic(png, 'x.kicad_sch').errors.map((e) => e.code)).toEqual(['binary']);
+    expect(parseSchematic(png, 'x.kicad_sch').errors.map((e) => e.key)).toEqual(['kicad.binary']);
     const random = new Uint8Array(4096).map((_, i) => (i * 2654435761) >>> 24);
-    expect(parseSchematic(random, 'r.kicad_sch').errors.map((e) => e.code)).toEqual(['binary']);
-    expect(parseSchematic('', 'e.kicad_sch').errors.map((e) => e.code)).toEqual(['empty']);
-    expect(parseSchematic('<!DOCTYPE html><html></html>', 'h.kicad_sch').errors.map((e) => [e.code, e.vars['head']])).toEqual([['notSchematic', '<!DOCTYPE html><html']]);
+    expect(parseSchematic(random, 'r.kicad_sch').errors.map((e) => e.key)).toEqual(['kicad.binary']);
+    expect(parseSchematic('', 'e.kicad_sch').errors.map((e) => e.key)).toEqual(['kicad.empty']);
+    expect(parseSchematic('<!DOCTYPE html><html></html>', 'h.kicad_sch').errors.map((e) => [e.key, e.vars['head']])).toEqual([['kicad.notSchematic', '<!DOCTYPE html><html']]);
     const pcb = parseSchematic('(kicad_pcb (version 20221018))', 'b.kicad_sch');
-    expect(pcb.errors.map((e) => [e.code, e.vars['head']])).toEqual([['notSchematic', '(kicad_pcb']]);
+    expect(pcb.errors.map((e) => [e.key, e.vars['head']])).toEqual([['kicad.notSchematic', '(kicad_pcb']]);
   });
 
   it('opens a future version: unknown tokens kept, a warning, no error', () => {
@@ -521,14 +520,16 @@ describe('schematic: bad input', () => {
 )`;
     const sch = parseSchematic(future, 'future.kicad_sch');
     expect(sch.errors).toEqual([]);
-    expect(sch.warnings.map((w) => [w.code, w.vars['version']])).toEqual([['newer', 20990101]]);
+    expect(sch.warnings.map((w) => [w.key, w.vars['version']])).toEqual([['kicad.newerVersion', 20990101]]);
     expect(sch.unknown.map((u) => u.items[0])).toEqual(['hologram']);
     expect([sch.wires.length, sch.labels.length, sch.symbols[0]!.reference]).toEqual([1, 1, 'Q1']);
-    expect(msg('newer', 'zh', sch.warnings[0]!.vars)).toContain('20990101');
+    expect(msg('kicad.newerVersion', 'zh', sch.warnings[0]!.vars)).toContain('20990101');
   });
 
-  it('has a zh and an en message for every issue code', () => {
-    for (const code of ['legacy', 'binary', 'empty', 'notSchematic', 'syntax', 'newer', 'badItem', 'missingSheet', 'sheetCycle', 'tooManySheets', 'badSheetFile']) {
+  it('has a zh and an en message for every issue key', () => {
+    const keys: ServerMessageKey[] = ['kicad.legacyFile', 'kicad.binary', 'kicad.empty', 'kicad.notSchematic', 'kicad.damaged', 'kicad.newerVersion', 'kicad.itemSkipped', 'kicad.invalidUtf8'];
+    keys.push('kicad.sch.missingSheet', 'kicad.sch.sheetCycle', 'kicad.sch.tooManySheets', 'kicad.sch.badSheetFile');
+    for (const code of keys) {
       for (const locale of ['zh', 'en'] as const) {
         const text = msg(code, locale, { file: 'f.kicad_sch', line: 3 });
         expect(text, `${locale} ${code}`).toContain('f.kicad_sch');
@@ -538,8 +539,8 @@ describe('schematic: bad input', () => {
   });
 
   it('reads a damaged project file defensively', () => {
-    expect(parseProject('{"sheets": [', 'p.kicad_pro').error?.code).toBe('invalid');
-    expect(parseProject('[1,2]', 'p.kicad_pro').error?.code).toBe('invalid');
+    expect(parseProject('{"sheets": [', 'p.kicad_pro').error?.key).toBe('kicad.pro.invalid');
+    expect(parseProject('[1,2]', 'p.kicad_pro').error?.key).toBe('kicad.pro.invalid');
     const r = parseProject(
       JSON.stringify({
         sheets: [['u1', 'Root'], [5, 'bad'], 'x'],
@@ -562,6 +563,6 @@ describe('schematic: bad input', () => {
     // '__proto__' from the file stays a plain key: nothing is inherited through it.
     expect(Object.getPrototypeOf(assigned)).toBeNull();
     expect({ ...r.project.textVariables }).toEqual({ REV: 'B' });
-    expect(parseProject(new Uint8Array([0xff, 0xfe, 0x00]), 'p.kicad_pro').error?.code).toBe('invalid');
+    expect(parseProject(new Uint8Array([0xff, 0xfe, 0x00]), 'p.kicad_pro').error?.key).toBe('kicad.pro.invalid');
   });
 });
