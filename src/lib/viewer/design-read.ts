@@ -3,6 +3,7 @@ import { parseBoard, type Board } from '../kicad/board.ts';
 import { parseProject } from '../kicad/project.ts';
 import { buildSheetHierarchy, symbolOccurrences } from '../kicad/schematic-hierarchy.ts';
 import { parseSchematic, type KicadSchematic } from '../kicad/schematic.ts';
+import { safeFilename } from '../files/file-store.ts';
 import { openZip, ZipError, type ZipReadLimits } from '../files/zip.ts';
 import type { ServerMessageKey } from '../server/messages/server-message.ts';
 
@@ -98,7 +99,7 @@ const looseFile =
     const kind = kindOf(u.name);
     if (!kind) return refuse('viewer.badType', { file: u.name });
     if (u.bytes.length > limits.maxFileBytes) refuse('viewer.tooLarge', { file: u.name, megabytes: Math.floor(limits.maxFileBytes / MB) }, true);
-    return { name: u.name, kind, bytes: u.bytes };
+    return { name: safeFilename(u.name, 'design'), kind, bytes: u.bytes };
   };
 
 function zipEntries(zip: UploadedFile, limits: DesignReadLimits): DesignFile[] {
@@ -122,7 +123,7 @@ function zipEntries(zip: UploadedFile, limits: DesignReadLimits): DesignFile[] {
       const data = archive.read(name)!;
       if (data.length > limits.maxFileBytes) refuse('viewer.tooLarge', { file: name, megabytes: Math.floor(limits.maxFileBytes / MB) }, true);
       // A fresh buffer per entry: small Buffers may share a pool, which must not cross threads.
-      out.push({ name, kind, bytes: new Uint8Array(data) });
+      out.push({ name: cleanPath(name), kind, bytes: new Uint8Array(data) });
     }
     return out;
   } catch (error) {
@@ -132,6 +133,9 @@ function zipEntries(zip: UploadedFile, limits: DesignReadLimits): DesignFile[] {
     return refuse('viewer.zipCorrupt', { file: zip.name });
   }
 }
+
+/** An archive path with each segment cleaned of control and direction characters (folders kept). */
+const cleanPath = (path: string): string => path.replace(/\\/g, '/').split('/').filter((p) => p !== '' && p !== '.').map((p) => safeFilename(p, '_')).join('/');
 
 const baseName = (name: string): string => name.slice(name.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
 const FATAL_SCH = new Set(['legacy', 'binary', 'empty', 'notSchematic']);
