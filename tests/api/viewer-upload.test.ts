@@ -152,6 +152,11 @@ describe(`viewer upload (${label})`, () => {
     expect(res.body.result.warnings.join('\n')).toMatch(/cut\.kicad_pcb is damaged or incomplete near line \d+/);
     const zh = await upload([{ name: 'cut.kicad_pcb', bytes: cut }], { locale: 'zh' });
     expect(zh.body.result.warnings.join('\n')).toMatch(/cut\.kicad_pcb 在第 \d+ 行附近已损坏或不完整/);
+    const sch = readFileSync(join(complexDir, 'ampli_ht.kicad_sch'), 'utf8');
+    const cutSch = await upload([{ name: 'cut.kicad_sch', bytes: sch.slice(0, Math.floor(sch.length * 0.6)) }]);
+    expect(cutSch.body.code, cutSch.body.msg).toBe(200000);
+    expect(cutSch.body.result.warnings.join('\n')).toMatch(/cut\.kicad_sch, line \d+: the file is damaged or incomplete/);
+    expect(cutSch.body.result.stats.symbols).toBeGreaterThan(0);
     await expectRefused([{ name: 'stub.kicad_sch', bytes: '(kicad_sch (vers' }], 40000, /stub\.kicad_sch, line 1: the file is damaged or incomplete/);
   });
 
@@ -240,6 +245,11 @@ describe(`viewer document upload (${label})`, () => {
       ['photo.png', 'document'],
       ['spec.pdf', 'document'],
     ]);
+    // The same name again replaces the document; the old bytes leave the store (no one else holds them).
+    const [old] = await w.database.db.select().from(designFiles).where(eq(designFiles.name, 'notes.md'));
+    const again = await doc(id, 'notes.md', '# 说明 v2\n');
+    expect(again.body.result.files.filter((f) => f.name === 'notes.md')).toEqual([{ name: 'notes.md', kind: 'document', size: new TextEncoder().encode('# 说明 v2\n').length }]);
+    expect(await w.store.exists(old!.fileKey)).toBe(false);
   });
 
   it('refuses other users, unknown designs, wrong content, missing designId, and a document named like a KiCad file', async () => {

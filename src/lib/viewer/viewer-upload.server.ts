@@ -1,5 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
-import { lockFileKey } from '../files/file-refs.server.ts';
+import { fileKeyReferences } from '../files/file-references.server.ts';
+import { lockFileKey, releaseFile } from '../files/file-refs.server.ts';
 import { safeFilename, type FileStore } from '../files/file-store.ts';
 import type { Locale } from '../i18n/i18n.ts';
 import type { WorkerPool } from '../jobs/worker-pool.server.ts';
@@ -92,7 +93,7 @@ async function filesOf(db: Db | Tx, designId: string) {
     .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** Attaches a document to the caller's design; another name is added, the same name is replaced. */
+/** Attaches a document to the caller's design; another name is added, the same name is replaced (its old file released). */
 export async function attachDocument(
   db: Db,
   store: FileStore,
@@ -107,15 +108,18 @@ export async function attachDocument(
   const contentType = documentType(name, bytes);
   if (!contentType) throw new AppError(Code.badInput, serverMessage('viewer.docType', locale, { file: name }));
   const [entry] = await putAll(store, [{ name, bytes, contentType }]);
-  await db.transaction(async (tx) => {
+  const replaced = await db.transaction(async (tx) => {
     await holdKeys(tx, store, [entry!]);
-    const existing = await tx.select({ kind: designFiles.kind }).from(designFiles).where(and(eq(designFiles.designId, input.designId), eq(designFiles.name, name)));
+    const existing = await tx.select({ kind: designFiles.kind, fileKey: designFiles.fileKey }).from(designFiles).where(and(eq(designFiles.designId, input.designId), eq(designFiles.name, name)));
     // A document never replaces the design's KiCad files.
     if (existing[0] && existing[0].kind !== 'document') throw new AppError(Code.badInput, serverMessage('viewer.duplicateName', locale, { file: name }));
     await tx
       .insert(designFiles)
       .values({ designId: input.designId, name, kind: 'document', fileKey: entry!.key, size: entry!.size })
       .onConflictDoUpdate({ target: [designFiles.designId, designFiles.name], set: { fileKey: entry!.key, size: entry!.size } });
+    return existing[0]?.fileKey;
   });
+  // The replaced document's bytes go when nothing else holds them.
+  if (replaced && replaced !== entry!.key) await releaseFile(db, store, replaced, fileKeyReferences(replaced));
   return { designId: input.designId, files: await filesOf(db, input.designId) };
 }
