@@ -252,6 +252,21 @@ describe(`viewer document upload (${label})`, () => {
     expect(await w.store.exists(old!.fileKey)).toBe(false);
   });
 
+  it('keeps a document whose bytes a deleted BOM shared (one reference count over every domain)', async () => {
+    const id = await smallDesign();
+    const csv = 'Designator,Value\nR1,10k\n';
+    const attached = await doc(id, 'bom-copy.txt', csv);
+    expect(attached.body.code, attached.body.msg).toBe(200000);
+    const fd = new FormData();
+    fd.append('file', new Blob([csv]), 'bom.csv');
+    const up = (await (await w.app.request('/api/chiplet/bom/upload', { method: 'POST', headers: { 'x-token': w.alice.token }, body: fd })).json()) as Env<{ bomId: string }>;
+    expect(up.code, up.msg).toBe(200000);
+    const [row] = await w.database.db.select().from(designFiles).where(eq(designFiles.name, 'bom-copy.txt'));
+    const del = await w.app.request(`/api/chiplet/user/bom/del?bomId=${up.result.bomId}`, { method: 'DELETE', headers: { 'x-token': w.alice.token } });
+    expect(((await del.json()) as Env<unknown>).code).toBe(200000);
+    expect(await w.store.exists(row!.fileKey)).toBe(true);
+  });
+
   it('refuses other users, unknown designs, wrong content, missing designId, and a document named like a KiCad file', async () => {
     const id = await smallDesign();
     expect((await doc(id, 'spec.pdf', PDF, w.bob.token)).body.code).toBe(40400);
