@@ -214,6 +214,7 @@ describe(`viewer upload (${label})`, () => {
     await expectRefused([{ name: 'blob.kicad_sch', bytes: binary }], 40000, /blob\.kicad_sch is not a text file, so it cannot be a KiCad schematic/);
     await expectRefused([{ name: 'notes.txt', bytes: 'hello' }], 40000, /notes\.txt cannot be uploaded as a design/);
     await expectRefused([{ name: 'a.zip', bytes: createZip([{ name: 'x.kicad_sch', data: '(kicad_sch)' }]) }, { name: 'b.kicad_sch', bytes: '(kicad_sch)' }], 40000, /must be uploaded on its own/);
+    await expectRefused([{ name: 'a.kicad_sch', bytes: '(kicad_sch)' }, { name: 'a.kicad_sch', bytes: '(kicad_sch)' }], 40000, /a\.kicad_sch appears more than once/);
     await expectRefused([{ name: 'docs.zip', bytes: createZip([{ name: 'readme.md', data: '# hi' }]) }], 40000, /holds no KiCad project file/);
     const none = await w.app.request('/api/chiplet/viewer/upload', { method: 'POST', headers: { 'x-token': w.alice.token, cookie: 'locale=en' }, body: new FormData() });
     expect(((await none.json()) as Env<unknown>).code).toBe(40000);
