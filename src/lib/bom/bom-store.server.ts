@@ -1,22 +1,19 @@
 import { and, count, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { fileKeyReferences } from '../files/file-references.server.ts';
 import { linkFile, releaseFile } from '../files/file-refs.server.ts';
-import type { FileKey, FileStore } from '../files/file-store.ts';
+import type { FileStore } from '../files/file-store.ts';
 import { UPLOAD_LIMITS } from '../files/upload-limits.ts';
 import type { Db } from '../server/db/client.server.ts';
-import { bomSheets, boms, users } from '../server/db/schema/index.ts';
-import { ANONYMOUS_BOM_TTL_MS, type BomRow, type Tx } from './bom-access.server.ts';
+import { bomSheets, boms } from '../server/db/schema/index.ts';
+import { ANONYMOUS_BOM_TTL_MS, type BomRow } from './bom-access.server.ts';
 import { filledRowCount, type BomReadResult } from './read/sheet.ts';
 
 // A BOM's rows: storing an upload (the original file in the file store, every sheet as text),
 // the owner's list, renaming, deleting, and the sweep of expired anonymous BOMs. The file's key is
 // released when the last BOM that references it goes (content-addressed files are shared).
 
-/** Rows of other tables that hold the same key (an avatar with the same bytes is not impossible). */
-const fileReferences = (key: FileKey) => async (tx: Tx) => {
-  const [b] = await tx.select({ n: count() }).from(boms).where(eq(boms.fileKey, key));
-  const [u] = await tx.select({ n: count() }).from(users).where(eq(users.avatarKey, key));
-  return Number(b?.n ?? 0) + Number(u?.n ?? 0);
-};
+/** Every row that holds the same key, in any domain (content-addressed files are shared). */
+const fileReferences = fileKeyReferences;
 
 export type NewBom = {
   readonly file: Blob;

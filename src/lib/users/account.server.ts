@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { fileKeyReferences } from '../files/file-references.server.ts';
 import { linkFile, releaseFile } from '../files/file-refs.server.ts';
 import type { FileKey, FileStore } from '../files/file-store.ts';
 import { UPLOAD_LIMITS } from '../files/upload-limits.ts';
@@ -120,10 +121,8 @@ export type AvatarRef = { key: FileKey; mime: string; etag: string };
 const avatarUrl = (userId: number, etag: string) => `/api/chiplet/user/avatar/${userId}?v=${etag}`;
 
 /** Users whose avatar is this key (the file is shared by content address; deleted at zero). */
-const avatarReferences = (key: FileKey) => async (tx: Pick<Db, 'select'>) => {
-  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.avatarKey, key));
-  return row?.n ?? 0;
-};
+/** Every row holding the key (users, BOMs, design files): an avatar's bytes may be shared. */
+const avatarReferences = fileKeyReferences;
 
 /**
  * Stores a processed avatar in the file store and points the user at it. The previous avatar's

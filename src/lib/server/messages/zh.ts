@@ -248,6 +248,23 @@ export const zh = {
   'kicad.sch.tooManySheets': '{file}：子图实例超过 {max} 个，其余未打开',
   'kicad.sch.badSheetFile': '{file} 第 {line} 行：子图“{sheet}”没有有效的文件名',
   'kicad.pro.invalid': '{file} 不是有效的 KiCad 项目文件（JSON 无法解析）',
+  // KiCad design viewer uploads (src/lib/viewer).
+  'viewer.fileMissing': '请选择要上传的 KiCad 文件（表单字段 file：.kicad_pro、.kicad_sch、.kicad_pcb，或一个包含项目的 .zip）',
+  'viewer.badType': '{file} 不是可上传的设计文件：只接受 .kicad_pro、.kicad_sch、.kicad_pcb 或一个 .zip',
+  'viewer.tooManyFiles': '一次最多上传 {max} 个文件',
+  'viewer.tooLarge': '{file} 超过 {megabytes} MB 的上限',
+  'viewer.bodyTooLarge': '上传内容超过 {megabytes} MB 的上限',
+  'viewer.zipMixed': '.zip 只能单独上传（一次一个，不能与其他文件同时上传）',
+  'viewer.zipCorrupt': '{file} 不是完整的 zip 文件，无法打开',
+  'viewer.zipTooLarge': '{file} 解压后过大或文件数过多（最多 {entries} 个文件、共 {megabytes} MB，压缩比不得异常）：疑似 zip 炸弹，已拒绝',
+  'viewer.zipEncrypted': '{file} 含有加密的文件，无法读取',
+  'viewer.zipUnsafePath': '{file} 含有不安全的路径“{path}”（绝对路径或 ../），已拒绝',
+  'viewer.noKicadFiles': '上传内容中没有 KiCad 项目文件（.kicad_pro、.kicad_sch 或 .kicad_pcb）',
+  'viewer.duplicateName': '文件 {file} 重复出现',
+  'viewer.designMissing': '请提供设计编号 designId',
+  'viewer.designNotFound': '找不到该设计，或它不属于你',
+  'viewer.docType': '{file} 不是可附加的文档：只接受 pdf、png、jpg、txt、md，且内容须与扩展名相符',
+  'viewer.docMissing': '请选择要附加的文档（表单字段 file）',
 } as const;
 
 export type ServerMessageKey = keyof typeof zh;

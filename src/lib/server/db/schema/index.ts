@@ -4,3 +4,4 @@ export * from './catalog.ts';
 export * from './sso.ts';
 export * from './jobs.ts';
 export * from './bom.ts';
+export * from './designs.ts';

@@ -1,0 +1,22 @@
+import { workerTask, type WorkerTaskContext } from '../jobs/worker-task.ts';
+import { DesignReadError, designFilesOf, readDesign, type DesignProblem, type DesignReadLimits, type DesignReadResult, type UploadedFile } from './design-read.ts';
+
+// readDesign as a step for the jobs' worker pool (ADR 0007), like READ_BOM_TASK: the upload's
+// bytes are transferred in, the files and statistics come back; a refusal is data, not a crash.
+
+export type ReadDesignTaskInput = { readonly uploads: readonly UploadedFile[]; readonly limits?: DesignReadLimits };
+export type ReadDesignTaskOutput = { readonly ok: true; readonly result: DesignReadResult } | { readonly ok: false; readonly problem: DesignProblem };
+
+export function readDesignTask(data: ReadDesignTaskInput, ctx: WorkerTaskContext): ReadDesignTaskOutput {
+  ctx.throwIfStopped();
+  try {
+    const files = designFilesOf(data.uploads, data.limits);
+    ctx.throwIfStopped();
+    return { ok: true, result: readDesign(files) };
+  } catch (error) {
+    if (error instanceof DesignReadError) return { ok: false, problem: error.problem };
+    throw error;
+  }
+}
+
+export const READ_DESIGN_TASK = workerTask<ReadDesignTaskInput, ReadDesignTaskOutput>('src/lib/viewer/design-read-task.ts', 'readDesignTask');
