@@ -23,6 +23,8 @@ import {
 } from './sexpr.ts';
 import { kicadIssue, readColor, readEffects, readPlacement, readPoint, readPoints, readStroke, type Placement, type Point, type Rgba, type Stroke, type TextEffects, type KicadIssue } from './kicad-common.ts';
 import { readFill, readGraphic, readProperty, readSymbolNodes, type Fill, type KicadSymbol, type LibraryIssue, type SymbolGraphic, type SymbolProperty } from './symbol-lib.ts';
+import { readPaper, readTitleBlock, type Paper, type TitleBlock } from './title-block.ts';
+export type { Paper, TitleBlock };
 
 export type { Fill, KicadSymbol, Placement, Point, Rgba, Stroke, SymbolProperty, TextEffects } from './symbol-lib.ts';
 
@@ -31,24 +33,6 @@ export type SchematicIssue = KicadIssue;
 
 /** Newest schematic format version this model was written against (KiCad 9.0). */
 export const NEWEST_KNOWN_SCH_VERSION = 20250114;
-
-export interface Paper {
-  /** A4, A3, ..., USLetter, User. */
-  size: string;
-  /** Only for `User` paper, mm. */
-  width?: number;
-  height?: number;
-  portrait: boolean;
-}
-
-export interface TitleBlock {
-  title: string;
-  date: string;
-  rev: string;
-  company: string;
-  /** Comment lines by number (1-9). */
-  comments: Record<number, string>;
-}
 
 /** KiCad 7+ per-symbol instance data: `(instances (project "p" (path "/root/..." (reference ..) (unit ..))))`. */
 export interface SymbolInstanceRef {
@@ -505,28 +489,6 @@ function setIfDefined(v: string | undefined, set: (v: string) => void): void {
 
 function uuidOf(node: SexprList): string {
   return atomAt(child(node, 'uuid'), 1) ?? '';
-}
-
-function readPaper(node: SexprList): Paper {
-  const size = atomAt(node, 1) ?? 'A4';
-  const paper: Paper = { size, portrait: hasFlag(node, 'portrait') };
-  if (size === 'User') {
-    paper.width = numAt(node, 2);
-    paper.height = numAt(node, 3);
-  }
-  return paper;
-}
-
-function readTitleBlock(node: SexprList): TitleBlock {
-  const tb: TitleBlock = {
-    title: atomAt(child(node, 'title'), 1) ?? '',
-    date: atomAt(child(node, 'date'), 1) ?? '',
-    rev: atomAt(child(node, 'rev'), 1) ?? '',
-    company: atomAt(child(node, 'company'), 1) ?? '',
-    comments: {},
-  };
-  for (const c of children(node, 'comment')) tb.comments[numAt(c, 1)] = atomAt(c, 2) ?? '';
-  return tb;
 }
 
 function readLine(node: SexprList): SchLine {
