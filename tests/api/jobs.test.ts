@@ -8,10 +8,10 @@ import { defineJob, JobRunner } from '../../src/lib/jobs/runner.server.ts';
 import { WorkerPool } from '../../src/lib/jobs/worker-pool.server.ts';
 import { createJobRoutes } from '../../src/lib/jobs/jobs.routes.ts';
 import { createTestDatabase } from '../helpers/test-db.ts';
+import { parseEvents, type SseEvent } from '../helpers/sse-events.ts';
 
 type TestDb = Awaited<ReturnType<typeof createTestDatabase>>;
 type Envelope<T> = { code: number; msg: string; result: T };
-type SseEvent = { event: string; id: string; data: JobView };
 
 let database: TestDb;
 let app: ReturnType<typeof createApp>;
@@ -36,16 +36,7 @@ function steppedJob(steps: number, options: { waitFrom?: number; gate?: () => Pr
 /** Reads an event stream to its end and parses its events. */
 async function readEvents(res: Response): Promise<{ events: SseEvent[]; raw: string }> {
   const raw = await res.text();
-  const events: SseEvent[] = [];
-  for (const block of raw.split('\n\n')) {
-    const fields = new Map<string, string>();
-    for (const line of block.split('\n')) {
-      const m = /^(event|id|data): (.*)$/.exec(line);
-      if (m) fields.set(m[1]!, m[2]!);
-    }
-    if (fields.has('event')) events.push({ event: fields.get('event')!, id: fields.get('id')!, data: JSON.parse(fields.get('data')!) as JobView });
-  }
-  return { events, raw };
+  return { events: parseEvents(raw), raw };
 }
 
 const get = async (path: string, token: string | null, headers: Record<string, string> = {}): Promise<Response> =>

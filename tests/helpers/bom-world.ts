@@ -117,20 +117,7 @@ export async function settled(world: World, jobId: string): Promise<JobView> {
   throw new Error('job did not finish');
 }
 
-export type SseEvent = { event: string; id: string; data: JobView };
-
-export function parseEvents(raw: string): SseEvent[] {
-  const events: SseEvent[] = [];
-  for (const block of raw.split('\n\n')) {
-    const fields = new Map<string, string>();
-    for (const line of block.split('\n')) {
-      const m = /^(event|id|data): (.*)$/.exec(line);
-      if (m) fields.set(m[1]!, m[2]!);
-    }
-    if (fields.has('event')) events.push({ event: fields.get('event')!, id: fields.get('id')!, data: JSON.parse(fields.get('data')!) as JobView });
-  }
-  return events;
-}
+export { parseEvents, type SseEvent } from './sse-events.ts';
 
 /** A KiCad-style CSV BOM (a test file written for these tests). */
 export const KICAD_CSV = [

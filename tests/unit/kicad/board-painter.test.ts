@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseBoard, type Board } from '../../../src/lib/kicad/board.ts';
 import { boardStats } from '../../../src/lib/kicad/board-stats.ts';
@@ -11,26 +11,16 @@ import type { GroupSpec } from '../../../src/lib/kicad/render/renderer.ts';
 import type { Point } from '../../../src/lib/kicad/kicad-common.ts';
 import { RecordingRenderer, type Call } from './render/recording-renderer.ts';
 import { assertWellFormedSvg, viewBoxOf } from './svg-check.ts';
-import { fixtureProjects, HAVE_KICAD_FOOTPRINTS, KICAD_FOOTPRINTS_DIR } from './fixtures.ts';
+import { filesUnder, fixtureProjects, HAVE_KICAD_DEMOS, HAVE_KICAD_FOOTPRINTS, KICAD_DEMOS_DIR, KICAD_DEMOS_SKIP_REASON, KICAD_FOOTPRINTS_DIR } from './fixtures.ts';
 
-const DEMOS = '/usr/share/kicad/demos';
-const HAVE_DEMOS = existsSync(DEMOS);
-const SKIP_REASON = 'needs Debian kicad-demos in /usr/share/kicad/demos (installed by .ci/run; issue #13)';
+const DEMOS = KICAD_DEMOS_DIR;
+const HAVE_DEMOS = HAVE_KICAD_DEMOS;
+const SKIP_REASON = KICAD_DEMOS_SKIP_REASON;
 /** KiCad 5 board among the demos: refused by parseBoard, nothing to paint. */
 const LEGACY = 'microwave.kicad_pcb';
 
 function demoBoards(): string[] {
-  if (!HAVE_DEMOS) return [];
-  const out: string[] = [];
-  const pending = [DEMOS];
-  for (let d = pending.pop(); d !== undefined; d = pending.pop()) {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) pending.push(p);
-      else if (e.name.endsWith('.kicad_pcb') && e.name !== LEGACY) out.push(p);
-    }
-  }
-  return out.sort();
+  return HAVE_DEMOS ? filesUnder(DEMOS, '.kicad_pcb').filter((p) => !p.endsWith(LEGACY)) : [];
 }
 
 function fixtureBoards(): string[] {

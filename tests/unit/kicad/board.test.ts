@@ -1,29 +1,19 @@
 import { describe, it, expect } from 'vitest';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSexpr, type SexprList } from '../../../src/lib/kicad/sexpr.ts';
 import { expandLayers, footprintToBoard, parseBoard, type Board } from '../../../src/lib/kicad/board.ts';
 import { boardStats } from '../../../src/lib/kicad/board-stats.ts';
 import { serverMessage } from '../../../src/lib/server/messages/server-message.ts';
-import { fixtureProjects, KICAD_PROJECTS_DIR } from './fixtures.ts';
+import { filesUnder, fixtureProjects, HAVE_KICAD_DEMOS, KICAD_DEMOS_DIR, KICAD_DEMOS_SKIP_REASON, KICAD_PROJECTS_DIR } from './fixtures.ts';
 
 // Debian's kicad-demos (KiCad 6 boards plus one KiCad 5 board); .ci/run installs it.
-const DEMOS = '/usr/share/kicad/demos';
-const HAVE_DEMOS = existsSync(DEMOS);
-const SKIP_REASON = 'needs Debian kicad-demos in /usr/share/kicad/demos (installed by .ci/run; issue #13)';
+const DEMOS = KICAD_DEMOS_DIR;
+const HAVE_DEMOS = HAVE_KICAD_DEMOS;
+const SKIP_REASON = KICAD_DEMOS_SKIP_REASON;
 
 function demoBoards(): string[] {
-  if (!HAVE_DEMOS) return [];
-  const out: string[] = [];
-  const pending = [DEMOS];
-  for (let d = pending.pop(); d !== undefined; d = pending.pop()) {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) pending.push(p);
-      else if (e.name.endsWith('.kicad_pcb')) out.push(p);
-    }
-  }
-  return out.sort();
+  return HAVE_DEMOS ? filesUnder(DEMOS, '.kicad_pcb') : [];
 }
 
 const LEGACY = 'microwave.kicad_pcb';

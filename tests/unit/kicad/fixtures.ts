@@ -56,3 +56,22 @@ export function fixtureProjects(): FixtureProject[] {
       return { name, dir, files: readdirSync(dir).sort() };
     });
 }
+
+/** Debian's kicad-demos (KiCad 6 projects plus one KiCad 5 board); .ci/run installs it. */
+export const KICAD_DEMOS_DIR = '/usr/share/kicad/demos';
+export const HAVE_KICAD_DEMOS = existsSync(KICAD_DEMOS_DIR);
+export const KICAD_DEMOS_SKIP_REASON = 'needs Debian kicad-demos in /usr/share/kicad/demos (installed by .ci/run; issue #13)';
+
+/** Every file under `root` (all depths) whose name ends with `ext`, sorted. */
+export function filesUnder(root: string, ext: string): string[] {
+  const out: string[] = [];
+  const pending = [root];
+  for (let d = pending.pop(); d !== undefined; d = pending.pop()) {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = `${d}/${e.name}`;
+      if (e.isDirectory()) pending.push(p);
+      else if (e.name.endsWith(ext)) out.push(p);
+    }
+  }
+  return out.sort();
+}

@@ -1,27 +1,16 @@
 import { describe, it, expect } from 'vitest';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { parseSexpr, type SexprList } from '../../../src/lib/kicad/sexpr.ts';
 import { libSymbolFor, parseSchematic, type KicadSchematic } from '../../../src/lib/kicad/schematic.ts';
 import { buildSheetHierarchy, joinSheetPath, symbolOccurrences, type SchematicHierarchy } from '../../../src/lib/kicad/schematic-hierarchy.ts';
 import { parseProject } from '../../../src/lib/kicad/project.ts';
 import { serverMessage, type ServerMessageKey } from '../../../src/lib/server/messages/server-message.ts';
+import { filesUnder, HAVE_KICAD_DEMOS, KICAD_DEMOS_DIR } from './fixtures.ts';
 
-const DEMOS = '/usr/share/kicad/demos';
-const HAVE_DEMOS = existsSync(DEMOS);
+const DEMOS = KICAD_DEMOS_DIR;
+const HAVE_DEMOS = HAVE_KICAD_DEMOS;
 
-function filesUnder(root: string, ext: string): string[] {
-  const out: string[] = [];
-  const pending = [root];
-  for (let d = pending.pop(); d !== undefined; d = pending.pop()) {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) pending.push(p);
-      else if (e.name.endsWith(ext)) out.push(p);
-    }
-  }
-  return out.sort();
-}
 
 /** Counts of top-level items straight from the raw tree (independent of schematic.ts). */
 function rawCounts(text: string): Record<string, number> {
