@@ -112,7 +112,17 @@ export interface BezierShape extends ShapeBase {
   closed?: boolean;
 }
 
-export type Shape = RectShape | CircleShape | ArcShape | PathShape | BezierShape;
+/** A bitmap (schematic `image`): centred at `at`, `width` × `height` mm, PNG or JPEG as base64 (no data: prefix). */
+export interface ImageShape extends ShapeBase {
+  kind: 'image';
+  at: Point;
+  width: number;
+  height: number;
+  mime: 'image/png' | 'image/jpeg';
+  data: string;
+}
+
+export type Shape = RectShape | CircleShape | ArcShape | PathShape | BezierShape | ImageShape;
 
 export interface TextShape {
   /** KiCad text, markup included (~{overbar}, _{sub}, ^{super}). */
@@ -123,6 +133,16 @@ export interface TextShape {
   angle: number;
   /** KiCad glyph height in mm. */
   size: number;
+  /** KiCad glyph width in mm (`(size H W)`); unset = `size`. */
+  width?: number;
+  /** Stroke width of the glyphs in mm (`thickness`); unset = KiCad's default for the size (bold: size/5, else size/8). */
+  thickness?: number;
+  /** Extra space between lines as a factor of the line pitch (KiCad `line_spacing`); unset = 1. */
+  lineSpacing?: number;
+  /** Board text that KiCad turns to stay readable (never upside down). */
+  keepUpright?: boolean;
+  /** Board knockout text: drawn as a box with the glyphs cut out. */
+  knockout?: boolean;
   h: 'left' | 'center' | 'right';
   v: 'top' | 'center' | 'bottom';
   fill: Paint;

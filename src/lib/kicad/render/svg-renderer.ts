@@ -55,6 +55,8 @@ export interface SvgDocumentArgs {
   emptyPad: number;
 }
 
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
 export class SvgRenderer implements Renderer {
   private readonly yUp: boolean;
   private readonly view: Matrix;
@@ -187,6 +189,19 @@ export class SvgRenderer implements Renderer {
         if (track) for (const p of s.points) this.grow(p.x, p.y, pad);
         const d = `M${fmt(a.x)} ${fmt(this.y(a.y))}C${fmt(b.x)} ${fmt(this.y(b.y))} ${fmt(c.x)} ${fmt(this.y(c.y))} ${fmt(e.x)} ${fmt(this.y(e.y))}`;
         top.out += `<path d="${s.closed ? d + 'Z' : d}"${attrs}/>`;
+        return;
+      }
+      case 'image': {
+        // The data comes from uploaded files: only base64 characters reach the attribute.
+        if (!BASE64.test(s.data)) return;
+        const x0 = s.at.x - s.width / 2;
+        const y0 = s.at.y - s.height / 2;
+        if (track) {
+          this.grow(x0, y0, 0);
+          this.grow(x0 + s.width, y0 + s.height, 0);
+        }
+        const top0 = this.yUp ? -(s.at.y + s.height / 2) : y0;
+        top.out += `<image x="${fmt(x0)}" y="${fmt(top0)}" width="${fmt(s.width)}" height="${fmt(s.height)}" href="data:${s.mime};base64,${s.data}"/>`;
         return;
       }
     }

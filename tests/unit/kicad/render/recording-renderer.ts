@@ -98,5 +98,10 @@ function shapePoints(s: Shape): { x: number; y: number }[] {
       return s.parts.flat();
     case 'bezier':
       return [...s.points];
+    case 'image':
+      return [
+        { x: s.at.x - s.width / 2, y: s.at.y - s.height / 2 },
+        { x: s.at.x + s.width / 2, y: s.at.y + s.height / 2 },
+      ];
   }
 }
