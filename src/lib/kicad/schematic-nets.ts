@@ -549,22 +549,18 @@ function collectNets(
     labels: string[];
     /** Wires, labels, sheet pins… (not no-connect flags): a pin with any of them is not "unconnected". */
     items: number;
-    noConnects: number;
   }
   const groups = new Map<number, Group>();
   const groupOf = (node: number): Group => {
     const r = uf.find(node);
     let g = groups.get(r);
-    if (!g) groups.set(r, (g = { drivers: [], pins: [], labels: [], items: 0, noConnects: 0 }));
+    if (!g) groups.set(r, (g = { drivers: [], pins: [], labels: [], items: 0 }));
     return g;
   };
   for (const [node, list] of drivers) groupOf(node).drivers.push(...list);
   for (const [node, list] of pinsOf) groupOf(node).pins.push(...list);
   for (const [node, list] of labelsOf) groupOf(node).labels.push(...list);
-  for (const it of itemNodes) {
-    if (it.noConnect) groupOf(it.node).noConnects++;
-    else groupOf(it.node).items++;
-  }
+  for (const it of itemNodes) if (!it.noConnect) groupOf(it.node).items++;
 
   const nameOfRoot = new Map<number, string>();
   const nets = new Map<string, { pins: Map<string, SchematicNetPin>; labels: Set<string> }>();
