@@ -23,6 +23,7 @@
 //   `Pad<n>`; KiCad 6: `Pad<n>`), `unconnected-(…)` for a lone pin.
 
 import { isBusName, busMembers, parseVector } from './bus-members.ts';
+import { naturalCompare } from './natural-compare.ts';
 import { libSymbolFor, type BusAlias, type KicadSchematic, type SchematicSymbol } from './schematic.ts';
 import { resolveSymbolInstance, type SchematicHierarchy, type SheetNode } from './schematic-hierarchy.ts';
 import { unitCount, unitItems, unitLetter, type KicadSymbol, type SymbolPin } from './symbol-lib.ts';
@@ -232,11 +233,6 @@ function escapeNetName(s: string): string {
 /** Pin names KiCad treats as "no name". */
 function pinHasName(name: string): boolean {
   return name !== '' && name !== '~';
-}
-
-/** Natural order of references and pin numbers: R2 < R10. */
-export function naturalCompare(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'variant' });
 }
 
 interface ItemNode {
