@@ -141,6 +141,18 @@ describe('schematic nets: buses through the hierarchy', () => {
   });
 });
 
+describe('schematic nets: hostile input', () => {
+  it('stays fast with huge diagonal wires and thousands of wide bus labels', () => {
+    const body: string[] = [wire('diag', 0, 0, 100000, 100000), label('ld', 'DIAG', 50000, 50000)];
+    for (let i = 0; i < 2000; i++) body.push(label(`b${i}`, 'A[0..4095]', 10 + (i % 40) * 2.54, 10 + Math.floor(i / 40) * 2.54));
+    for (let i = 0; i < 500; i++) body.push(wire(`w${i}`, 0, i * 2.54, 200, i * 2.54 + 200));
+    const t0 = performance.now();
+    const t = single(sheetText('root', body));
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(t.map.items.get('diag')).toBe('/DIAG');
+  });
+});
+
 describe('bus members', () => {
   it('expands vectors, groups and aliases; markup braces are not groups', () => {
     expect(busMembers('D[0..3]')).toEqual(['D0', 'D1', 'D2', 'D3']);
