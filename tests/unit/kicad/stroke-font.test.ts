@@ -3,9 +3,10 @@
 // tests/fixtures/kicad/stroke-font/make-expected.py).
 //
 // Tolerances: boxes 2e-6 mm (KiCad works in integer nm and rounds each
-// step). Segments to 1e-4 mm after one documented shift: pcbnew 6's segment
-// list starts the ink 0.13 × min(glyph width, height) right of the anchor,
-// where we start it half a pen right, inside the text box (as KiCad 6 draws).
+// step); plotted polylines 2e-5 mm (nm rounding of each point). The segment
+// lists are compared to 1e-4 mm after one documented shift: pcbnew 6's
+// segment list starts the ink 0.13 × min(glyph width, height) right of the
+// anchor, where its plotter (and we) start it 0.65 × pen right.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TextShape } from '../../../src/lib/kicad/render/renderer.ts';
@@ -26,6 +27,7 @@ interface Expected {
   kicad: string;
   boxes: (Case & { box: [number, number, number, number] })[];
   segments: (Case & { points: [number, number][] })[];
+  plots: (Case & { angle?: number; mirror?: boolean; polylines: [number, number][][] })[];
 }
 const expected = JSON.parse(readFileSync(`${FIXTURES}stroke-font/expected.json`, 'utf8')) as Expected;
 
@@ -129,8 +131,64 @@ describe('strokes equal pcbnew 6 TransformToSegmentList()', () => {
   for (const c of expected.segments) {
     it(JSON.stringify(c.text) + (c.italic ? ' italic' : ''), () => {
       const s = strokeText(shape(c));
-      const dx = 0.13 * Math.min(c.size, c.width ?? c.size) - s.thickness / 2;
+      const dx = 0.13 * Math.min(c.size, c.width ?? c.size) - 0.65 * s.thickness;
       expect(segmentKeys(s.strokes, dx)).toEqual(pointKeys(c.points));
+    });
+  }
+});
+
+/** Segments of polylines as [x0, y0, x1, y1]. */
+function segmentsOf(lines: ArrayLike<number>[]): number[][] {
+  const out: number[][] = [];
+  for (const l of lines) for (let i = 0; i + 3 < l.length; i += 2) out.push([l[i] ?? 0, l[i + 1] ?? 0, l[i + 2] ?? 0, l[i + 3] ?? 0]);
+  return out;
+}
+
+/** Join segments that continue each other in the same direction (KiCad plots an overbar glyph by glyph). */
+function mergeCollinear(segs: number[][], tol: number): number[][] {
+  const out = segs.map((s) => [...s]);
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let i = 0; i < out.length && !merged; i++) {
+      for (let j = 0; j < out.length && !merged; j++) {
+        const a = out[i]!;
+        const b = out[j]!;
+        if (i === j || Math.abs(a[2]! - b[0]!) > tol || Math.abs(a[3]! - b[1]!) > tol) continue;
+        const cross = (a[2]! - a[0]!) * (b[3]! - b[1]!) - (a[3]! - a[1]!) * (b[2]! - b[0]!);
+        const dot = (a[2]! - a[0]!) * (b[2]! - b[0]!) + (a[3]! - a[1]!) * (b[3]! - b[1]!);
+        if (Math.abs(cross) > tol || dot <= 0) continue;
+        out[i] = [a[0]!, a[1]!, b[2]!, b[3]!];
+        out.splice(j, 1);
+        merged = true;
+      }
+    }
+  }
+  return out;
+}
+
+/** Is every segment of `a` also in `b` (either direction) within tol? */
+function covered(a: number[][], b: number[][], tol: number): number[][] {
+  const missing: number[][] = [];
+  for (const s of a) {
+    const hit = b.some((t) => {
+      const same = Math.abs(s[0]! - t[0]!) < tol && Math.abs(s[1]! - t[1]!) < tol && Math.abs(s[2]! - t[2]!) < tol && Math.abs(s[3]! - t[3]!) < tol;
+      const rev = Math.abs(s[0]! - t[2]!) < tol && Math.abs(s[1]! - t[3]!) < tol && Math.abs(s[2]! - t[0]!) < tol && Math.abs(s[3]! - t[1]!) < tol;
+      return same || rev;
+    });
+    if (!hit) missing.push(s);
+  }
+  return missing;
+}
+
+describe('strokes equal what pcbnew 6 plots', () => {
+  for (const c of expected.plots) {
+    const name = JSON.stringify(c.text) + JSON.stringify({ ...c, text: undefined, polylines: undefined });
+    it(name, () => {
+      const s = strokeText(shape(c, { at: { x: 0, y: 0 }, angle: c.angle ?? 0, ...(c.mirror ? { mirror: true } : {}) }));
+      const ours = mergeCollinear(segmentsOf(s.strokes), 2e-5);
+      const theirs = mergeCollinear(segmentsOf(c.polylines.map((p) => p.flat())), 2e-5);
+      expect(covered(theirs, ours, 2e-5)).toEqual([]);
+      expect(covered(ours, theirs, 2e-5)).toEqual([]);
     });
   }
 });
