@@ -13,8 +13,11 @@
 // - text box: width = Σ advances + pen width, height = lines × pitch +
 //   1.5 × pen (+ 0.18 × height + 0.5 × pen when a line has an overbar);
 // - lines are justified and their ink placed as KiCad 6 plots them: a line is
-//   Σ advances + 1.3 × pen wide (KiCad's bold factor applied to the pen) and
-//   its ink starts 0.65 × pen in; italic lines count 1.61/8 × height wider;
+//   Σ advances + pen wide and its ink starts half a pen in; for bold text the
+//   pen counts 1.3× here (KiCad's bold factor). pcbnew 6 plots every board
+//   text with the bold flag set (its own thickness kept), so board painters
+//   that want pcbnew's plot pass `bold: true` with the text's thickness;
+//   italic lines count 1.61/8 × height wider;
 // - sub/superscripts: 0.8 × size, baseline moved +0.1 / −0.3 × height;
 // - overbar 1.33 × height above the baseline; italic slant 1/8 (x −= y/8),
 //   the overbar of italic text starts 1.33/8 × height further right;
@@ -33,8 +36,8 @@ export const ITALIC_TILT = 1 / 8;
 export const SCRIPT_SCALE = 0.8;
 const SUBSCRIPT_SHIFT = 0.1;
 const SUPERSCRIPT_SHIFT = -0.3;
-/** KiCad 6 lays out plotted text as if its pen were this much wider (its bold factor). */
-const PLOT_PEN_FACTOR = 1.3;
+/** KiCad 6 lays out bold text as if its pen were this much wider. */
+const BOLD_PEN_FACTOR = 1.3;
 
 /** A decoded glyph in units of the glyph size: x from the glyph's left edge, y from the baseline (down). */
 export interface Glyph {
@@ -316,7 +319,7 @@ export function strokeText(t: TextShape): StrokedText {
   const wy = (x: number, y: number): number => oy - mx * x * sin + y * cos;
 
   const space = glyphFor(32).advance;
-  const inkPen = PLOT_PEN_FACTOR * pen;
+  const inkPen = t.bold ? BOLD_PEN_FACTOR * pen : pen;
   for (let li = 0; li < n; li++) {
     const runs = parsed[li] ?? [];
     // Italic lines are justified as if wider by their slant over one line pitch (KiCad 6).
