@@ -7,7 +7,7 @@
 // - a glyph string is two extent characters (left, right) and coordinate
 //   pairs, each character minus 'R' in units of 1/21 of the glyph height;
 //   " R" lifts the pen; y is shifted by -10 units (the font's historical
-//   origin), so the baseline is y = 0 and capitals reach y = -22/21 + 1/21;
+//   origin), so the baseline is y = 0 (capitals span −22/21 to −1/21);
 // - advance = right − left extent, scaled by the glyph width;
 // - line pitch 1.61 × height (× line spacing);
 // - text box: width = Σ advances + pen width, height = lines × pitch +
