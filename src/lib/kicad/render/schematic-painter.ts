@@ -224,12 +224,41 @@ function textShape(text: string, at: Point, angle: number, e: TextEffects, fill:
   return t;
 }
 
+/** KiCad's line pitch: 1.61 × the glyph height (× line_spacing). */
+const INTERLINE = 1.61;
+
+/**
+ * Multi-line text as one text per line, stacked along the text's down
+ * direction as KiCad stacks them (the block is justified as a whole), so
+ * every renderer draws it alike.
+ */
+export function emitText(r: Renderer, t: TextShape): void {
+  if (!t.text.includes('\n')) {
+    r.text(t);
+    return;
+  }
+  const lines = t.text.split('\n');
+  const pitch = t.size * INTERLINE * (t.lineSpacing ?? 1);
+  const n = lines.length;
+  const first = t.v === 'top' ? 0 : t.v === 'bottom' ? -(n - 1) * pitch : (-(n - 1) * pitch) / 2;
+  const a = (t.angle * Math.PI) / 180;
+  // Glyph-down direction on a Y-down sheet: (0, 1) at 0°, (1, 0) at 90°.
+  const dx = Math.round(Math.sin(a) * 1e12) / 1e12;
+  const dy = Math.round(Math.cos(a) * 1e12) / 1e12;
+  for (let i = 0; i < n; i++) {
+    const line = lines[i] as string;
+    if (line === '') continue;
+    const off = first + i * pitch;
+    r.text({ ...t, text: line, at: { x: t.at.x + dx * off, y: t.at.y + dy * off } });
+  }
+}
+
 /** Sheet-level text (notes, fields not owned by a symbol): 180° turns to 0°, 270° to 90°, justification kept as KiCad saves it. */
 function paintText(c: Ctx, text: string, at: Point, angle: number, e: TextEffects, fill: string, cls: string): void {
   if (text === '') return;
   const q = ((Math.round(angle) % 360) + 360) % 360;
   const a = q === 180 ? 0 : q === 270 ? 90 : q;
-  c.r.text(textShape(text, { x: at.x, y: at.y }, a, e, fill, cls));
+  emitText(c.r, textShape(text, { x: at.x, y: at.y }, a, e, fill, cls));
 }
 
 // ---------------------------------------------------------------------------
@@ -515,7 +544,7 @@ function paintTextBox(c: Ctx, tb: SchTextBox, cls: string, border = true): void 
     wrapWidth = box.y1 - box.y0 - mt - mb;
   }
   r.beginLayer(L.texts);
-  r.text(textShape(wrapText(text, e.height, wrapWidth), at, vertical ? 90 : 0, e, fileColor(undefined) ?? t.notes, cls === 'table-cell' ? 'table-text' : 'text-box-text'));
+  emitText(r, textShape(wrapText(text, e.height, wrapWidth), at, vertical ? 90 : 0, e, fileColor(undefined) ?? t.notes, cls === 'table-cell' ? 'table-text' : 'text-box-text'));
   r.endLayer();
 }
 
@@ -666,7 +695,7 @@ function paintLabel(c: Ctx, l: SchLabel): void {
     const dist = SCH_DEFAULTS.textOffsetRatio * e.height + pen;
     const horizontal = dir.y === 0;
     const p = horizontal ? { x: at.x, y: at.y - dist } : { x: at.x - dist, y: at.y };
-    if (text !== '') r.text(alongText(dir, p, text, e, color, 'label-text', 'bottom'));
+    if (text !== '') emitText(r, alongText(dir, p, text, e, color, 'label-text', 'bottom'));
     // KiCad's label box: the anchor is part of it even with no text.
     r.addBounds(at.x, at.y, 0);
   } else if (l.kind === 'global') {
@@ -678,13 +707,13 @@ function paintLabel(c: Ctx, l: SchLabel): void {
     const [p] = toSheet(at, dir, [[textAt, 0]]) as [Point];
     const drop = c.kicad6 ? 0 : e.height * 0.0715;
     const q = dir.y === 0 ? { x: p.x, y: p.y + drop } : { x: p.x + drop, y: p.y };
-    if (text !== '') r.text(alongText(dir, q, text, e, color, 'label-text', 'center'));
+    if (text !== '') emitText(r, alongText(dir, q, text, e, color, 'label-text', 'center'));
   } else if (l.kind === 'hierarchical') {
     const dir = labelDirection(l.at.rotation);
     const s = (e.width || e.height) / 2;
     r.shape({ kind: 'path', parts: [toSheet(at, dir, hierarchicalOutline(l.shape, s))], closed: true, style: { width: pen } });
     const [p] = toSheet(at, dir, [[2 * s + SCH_DEFAULTS.textOffsetRatio * e.height, 0]]) as [Point];
-    if (text !== '') r.text(alongText(dir, p, text, e, color, 'label-text', 'center'));
+    if (text !== '') emitText(r, alongText(dir, p, text, e, color, 'label-text', 'center'));
   } else {
     const dir = directiveDirection(l.at.rotation);
     // The flag is drawn in the label's frame turned so +u runs along the stem.
@@ -747,7 +776,7 @@ function paintSheet(c: Ctx, s: SheetSymbol): void {
     r.beginGroup({ meta: pm, style: { stroke: t.sheetPin } });
     r.shape({ kind: 'path', parts: [toSheet(pin.at, inward, hierarchicalOutline(sheetPinShape(pin.shape), half))], closed: true, style: { width: penWidth(e) } });
     const [p] = toSheet(pin.at, inward, [[2 * half + SCH_DEFAULTS.textOffsetRatio * e.height, 0]]) as [Point];
-    if (pin.name !== '') r.text(alongText(inward, p, pin.name, e, t.sheetPin, 'sheet-pin-name', 'center'));
+    if (pin.name !== '') emitText(r, alongText(inward, p, pin.name, e, t.sheetPin, 'sheet-pin-name', 'center'));
     r.endGroup();
   }
   r.endGroup();
@@ -932,7 +961,7 @@ function paintSymbolFields(c: Ctx, sym: SchematicSymbol, lib: KicadSymbol | unde
     const t = textShape(text, { x: p.at.x, y: p.at.y }, rt.angle, p.effects, fill, cls);
     t.h = rt.h;
     t.v = rt.v;
-    c.r.text(t);
+    emitText(c.r, t);
   }
   if (open) {
     c.r.endGroup();

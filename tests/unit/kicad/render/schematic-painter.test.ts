@@ -2,13 +2,11 @@
 // the KiCad 7–9 fixture projects. Counts are compared with the model, and pin
 // placement with the wires KiCad drew to those pins.
 import { readFileSync } from 'node:fs';
-import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { parseSchematic, type KicadSchematic } from '../../../../src/lib/kicad/schematic.ts';
 import { buildSheetHierarchy } from '../../../../src/lib/kicad/schematic-hierarchy.ts';
 import { paintSchematicSheet } from '../../../../src/lib/kicad/render/schematic-painter.ts';
 import { SCHEMATIC_THEMES } from '../../../../src/lib/kicad/render/schematic-theme.ts';
-import { renderSchematicSvg } from '../../../../src/lib/kicad/schematic-svg.ts';
 import type { GroupSpec, Shape } from '../../../../src/lib/kicad/render/renderer.ts';
 import { fixtureProjects, filesUnder, HAVE_KICAD_DEMOS, KICAD_DEMOS_DIR } from '../fixtures.ts';
 import { RecordingRenderer, type Call } from './recording-renderer.ts';
@@ -223,34 +221,5 @@ describe.skipIf(!HAVE_KICAD_DEMOS)('symbols of kicad-demos', () => {
     const r = paint(sch, { nets });
     expect(r.calls.some((c) => c.op === 'group' && c.spec.meta?.class === 'wire' && c.spec.meta['data-net'] === 'NET_A')).toBe(true);
     expect(r.calls.some((c) => c.op === 'group' && c.spec.meta?.class === 'pin' && c.spec.meta['data-net'] === 'NET_B' && c.spec.meta['data-ref'] === 'R1')).toBe(true);
-  });
-});
-
-describe('themes and SVG', () => {
-  const file = FIXTURE_SHEETS.find((f) => load(f).wires.length > 20 && load(f).symbols.length > 10) as string;
-
-  it('the dark theme changes the background and the wire colour', () => {
-    const sch = load(file);
-    const light = renderSchematicSvg(sch);
-    const dark = renderSchematicSvg(sch, { theme: SCHEMATIC_THEMES.dark });
-    expect(SCHEMATIC_THEMES.dark.background).not.toBe(SCHEMATIC_THEMES.light.background);
-    expect(SCHEMATIC_THEMES.dark.wire).not.toBe(SCHEMATIC_THEMES.light.wire);
-    for (const [svg, t] of [
-      [light, SCHEMATIC_THEMES.light],
-      [dark, SCHEMATIC_THEMES.dark],
-    ] as const) {
-      expect(svg).toContain(t.background);
-      expect(svg).toMatch(new RegExp(`class="wires"[^>]*stroke="${t.wire.replace(/[()]/g, '\\$&')}"`));
-    }
-  });
-
-  it.each([file, ...DEMO_SHEETS.slice(0, 4)])('%s: renderSchematicSvg is a valid SVG document', (f) => {
-    const svg = renderSchematicSvg(load(f));
-    const doc = new JSDOM('').window.document;
-    const parsed = new (new JSDOM('').window.DOMParser)().parseFromString(svg, 'image/svg+xml');
-    expect(parsed.getElementsByTagName('parsererror').length).toBe(0);
-    expect(parsed.documentElement.tagName).toBe('svg');
-    expect(parsed.querySelectorAll('g.symbol').length).toBeGreaterThan(0);
-    expect(doc).toBeTruthy();
   });
 });
