@@ -9,7 +9,7 @@
 import type { Point, Rgba, Stroke, TextEffects } from '../kicad-common.ts';
 import type { KicadSchematic, SchematicSymbol, SchLabel, SchTextBox, SheetGraphic, SheetSymbol } from '../schematic.ts';
 import { resolveSymbolInstance, type SheetNode } from '../schematic-hierarchy.ts';
-import { textWidth } from '../svg-text.ts';
+import { measureText } from '../text/stroke-font.ts';
 import { unitCount, unitItems, unitLetter, type Fill, type KicadSymbol, type SymbolProperty } from '../symbol-lib.ts';
 import { dashPattern, dashPolyline, directiveDirection, directiveFlag, globalLabelOutline, hierarchicalOutline, labelDirection, sheetPinShape, toSheet, type UW } from './label-shapes.ts';
 import { FLIP_Y, mul, PlacedRenderer, placementMatrix, readableText, type Mat2 } from './placed-symbol.ts';
@@ -27,8 +27,11 @@ export interface SheetPaint {
   root?: KicadSchematic;
   /** Net name per item uuid and per `${symbolUuid}:${pinNumber}` (written as `data-net`). */
   nets?: { items: Map<string, string>; pins: Map<string, string> };
-  /** The frame and title block, painted first on the 'sheet-frame' layer. */
-  drawingSheet?: (r: Renderer) => void;
+  /**
+   * The frame and title block (the drawing sheet painter's paintDrawingSheet), called first
+   * with the 'sheet-frame' layer to draw on and the theme's frame colour.
+   */
+  drawingSheet?: (r: Renderer, layer: LayerSpec, color: string) => void;
   /** Text variables (project text_variables, ${TITLE} overrides...). */
   vars?: Record<string, string>;
   /** Sheet name, page number and page count for ${SHEETNAME}, ${#}, ${##}. */
@@ -39,9 +42,9 @@ export interface SheetPaint {
   showHiddenPins?: boolean;
 }
 
-/** Text width for label boxes; one place to switch to the stroke font's metrics. */
-export function measureLabel(text: string, size: number): number {
-  return textWidth(text, size);
+/** Width of KiCad's text box (stroke font metrics, pen included): label boxes, text box wrapping. */
+export function measureLabel(text: string, e: Pick<TextEffects, 'height' | 'width' | 'thickness' | 'bold' | 'italic'>): number {
+  return measureText(text, { size: e.height, width: e.width || e.height, thickness: e.thickness, bold: e.bold, italic: e.italic }).width;
 }
 
 /** Layer names (bottom to top) of a painted sheet. */
@@ -190,11 +193,7 @@ function sheetVars(sch: KicadSchematic, o: SheetPaint): (name: string) => string
 /** Paint one sheet instance. */
 export function paintSchematicSheet(r: Renderer, sch: KicadSchematic, o: SheetPaint): void {
   const c: Ctx = { r, sch, o, t: o.theme, L: layersFor(o.theme), sheetVar: sheetVars(sch, o), kicad6: (sch.version ?? KICAD6_LAST + 1) <= KICAD6_LAST };
-  if (o.drawingSheet) {
-    r.beginLayer(c.L['sheet-frame']);
-    o.drawingSheet(r);
-    r.endLayer();
-  }
+  o.drawingSheet?.(r, c.L['sheet-frame'], c.t.frame);
   for (const img of sch.images) paintImage(c, img.at, img.scale, img.data, img.uuid);
   for (const g of sch.graphics) paintGraphic(c, g);
   for (const tb of sch.textBoxes) paintTextBox(c, tb, 'text-box');
@@ -206,8 +205,12 @@ export function paintSchematicSheet(r: Renderer, sch: KicadSchematic, o: SheetPa
   paintJunctions(c);
   paintNoConnects(c);
   for (const t of sch.texts) {
+    const text = expandVars(t.text, c.sheetVar);
+    if (text === '') continue;
     c.r.beginLayer(c.L.texts);
-    paintText(c, expandVars(t.text, c.sheetVar), t.at, t.at.rotation, t.effects, c.t.notes, 'text');
+    c.r.beginGroup({ meta: { class: 'text', 'data-uuid': t.uuid } });
+    paintText(c, text, t.at, t.at.rotation, t.effects, c.t.notes, 'text');
+    c.r.endGroup();
     c.r.endLayer();
   }
 }
@@ -544,19 +547,19 @@ function paintTextBox(c: Ctx, tb: SchTextBox, cls: string, border = true): void 
     wrapWidth = box.y1 - box.y0 - mt - mb;
   }
   r.beginLayer(L.texts);
-  emitText(r, textShape(wrapText(text, e.height, wrapWidth), at, vertical ? 90 : 0, e, fileColor(undefined) ?? t.notes, cls === 'table-cell' ? 'table-text' : 'text-box-text'));
+  emitText(r, textShape(wrapText(text, e, wrapWidth), at, vertical ? 90 : 0, e, fileColor(undefined) ?? t.notes, cls === 'table-cell' ? 'table-text' : 'text-box-text'));
   r.endLayer();
 }
 
 /** Word wrap to the box width, as KiCad wraps text box contents (explicit line breaks kept). */
-function wrapText(text: string, size: number, width: number): string {
+function wrapText(text: string, e: TextEffects, width: number): string {
   if (!(width > 0)) return text;
   const out: string[] = [];
   for (const para of text.split('\n')) {
     let line = '';
     for (const word of para.split(' ')) {
       const next = line === '' ? word : `${line} ${word}`;
-      if (line !== '' && measureLabel(next, size) > width) {
+      if (line !== '' && measureLabel(next, e) > width) {
         out.push(line);
         line = word;
       } else line = next;
@@ -701,7 +704,7 @@ function paintLabel(c: Ctx, l: SchLabel): void {
   } else if (l.kind === 'global') {
     const dir = labelDirection(l.at.rotation);
     const margin = (c.kicad6 ? SCH_DEFAULTS.textOffsetRatio : SCH_DEFAULTS.labelSizeRatio) * e.height;
-    const { points, textAt } = globalLabelOutline(l.shape, measureLabel(text, e.width || e.height), e.height, margin, pen);
+    const { points, textAt } = globalLabelOutline(l.shape, measureLabel(text, e), e.height, margin, pen);
     r.shape({ kind: 'path', parts: [toSheet(at, dir, points)], closed: true, style: { width: pen } });
     // KiCad centres the text on the middle of an "E" (0.0715 × height below the axis) to leave room for overbars.
     const [p] = toSheet(at, dir, [[textAt, 0]]) as [Point];
