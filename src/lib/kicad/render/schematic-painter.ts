@@ -616,35 +616,22 @@ function paintTable(c: Ctx, table: KicadSchematic['tables'][number]): void {
   r.endLayer();
 }
 
-/** PNG width/height in pixels and pixels per inch (pHYs, else KiCad's 300 ppi). */
+/**
+ * PNG width and height in pixels. KiCad sizes schematic images at 300 pixels
+ * per inch whatever the file's pHYs says (the olimex fixture's 71 ppi logo is
+ * plotted by eeschema at 300 ppi in its published PDF).
+ */
 export function pngInfo(base64: string): { width: number; height: number; ppi: number } | null {
-  let bytes: Uint8Array;
+  let head: string;
   try {
-    // The header and the chunks before the pixels are enough (pHYs precedes IDAT).
-    const head = atob(base64.slice(0, 4096 - (4096 % 4)));
-    bytes = new Uint8Array(head.length);
-    for (let i = 0; i < head.length; i++) bytes[i] = head.charCodeAt(i);
+    head = atob(base64.slice(0, 32));
   } catch {
     return null;
   }
-  const u32 = (o: number): number => ((bytes[o] as number) << 24) + ((bytes[o + 1] as number) << 16) + ((bytes[o + 2] as number) << 8) + (bytes[o + 3] as number);
-  if (bytes.length < 24 || bytes[0] !== 0x89 || bytes[1] !== 0x50 || bytes[2] !== 0x4e || bytes[3] !== 0x47) return null;
-  const width = u32(16);
-  const height = u32(20);
-  let ppi = 300;
-  let o = 8;
-  while (o + 8 <= bytes.length) {
-    const len = u32(o);
-    const type = String.fromCharCode(bytes[o + 4] as number, bytes[o + 5] as number, bytes[o + 6] as number, bytes[o + 7] as number);
-    if (type === 'pHYs' && o + 17 <= bytes.length && bytes[o + 16] === 1) {
-      const ppm = u32(o + 8);
-      if (ppm > 0) ppi = Math.round(ppm * 0.0254);
-      break;
-    }
-    if (type === 'IDAT') break;
-    o += 12 + len;
-  }
-  return { width, height, ppi };
+  const b = (i: number): number => head.charCodeAt(i);
+  if (head.length < 24 || b(0) !== 0x89 || head.slice(1, 4) !== 'PNG') return null;
+  const u32 = (o: number): number => b(o) * 0x1000000 + ((b(o + 1) << 16) | (b(o + 2) << 8) | b(o + 3));
+  return { width: u32(16), height: u32(20), ppi: 300 };
 }
 
 function paintImage(c: Ctx, at: Point, scale: number, data: string, uuid: string): void {
@@ -804,7 +791,8 @@ function paintSymbols(c: Ctx): void {
   if (sch.symbols.length === 0) return;
   const lib = new Map<string, KicadSymbol>();
   for (const s of sch.libSymbols) lib.set(s.name, s);
-  const sheetNode = o.instancePath ? instanceNode(o.instancePath) : undefined;
+  // Without a path, the sheet is taken as the root (KiCad 7+ root instances are "/<root uuid>").
+  const sheetNode = instanceNode(o.instancePath ?? `/${sch.uuid}`);
   const pr = new PlacedRenderer(c.r, {
     layers: {
       [SYMBOL_LAYERS.bodyFill.name]: L['sym-body-fill'],
@@ -818,7 +806,7 @@ function paintSymbols(c: Ctx): void {
     meta: {},
   });
   for (const sym of sch.symbols) {
-    const inst = sheetNode ? resolveSymbolInstance(sym, sheetNode, o.root ?? sch, o.project) : { reference: sym.reference, unit: sym.unit, value: sym.value, footprint: sym.footprint };
+    const inst = resolveSymbolInstance(sym, sheetNode, o.root ?? sch, o.project);
     paintPlacedSymbol(c, pr, sym, lib.get(sym.libName ?? sym.libId), inst);
   }
 }

@@ -146,7 +146,7 @@ describe('line styles', () => {
   it('dashes follow KiCad’s proportions and run on across corners', () => {
     expect(dashPattern('solid', 1)).toBeNull();
     expect(dashPattern('default', 1)).toBeNull();
-    expect(dashPattern('dash', 0.2)).toEqual([1, 0.6000000000000001]);
+    expect(dashPattern('dash', 0.25)).toEqual([2.75, 1]);
     expect(dashPattern('dash_dot_dot', 1)?.length).toBe(6);
     const parts = dashPolyline(
       [
