@@ -859,7 +859,7 @@ function paintPlacedSymbol(c: Ctx, pr: PlacedRenderer, sym: SchematicSymbol, lib
       const d = dirOf(ov, p.rotation);
       const a = alt.get(p.number);
       const altDef = a ? p.alternates.find((x) => x.name === a) : undefined;
-      paintPin(pr, lib, { ...p, x: ov[0] * p.x + ov[1] * p.y, y: ov[2] * p.x + ov[3] * p.y, rotation: d, ...(altDef ? { name: altDef.name, graphicStyle: altDef.graphicStyle, electricalType: altDef.electricalType } : {}) }, c.o.showHiddenPins === true);
+      paintPin(pr, lib, { ...p, x: ov[0] * p.x + ov[1] * p.y, y: ov[2] * p.x + ov[3] * p.y, rotation: d, ...(altDef ? { name: altDef.name, graphicStyle: altDef.graphicStyle, electricalType: altDef.electricalType } : {}) }, c.o.showHiddenPins === true, !c.kicad6);
     }
     pr.endLayer();
   }

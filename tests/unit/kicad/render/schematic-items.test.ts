@@ -70,6 +70,32 @@ describe('readable text', () => {
   });
 });
 
+describe('pin numbers', () => {
+  it('KiCad 7+: with names outside but hidden, numbers sit above horizontal pins (as in bms-c1.pdf, plotted by eeschema)', () => {
+    const sch = load(SHEETS.find((f) => f.endsWith('libresolar-bms-c1/power-part.kicad_sch')) as string);
+    const q6 = sch.symbols.find((s) => s.reference === 'Q6');
+    expect(q6?.mirror).toBe('x');
+    const r = paint(empty({ symbols: [q6 as NonNullable<typeof q6>], libSymbols: sch.libSymbols }));
+    // Each pin's outer end (its first declared box point) and its number.
+    const ends = new Map<unknown, { x: number; y: number }>();
+    for (const c of r.calls) {
+      const pin = c.op === 'bounds' ? c.groups.find((g) => g.meta?.class === 'pin') : undefined;
+      if (c.op === 'bounds' && pin && !ends.has(pin)) ends.set(pin, { x: c.x, y: c.y });
+    }
+    const numbers = r.calls.flatMap((c) => (c.op === 'text' && c.text.cls === 'pin-number' ? [{ t: c.text, end: ends.get(c.groups.find((g) => g.meta?.class === 'pin')) }] : []));
+    expect(numbers.map((n) => n.t.text).sort()).toEqual(['1', '2', '3']);
+    let horizontal = 0;
+    for (const n of numbers) {
+      if (n.t.angle !== 0) continue;
+      horizontal++;
+      // Above the pin's line (smaller y on the sheet), bottom-justified.
+      expect(n.t.at.y).toBeLessThan(n.end?.y as number);
+      expect(n.t.v).toBe('bottom');
+    }
+    expect(horizontal).toBe(2);
+  });
+});
+
 describe('placement matrix', () => {
   it('rotates counter-clockwise on screen and flips the library Y axis', () => {
     const at = { x: 100, y: 50 };
