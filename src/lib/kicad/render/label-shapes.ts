@@ -154,13 +154,14 @@ export function directiveDirection(angle: number): Point {
 
 /**
  * KiCad's dash patterns (mark, gap, ...) for a line width `w`, drawn with
- * round caps: dash 11w, gap 4w (measured on eeschema 7's PDF plot of the
- * olimex fixture: 0.254 mm lines plot 3.048 mm dashes with 0.762 mm gaps,
- * caps included), dots 0.2w; null for solid lines.
+ * round caps: dash (ratio − 1)·w, gap (ratio + 1)·w with the project's
+ * ratios, by default 12 and 3, so 11w and 4w (measured on eeschema 7's PDF
+ * plot of the olimex fixture: 0.254 mm lines plot 3.048 mm dashes with
+ * 0.762 mm gaps, caps included), dots 0.2w; null for solid lines.
  */
-export function dashPattern(type: string, w: number): number[] | null {
-  const dash = 11 * w;
-  const gap = 4 * w;
+export function dashPattern(type: string, w: number, dashRatio = 12, gapRatio = 3): number[] | null {
+  const dash = Math.max(dashRatio - 1, 1) * w;
+  const gap = Math.max(gapRatio + 1, 1) * w;
   const dot = 0.2 * w;
   switch (type) {
     case 'dash':

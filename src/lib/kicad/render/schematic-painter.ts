@@ -14,7 +14,7 @@ import { unitCount, unitItems, unitLetter, type Fill, type KicadSymbol, type Sym
 import { dashPattern, dashPolyline, directiveDirection, directiveFlag, globalLabelOutline, hierarchicalOutline, labelDirection, sheetPinShape, toSheet, type UW } from './label-shapes.ts';
 import { FLIP_Y, mul, PlacedRenderer, placementMatrix, readableText, type Mat2 } from './placed-symbol.ts';
 import type { LayerSpec, Meta, Renderer, Style, TextShape } from './renderer.ts';
-import { SCH_DEFAULTS, type SchematicTheme } from './schematic-theme.ts';
+import { DEFAULT_DRAWING, SCH_DEFAULTS, type SchematicDrawing, type SchematicTheme } from './schematic-theme.ts';
 import { paintBodyGraphic, paintBodyText, paintPin, SCHEMATIC_COLORS, SYMBOL_LAYERS } from './symbol-painter.ts';
 
 export interface SheetPaint {
@@ -38,6 +38,8 @@ export interface SheetPaint {
   sheetName?: string;
   page?: string;
   pageCount?: number;
+  /** The project's drawing settings (`drawingFromProject(.kicad_pro JSON)`): default widths, junction size, label ratios, dashes. */
+  drawing?: SchematicDrawing;
   /** Draw pins KiCad hides (power symbols' pins), as the editor's "show hidden pins" does. */
   showHiddenPins?: boolean;
 }
@@ -148,6 +150,7 @@ interface Ctx {
   L: Record<LayerName, LayerSpec>;
   sheetVar: (name: string) => string | undefined;
   kicad6: boolean;
+  d: SchematicDrawing;
 }
 
 function sheetVars(sch: KicadSchematic, o: SheetPaint): (name: string) => string | undefined {
@@ -192,7 +195,7 @@ function sheetVars(sch: KicadSchematic, o: SheetPaint): (name: string) => string
 
 /** Paint one sheet instance. */
 export function paintSchematicSheet(r: Renderer, sch: KicadSchematic, o: SheetPaint): void {
-  const c: Ctx = { r, sch, o, t: o.theme, L: layersFor(o.theme), sheetVar: sheetVars(sch, o), kicad6: (sch.version ?? KICAD6_LAST + 1) <= KICAD6_LAST };
+  const c: Ctx = { r, sch, o, t: o.theme, L: layersFor(o.theme), sheetVar: sheetVars(sch, o), kicad6: (sch.version ?? KICAD6_LAST + 1) <= KICAD6_LAST, d: o.drawing ?? DEFAULT_DRAWING };
   o.drawingSheet?.(r, c.L['sheet-frame'], c.t.frame);
   for (const img of sch.images) paintImage(c, img.at, img.scale, img.data, img.uuid);
   for (const g of sch.graphics) paintGraphic(c, g);
@@ -271,37 +274,41 @@ function strokeWidth(s: Stroke, dflt: number): number {
   return s.width > 0 ? s.width : dflt;
 }
 
-/** A polyline with the stroke's width, colour and line style; `base` is what the layer already sets. */
-function strokedPath(r: Renderer, parts: readonly (readonly Point[])[], s: Stroke, dflt: number, layerColor: string, closed = false): void {
+/**
+ * A polyline with the stroke's width, colour and line style: `dflt` is the
+ * width a 0 in the file means, `layerWidth` and `layerColor` what the layer
+ * already sets (only differences are written).
+ */
+function strokedPath(c: Ctx, parts: readonly (readonly Point[])[], s: Stroke, dflt: number, layerWidth: number, layerColor: string, closed = false): void {
   const w = strokeWidth(s, dflt);
   const style: Style = {};
   const color = fileColor(s.color);
   if (color && color !== layerColor) style.stroke = color;
-  if (w !== dflt) style.width = w;
-  const pattern = dashPattern(s.type, w);
+  if (w !== layerWidth) style.width = w;
+  const pattern = dashPattern(s.type, w, c.d.dashRatio, c.d.gapRatio);
   if (pattern) {
     const dashed: (readonly Point[])[] = [];
     for (const p of parts) dashed.push(...dashPolyline(closed && p.length > 1 ? [...p, p[0] as Point] : p, pattern));
     style.cap = 'round';
-    r.shape({ kind: 'path', parts: dashed, style });
+    c.r.shape({ kind: 'path', parts: dashed, style });
     return;
   }
-  r.shape({ kind: 'path', parts, closed: closed || undefined, style: style.stroke || style.width !== undefined ? style : undefined });
+  c.r.shape({ kind: 'path', parts, closed: closed || undefined, style: style.stroke || style.width !== undefined ? style : undefined });
 }
 
 function paintWires(c: Ctx): void {
   const { r, sch, L, t } = c;
   const nets = c.o.nets?.items;
   const kinds = [
-    ['wires', sch.wires, 'wire', SCH_DEFAULTS.wire, t.wire],
-    ['buses', sch.buses, 'bus', SCH_DEFAULTS.bus, t.bus],
+    ['wires', sch.wires, 'wire', c.d.line, SCH_DEFAULTS.wire, t.wire],
+    ['buses', sch.buses, 'bus', c.d.bus, SCH_DEFAULTS.bus, t.bus],
   ] as const;
-  for (const [layer, lines, cls, w, color] of kinds) {
+  for (const [layer, lines, cls, w, lw, color] of kinds) {
     if (lines.length === 0) continue;
     r.beginLayer(L[layer]);
     for (const wire of lines) {
       r.beginGroup({ meta: itemMeta(cls, wire.uuid, nets) });
-      strokedPath(r, [wire.points], wire.stroke, w, color);
+      strokedPath(c, [wire.points], wire.stroke, w, lw, color);
       r.endGroup();
     }
     r.endLayer();
@@ -310,7 +317,7 @@ function paintWires(c: Ctx): void {
     r.beginLayer(L['bus-entries']);
     for (const e of sch.busEntries) {
       r.beginGroup({ meta: itemMeta('bus-entry', e.uuid, nets) });
-      strokedPath(r, [[e.at, { x: e.at.x + e.size.x, y: e.at.y + e.size.y }]], e.stroke, SCH_DEFAULTS.wire, t.wire);
+      strokedPath(c, [[e.at, { x: e.at.x + e.size.x, y: e.at.y + e.size.y }]], e.stroke, c.d.line, SCH_DEFAULTS.wire, t.wire);
       r.endGroup();
     }
     r.endLayer();
@@ -331,7 +338,7 @@ function paintJunctions(c: Ctx): void {
   for (const j of sch.junctions) {
     const color = fileColor(j.color);
     r.beginGroup({ meta: itemMeta('junction', j.uuid, c.o.nets?.items) });
-    r.shape({ kind: 'circle', center: j.at, radius: (j.diameter > 0 ? j.diameter : SCH_DEFAULTS.junctionDiameter) / 2, style: color ? { fill: color } : undefined });
+    r.shape({ kind: 'circle', center: j.at, radius: (j.diameter > 0 ? j.diameter : c.d.junctionDiameter) / 2, style: color ? { fill: color } : undefined });
     r.endGroup();
   }
   r.endLayer();
@@ -375,7 +382,7 @@ function fillPaint(f: Fill, stroke: string, background: string): string | undefi
 
 function paintGraphic(c: Ctx, g: SheetGraphic): void {
   const { r, L, t } = c;
-  const w = strokeWidth(g.stroke, SCH_DEFAULTS.line);
+  const w = strokeWidth(g.stroke, c.d.line);
   const stroke = fileColor(g.stroke.color) ?? t.notes;
   const fill = fillPaint(g.fill, stroke, t.notesBackground);
   r.beginLayer(L.notes);
@@ -402,10 +409,10 @@ function paintGraphic(c: Ctx, g: SheetGraphic): void {
     }
   }
   if (g.stroke.width >= 0) {
-    const pattern = dashPattern(g.stroke.type, w);
+    const pattern = dashPattern(g.stroke.type, w, c.d.dashRatio, c.d.gapRatio);
     const style: Style = { stroke, width: w };
     if (pattern) {
-      strokedPath(r, [outlinePoints(g)], g.stroke, SCH_DEFAULTS.line, t.notes);
+      strokedPath(c, [outlinePoints(g)], g.stroke, c.d.line, SCH_DEFAULTS.line, t.notes);
     } else {
       switch (g.kind) {
         case 'rectangle':
@@ -528,7 +535,7 @@ function paintTextBox(c: Ctx, tb: SchTextBox, cls: string, border = true): void 
       { x: box.x1, y: box.y1 },
       { x: box.x0, y: box.y1 },
     ];
-    strokedPath(r, [pts], { ...tb.stroke, color: tb.stroke.color }, SCH_DEFAULTS.line, t.notes, true);
+    strokedPath(c, [pts], tb.stroke, c.d.line, SCH_DEFAULTS.line, t.notes, true);
   }
   r.endGroup();
   r.endLayer();
@@ -594,10 +601,10 @@ function paintTable(c: Ctx, table: KicadSchematic['tables'][number]): void {
     const isHeader = Math.abs(y1 - headerBottom) < eps;
     if (y1 < maxY - eps && (table.separators.rows || (isHeader && table.border.header))) inner.push([{ x: cell.at.x, y: y1 }, { x: x1, y: y1 }]);
   }
-  if (inner.length) strokedPath(r, inner, table.separators.stroke, SCH_DEFAULTS.line, t.notes);
+  if (inner.length) strokedPath(c, inner, table.separators.stroke, c.d.line, SCH_DEFAULTS.line, t.notes);
   if (table.border.external) {
     strokedPath(
-      r,
+      c,
       [
         [
           { x: minX, y: minY },
@@ -607,6 +614,7 @@ function paintTable(c: Ctx, table: KicadSchematic['tables'][number]): void {
         ],
       ],
       table.border.stroke,
+      c.d.line,
       SCH_DEFAULTS.line,
       t.notes,
       true,
@@ -648,9 +656,15 @@ function paintImage(c: Ctx, at: Point, scale: number, data: string, uuid: string
 // ---------------------------------------------------------------------------
 // Labels
 
-function penWidth(e: TextEffects): number {
+/**
+ * A label's pen: the text's thickness, else (bold) height/5, else KiCad 7+'s
+ * schematic default line width (0.1524 mm: eeschema's PDF plot of bitaxe-gamma
+ * draws a 1.27 mm global label with 0.15 mm lines) or KiCad 6's height/8.
+ */
+function penWidth(e: TextEffects, c: Ctx): number {
   if (e.thickness !== undefined && e.thickness > 0) return e.thickness;
-  return e.height / (e.bold ? 5 : 8);
+  if (e.bold) return e.height / 5;
+  return c.kicad6 ? e.height / 8 : c.d.line;
 }
 
 function labelColor(c: Ctx, kind: SchLabel['kind']): string {
@@ -677,12 +691,12 @@ function paintLabel(c: Ctx, l: SchLabel): void {
   if (net !== undefined) meta['data-net'] = net;
   r.beginLayer(L.labels);
   r.beginGroup({ meta, style: { stroke: color, fill: 'none' } });
-  const pen = penWidth(e);
+  const pen = penWidth(e, c);
   const at = { x: l.at.x, y: l.at.y };
   if (l.kind === 'local') {
     const dir = labelDirection(l.at.rotation);
     // Above the wire (left of a vertical one), by the text offset plus the pen width.
-    const dist = SCH_DEFAULTS.textOffsetRatio * e.height + pen;
+    const dist = c.d.textOffsetRatio * e.height + pen;
     const horizontal = dir.y === 0;
     const p = horizontal ? { x: at.x, y: at.y - dist } : { x: at.x - dist, y: at.y };
     if (text !== '') emitText(r, alongText(dir, p, text, e, color, 'label-text', 'bottom'));
@@ -690,7 +704,7 @@ function paintLabel(c: Ctx, l: SchLabel): void {
     r.addBounds(at.x, at.y, 0);
   } else if (l.kind === 'global') {
     const dir = labelDirection(l.at.rotation);
-    const margin = (c.kicad6 ? SCH_DEFAULTS.textOffsetRatio : SCH_DEFAULTS.labelSizeRatio) * e.height;
+    const margin = (c.kicad6 ? c.d.textOffsetRatio : c.d.labelSizeRatio) * e.height;
     const { points, textAt } = globalLabelOutline(l.shape, measureLabel(text, e), e.height, margin, pen);
     r.shape({ kind: 'path', parts: [toSheet(at, dir, points)], closed: true, style: { width: pen } });
     // KiCad centres the text on the middle of an "E" (0.0715 × height below the axis) to leave room for overbars.
@@ -702,7 +716,7 @@ function paintLabel(c: Ctx, l: SchLabel): void {
     const dir = labelDirection(l.at.rotation);
     const s = (e.width || e.height) / 2;
     r.shape({ kind: 'path', parts: [toSheet(at, dir, hierarchicalOutline(l.shape, s))], closed: true, style: { width: pen } });
-    const [p] = toSheet(at, dir, [[2 * s + SCH_DEFAULTS.textOffsetRatio * e.height, 0]]) as [Point];
+    const [p] = toSheet(at, dir, [[2 * s + c.d.textOffsetRatio * e.height, 0]]) as [Point];
     if (text !== '') emitText(r, alongText(dir, p, text, e, color, 'label-text', 'center'));
   } else {
     const dir = directiveDirection(l.at.rotation);
@@ -753,7 +767,7 @@ function paintSheet(c: Ctx, s: SheetSymbol): void {
   r.beginLayer(L.sheets);
   r.beginGroup({ meta });
   const border = fileColor(s.stroke.color);
-  const w = strokeWidth(s.stroke, SCH_DEFAULTS.line);
+  const w = strokeWidth(s.stroke, c.d.line);
   r.shape({ kind: 'rect', ...box, style: border || w !== SCH_DEFAULTS.line ? { stroke: border ?? t.sheetBorder, width: w } : undefined });
   for (const pin of s.pins) {
     const e = pin.effects;
@@ -764,8 +778,8 @@ function paintSheet(c: Ctx, s: SheetSymbol): void {
     const net = c.o.nets?.items.get(pin.uuid);
     if (net !== undefined) pm['data-net'] = net;
     r.beginGroup({ meta: pm, style: { stroke: t.sheetPin } });
-    r.shape({ kind: 'path', parts: [toSheet(pin.at, inward, hierarchicalOutline(sheetPinShape(pin.shape), half))], closed: true, style: { width: penWidth(e) } });
-    const [p] = toSheet(pin.at, inward, [[2 * half + SCH_DEFAULTS.textOffsetRatio * e.height, 0]]) as [Point];
+    r.shape({ kind: 'path', parts: [toSheet(pin.at, inward, hierarchicalOutline(sheetPinShape(pin.shape), half))], closed: true, style: { width: penWidth(e, c) } });
+    const [p] = toSheet(pin.at, inward, [[2 * half + c.d.textOffsetRatio * e.height, 0]]) as [Point];
     if (pin.name !== '') emitText(r, alongText(inward, p, pin.name, e, t.sheetPin, 'sheet-pin-name', 'center'));
     r.endGroup();
   }
@@ -880,7 +894,7 @@ function paintPlacedSymbol(c: Ctx, pr: PlacedRenderer, sym: SchematicSymbol, lib
           { x: b.minX, y: b.maxY },
         ],
       ],
-      style: { width: 3 * SCH_DEFAULTS.line },
+      style: { width: 3 * c.d.line },
     });
     c.r.endGroup();
     c.r.endLayer();

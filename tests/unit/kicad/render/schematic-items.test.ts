@@ -8,9 +8,9 @@ import { dashPattern, dashPolyline, globalLabelOutline, hierarchicalOutline, she
 import { libToSheet, placementMatrix, readableText } from '../../../../src/lib/kicad/render/placed-symbol.ts';
 import type { PathShape } from '../../../../src/lib/kicad/render/renderer.ts';
 import { emitText, expandVars, paintSchematicSheet, pngInfo } from '../../../../src/lib/kicad/render/schematic-painter.ts';
-import { SCHEMATIC_THEMES } from '../../../../src/lib/kicad/render/schematic-theme.ts';
+import { DEFAULT_DRAWING, drawingFromProject, SCHEMATIC_THEMES } from '../../../../src/lib/kicad/render/schematic-theme.ts';
 import { parseSchematic, type KicadSchematic, type SchLabel } from '../../../../src/lib/kicad/schematic.ts';
-import { fixtureProjects } from '../fixtures.ts';
+import { fixtureProjects, KICAD_PROJECTS_DIR } from '../fixtures.ts';
 import { RecordingRenderer } from './recording-renderer.ts';
 
 const SHEETS = fixtureProjects().flatMap((p) => p.files.filter((f) => f.endsWith('.kicad_sch')).map((f) => p.dir + f));
@@ -242,5 +242,31 @@ describe('text variables, images, DNP', () => {
     expect(crosses.length).toBe(sch.symbols.filter((s) => s.dnp).length);
     const dnpSymbols = r.calls.filter((c) => c.op === 'group' && c.spec.meta?.class === 'symbol' && c.spec.meta['data-dnp'] === 'true');
     expect(dnpSymbols.length).toBeGreaterThan(0);
+  });
+});
+
+describe('project drawing settings', () => {
+  it('reads .kicad_pro drawing settings of the fixtures (junction size choice, label ratios, line width)', () => {
+    const pro = (name: string): unknown => JSON.parse(readFileSync(`${KICAD_PROJECTS_DIR}${name}`, 'utf8'));
+    const olimex = drawingFromProject(pro('olimex-mod-esp32-c5/MOD-ESP32-C5_Rev_A.kicad_pro'));
+    // junction_size_choice 4 ("large"): 9 × the 6 mil line; eeschema's PDF of this project shows 1.44 mm dots.
+    expect(olimex.junctionDiameter).toBeCloseTo(9 * 0.1524, 9);
+    expect(olimex.labelSizeRatio).toBe(0.25);
+    expect(olimex.textOffsetRatio).toBe(0.08);
+    const glasgow = drawingFromProject(pro('glasgow-revc/glasgow.kicad_pro'));
+    expect(glasgow.junctionDiameter).toBeCloseTo(0.9144, 9);
+    expect(glasgow.line).toBeCloseTo(0.1524, 9);
+    expect(drawingFromProject(null)).toEqual(DEFAULT_DRAWING);
+    expect(drawingFromProject({ schematic: { drawing: { label_size_ratio: 'x', junction_size_choice: 99 } } })).toEqual(DEFAULT_DRAWING);
+  });
+
+  it('paints junctions at the project size and labels with its ratios', () => {
+    const sch = load(SHEETS.find((f) => f.endsWith('olimex-mod-esp32-c5/MOD-ESP32-C5_Rev_A.kicad_sch')) as string);
+    const drawing = drawingFromProject(JSON.parse(readFileSync(`${KICAD_PROJECTS_DIR}olimex-mod-esp32-c5/MOD-ESP32-C5_Rev_A.kicad_pro`, 'utf8')));
+    const r = new RecordingRenderer();
+    paintSchematicSheet(r, empty({ junctions: sch.junctions }), { theme: SCHEMATIC_THEMES.light, drawing });
+    const dots = r.shapes('junctions');
+    expect(dots.length).toBe(sch.junctions.length);
+    for (const d of dots) if (d.kind === 'circle') expect(d.radius).toBeCloseTo(drawing.junctionDiameter / 2, 9);
   });
 });
