@@ -336,12 +336,27 @@ function paintJunctions(c: Ctx): void {
   if (sch.junctions.length === 0) return;
   r.beginLayer(L.junctions);
   for (const j of sch.junctions) {
-    const color = fileColor(j.color);
+    // A junction on a bus takes the bus junction colour.
+    const color = fileColor(j.color) ?? (sch.buses.length && onLines(sch.buses, j.at) ? c.t.busJunction : undefined);
     r.beginGroup({ meta: itemMeta('junction', j.uuid, c.o.nets?.items) });
     r.shape({ kind: 'circle', center: j.at, radius: (j.diameter > 0 ? j.diameter : c.d.junctionDiameter) / 2, style: color ? { fill: color } : undefined });
     r.endGroup();
   }
   r.endLayer();
+}
+
+function onLines(lines: readonly { points: readonly Point[] }[], p: Point): boolean {
+  for (const l of lines) {
+    for (let i = 1; i < l.points.length; i++) {
+      const a = l.points[i - 1] as Point;
+      const b = l.points[i] as Point;
+      const len2 = (b.x - a.x) ** 2 + (b.y - a.y) ** 2;
+      const t = len2 > 0 ? ((p.x - a.x) * (b.x - a.x) + (p.y - a.y) * (b.y - a.y)) / len2 : 0;
+      if (t < -1e-9 || t > 1 + 1e-9) continue;
+      if (Math.hypot(a.x + t * (b.x - a.x) - p.x, a.y + t * (b.y - a.y) - p.y) < 1e-3) return true;
+    }
+  }
+  return false;
 }
 
 function paintNoConnects(c: Ctx): void {

@@ -270,3 +270,21 @@ describe('project drawing settings', () => {
     for (const d of dots) if (d.kind === 'circle') expect(d.radius).toBeCloseTo(drawing.junctionDiameter / 2, 9);
   });
 });
+
+describe('junctions', () => {
+  it('a junction on a bus takes the bus junction colour, one on a wire the layer’s', () => {
+    const stroke = { width: 0, type: 'default' };
+    const sch = empty({
+      buses: [{ line: 1, uuid: 'b', points: [{ x: 0, y: 0 }, { x: 10, y: 0 }], stroke }],
+      wires: [{ line: 2, uuid: 'w', points: [{ x: 0, y: 5 }, { x: 10, y: 5 }], stroke }],
+      junctions: [
+        { line: 3, uuid: 'j1', at: { x: 5, y: 0 }, diameter: 0 },
+        { line: 4, uuid: 'j2', at: { x: 5, y: 5 }, diameter: 0 },
+      ],
+    });
+    const dots = paint(sch).shapes('junctions');
+    expect(dots[0]?.style?.fill).toBe(SCHEMATIC_THEMES.light.busJunction);
+    expect(dots[1]?.style).toBeUndefined();
+    expect(SCHEMATIC_THEMES.light.busJunction).not.toBe(SCHEMATIC_THEMES.light.junction);
+  });
+});
