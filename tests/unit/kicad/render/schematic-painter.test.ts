@@ -206,6 +206,12 @@ describe.skipIf(!HAVE_KICAD_DEMOS)('symbols of kicad-demos', () => {
       const r = paint(node.schematic as KicadSchematic, { instancePath: node.path, root });
       return new Set(r.calls.flatMap((c) => (c.op === 'group' && c.spec.meta?.class === 'symbol' ? [c.spec.meta['data-ref'] ?? ''] : [])));
     });
+    // Units too come from the instance: the two LM358 halves of the first instance are U3A and U3B.
+    const first = shared[0] as (typeof shared)[number];
+    const fieldRefs = paint(first.schematic as KicadSchematic, { instancePath: first.path, root })
+      .texts('field reference')
+      .map((t) => t.text);
+    expect(fieldRefs).toEqual(expect.arrayContaining(['U3A', 'U3B']));
     const [a, b] = refs as [Set<string>, Set<string>];
     expect(a.size).toBeGreaterThan(5);
     expect([...a].filter((x) => b.has(x) && !x.startsWith('#'))).toEqual([]);
