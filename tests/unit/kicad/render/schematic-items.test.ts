@@ -288,3 +288,18 @@ describe('junctions', () => {
     expect(SCHEMATIC_THEMES.light.busJunction).not.toBe(SCHEMATIC_THEMES.light.junction);
   });
 });
+
+describe('damaged input', () => {
+  it('a truncated real sheet paints what the model kept, with nothing non-finite', () => {
+    const file = SHEETS.find((f) => f.endsWith('glasgow-revc/glasgow.kicad_sch')) as string;
+    const bytes = readFileSync(file);
+    for (const cut of [0.3, 0.6, 0.9]) {
+      const sch = parseSchematic(bytes.subarray(0, Math.floor(bytes.length * cut)), file);
+      expect(sch.errors.length).toBeGreaterThan(0);
+      const r = paint(sch);
+      const b = r.bounds();
+      if (b) for (const v of [b.minX, b.minY, b.maxX, b.maxY]) expect(Number.isFinite(v)).toBe(true);
+      expect(r.calls.filter((c) => c.op === 'group' && c.spec.meta?.class === 'wire').length).toBe(sch.wires.length);
+    }
+  });
+});
