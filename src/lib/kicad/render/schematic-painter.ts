@@ -863,6 +863,8 @@ function paintPlacedSymbol(c: Ctx, pr: PlacedRenderer, sym: SchematicSymbol, lib
   const multi = lib ? unitCount(lib) > 1 : false;
   if (lib) {
     pr.meta = meta;
+    // KiCad draws a do-not-populate symbol faded (its colours mixed half with the background).
+    pr.groupStyle = sym.dnp ? DNP_FADE : undefined;
     pr.body = null;
     pr.origin = { x: sym.at.x, y: sym.at.y };
     const nets = c.o.nets?.pins;
@@ -915,6 +917,8 @@ function paintPlacedSymbol(c: Ctx, pr: PlacedRenderer, sym: SchematicSymbol, lib
     c.r.endLayer();
   }
 }
+
+const DNP_FADE: Style = { opacity: 0.5 };
 
 function dirOf(m: Mat2, rotation: number): number {
   const a = (rotation * Math.PI) / 180;
@@ -975,7 +979,7 @@ function paintSymbolFields(c: Ctx, sym: SchematicSymbol, lib: KicadSymbol | unde
     const rt = readableText(d, n, p.effects.hAlign, p.effects.vAlign);
     if (!open) {
       c.r.beginLayer(c.L['sym-fields']);
-      c.r.beginGroup({ meta });
+      c.r.beginGroup(sym.dnp ? { meta, style: DNP_FADE } : { meta });
       open = true;
     }
     const t = textShape(text, { x: p.at.x, y: p.at.y }, rt.angle, p.effects, fill, cls);
