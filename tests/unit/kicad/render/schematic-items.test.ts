@@ -242,6 +242,14 @@ describe('text variables, images, DNP', () => {
     expect(crosses.length).toBe(sch.symbols.filter((s) => s.dnp).length);
     const dnpSymbols = r.calls.filter((c) => c.op === 'group' && c.spec.meta?.class === 'symbol' && c.spec.meta['data-dnp'] === 'true');
     expect(dnpSymbols.length).toBeGreaterThan(0);
+    // Faded as KiCad draws them; the cross spans the pins' ends, not just the body.
+    for (const g of dnpSymbols) if (g.op === 'group') expect(g.spec.style?.opacity).toBe(0.5);
+    const cross = r.calls.find((c) => c.op === 'shape' && c.groups.some((g) => g.meta?.class === 'dnp'));
+    const sym = sch.symbols.find((x) => x.dnp);
+    if (cross?.op !== 'shape' || cross.shape.kind !== 'path' || !sym) throw new Error('no cross');
+    const xs = cross.shape.parts.flat().map((p) => p.x);
+    const ys = cross.shape.parts.flat().map((p) => p.y);
+    expect(Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys))).toBeGreaterThan(2);
   });
 });
 
