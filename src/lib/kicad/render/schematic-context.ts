@@ -3,6 +3,7 @@
 // the sheet's layers, text variables, multi-line text and stroked lines.
 
 import type { Point, Rgba, Stroke, TextEffects } from '../kicad-common.ts';
+import type { IntersheetRefsSettings } from '../intersheet-refs.ts';
 import type { KicadSchematic } from '../schematic.ts';
 import type { SymbolProperty } from '../symbol-lib.ts';
 import { measureText } from '../text/stroke-font.ts';
@@ -33,6 +34,13 @@ export interface SheetPaint {
   pageCount?: number;
   /** The project's drawing settings (`drawingFromProject(.kicad_pro JSON)`): default widths, junction size, label ratios, dashes. */
   drawing?: SchematicDrawing;
+  /**
+   * Global label name → pages it appears on (`intersheetPages(hierarchy)`): the label's
+   * `${INTERSHEET_REFS}` field lists them; without it the field shows `vars.INTERSHEET_REFS`.
+   */
+  pageRefs?: ReadonlyMap<string, readonly string[]>;
+  /** How the page lists are written and whether they show (`intersheetSettingsFromProject`). */
+  intersheetRefs?: IntersheetRefsSettings;
   /** Draw pins KiCad hides (power symbols' pins), as the editor's "show hidden pins" does. */
   showHiddenPins?: boolean;
 }

@@ -7,6 +7,7 @@
 // always readable: 180° is drawn at 0°, 270° at 90°.
 
 import type { Point, TextEffects } from '../kicad-common.ts';
+import { DEFAULT_INTERSHEET_REFS, formatIntersheetRefs } from '../intersheet-refs.ts';
 import type { KicadSchematic, SchLabel, SheetSymbol } from '../schematic.ts';
 import { directiveDirection, directiveFlag, globalLabelOutline, hierarchicalOutline, labelDirection, sheetPinShape, toSheet, type UW } from './label-shapes.ts';
 import type { Meta, Renderer, TextShape } from './renderer.ts';
@@ -207,7 +208,19 @@ function paintLabel(c: Ctx, l: SchLabel): void {
   }
   r.endGroup();
   r.endLayer();
-  paintFields(c, l.properties, l.kind === 'directive' ? c.t.labelNetclass : c.t.fields, (key) => (key === 'Intersheetrefs' || key === 'Intersheet References' ? (c.o.vars?.INTERSHEET_REFS ?? '') : undefined), 'label-field');
+  const irefs = l.kind === 'global' ? (c.o.intersheetRefs ?? DEFAULT_INTERSHEET_REFS) : undefined;
+  // KiCad shows or hides every intersheet field by the project setting, when there is one.
+  const props = irefs?.show === undefined ? l.properties : l.properties.map((p) => (isIntersheetField(p.key) ? { ...p, hidden: !irefs.show, effects: { ...p.effects, hidden: !irefs.show } } : p));
+  const refs = (key: string): string | undefined => {
+    if (!isIntersheetField(key)) return undefined;
+    if (irefs && c.o.pageRefs) return formatIntersheetRefs(c.o.pageRefs.get(l.text), c.o.page, irefs);
+    return c.o.vars?.INTERSHEET_REFS ?? '';
+  };
+  paintFields(c, props, l.kind === 'directive' ? c.t.labelNetclass : c.t.fields, refs, 'label-field');
+}
+
+function isIntersheetField(key: string): boolean {
+  return key === 'Intersheetrefs' || key === 'Intersheet References';
 }
 
 // ---------------------------------------------------------------------------
