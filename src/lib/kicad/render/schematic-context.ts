@@ -4,6 +4,7 @@
 
 import type { Point, Rgba, Stroke, TextEffects } from '../kicad-common.ts';
 import type { IntersheetRefsSettings } from '../intersheet-refs.ts';
+import type { SchematicNetStyle } from '../net-classes.ts';
 import type { KicadSchematic } from '../schematic.ts';
 import type { SymbolProperty } from '../symbol-lib.ts';
 import { measureText } from '../text/stroke-font.ts';
@@ -41,6 +42,12 @@ export interface SheetPaint {
   pageRefs?: ReadonlyMap<string, readonly string[]>;
   /** How the page lists are written and whether they show (`intersheetSettingsFromProject`). */
   intersheetRefs?: IntersheetRefsSettings;
+  /**
+   * Net name → its net class's colour and widths (`schematicNetStyles(project)`): wires,
+   * buses, bus entries and junctions of a net in a coloured or wider class draw so,
+   * unless the item sets its own. Needs `nets`.
+   */
+  netStyle?: (netName: string) => SchematicNetStyle;
   /** Draw pins KiCad hides (power symbols' pins), as the editor's "show hidden pins" does. */
   showHiddenPins?: boolean;
 }
@@ -241,12 +248,14 @@ export function strokeWidth(s: Stroke, dflt: number): number {
 /**
  * A polyline with the stroke's width, colour and line style: `dflt` is the
  * width a 0 in the file means, `layerWidth` and `layerColor` what the layer
- * already sets (only differences are written).
+ * already sets (only differences are written), `classColor` the colour when
+ * the file sets none (a wire's net class).
  */
-export function strokedPath(c: Ctx, parts: readonly (readonly Point[])[], s: Stroke, dflt: number, layerWidth: number, layerColor: string, closed = false): void {
+export function strokedPath(c: Ctx, parts: readonly (readonly Point[])[], s: Stroke, dflt: number, layerWidth: number, layerColor: string, closed = false, classColor?: string): void {
   const w = strokeWidth(s, dflt);
   const style: Style = {};
-  const color = fileColor(s.color);
+  // The file's colour first, then the net class's (wires), then the layer's.
+  const color = fileColor(s.color) ?? classColor;
   if (color && color !== layerColor) style.stroke = color;
   if (w !== layerWidth) style.width = w;
   const pattern = dashPattern(s.type, w, c.d.dashRatio, c.d.gapRatio);

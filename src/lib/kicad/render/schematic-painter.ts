@@ -8,6 +8,7 @@
 
 import type { Point, TextEffects } from '../kicad-common.ts';
 import { DEFAULT_INTERSHEET_REFS, formatIntersheetRefs } from '../intersheet-refs.ts';
+import type { SchematicNetStyle } from '../net-classes.ts';
 import type { KicadSchematic, SchLabel, SheetSymbol } from '../schematic.ts';
 import { directiveDirection, directiveFlag, globalLabelOutline, hierarchicalOutline, labelDirection, sheetPinShape, toSheet, type UW } from './label-shapes.ts';
 import type { Meta, Renderer, TextShape } from './renderer.ts';
@@ -50,6 +51,12 @@ export function paintSchematicSheet(r: Renderer, sch: KicadSchematic, o: SheetPa
 function paintWires(c: Ctx): void {
   const { r, sch, L, t } = c;
   const nets = c.o.nets?.items;
+  const netStyle = c.o.netStyle;
+  /** The wire's net class style, when nets and classes are known. */
+  const classOf = (uuid: string): SchematicNetStyle | undefined => {
+    const net = netStyle ? nets?.get(uuid) : undefined;
+    return net !== undefined ? netStyle?.(net) : undefined;
+  };
   const kinds = [
     ['wires', sch.wires, 'wire', c.d.line, SCH_DEFAULTS.wire, t.wire],
     ['buses', sch.buses, 'bus', c.d.bus, SCH_DEFAULTS.bus, t.bus],
@@ -59,7 +66,10 @@ function paintWires(c: Ctx): void {
     r.beginLayer(L[layer]);
     for (const wire of lines) {
       r.beginGroup({ meta: itemMeta(cls, wire.uuid, nets) });
-      strokedPath(c, [wire.points], wire.stroke, w, lw, color);
+      const nc = classOf(wire.uuid);
+      // A width of 0 in the file is the net class's width (KiCad's SCH_LINE), else the project default.
+      const width = (cls === 'bus' ? nc?.busWidth : nc?.wireWidth) ?? w;
+      strokedPath(c, [wire.points], wire.stroke, width, lw, color, false, nc?.color);
       r.endGroup();
     }
     r.endLayer();
@@ -68,7 +78,8 @@ function paintWires(c: Ctx): void {
     r.beginLayer(L['bus-entries']);
     for (const e of sch.busEntries) {
       r.beginGroup({ meta: itemMeta('bus-entry', e.uuid, nets) });
-      strokedPath(c, [[e.at, { x: e.at.x + e.size.x, y: e.at.y + e.size.y }]], e.stroke, c.d.line, SCH_DEFAULTS.wire, t.wire);
+      const nc = classOf(e.uuid);
+      strokedPath(c, [[e.at, { x: e.at.x + e.size.x, y: e.at.y + e.size.y }]], e.stroke, nc?.wireWidth ?? c.d.line, SCH_DEFAULTS.wire, t.wire, false, nc?.color);
       r.endGroup();
     }
     r.endLayer();
@@ -81,7 +92,9 @@ function paintJunctions(c: Ctx): void {
   r.beginLayer(L.junctions);
   for (const j of sch.junctions) {
     // A junction on a bus takes the bus junction colour.
-    const color = fileColor(j.color) ?? (sch.buses.length && onLines(sch.buses, j.at) ? c.t.busJunction : undefined);
+    const net = c.o.netStyle ? c.o.nets?.items.get(j.uuid) : undefined;
+    // The file's colour, else the bus junction colour on a bus, else the net class colour (as KiCad's junction).
+    const color = fileColor(j.color) ?? (sch.buses.length && onLines(sch.buses, j.at) ? c.t.busJunction : net !== undefined ? c.o.netStyle?.(net).color : undefined);
     r.beginGroup({ meta: itemMeta('junction', j.uuid, c.o.nets?.items) });
     r.shape({ kind: 'circle', center: j.at, radius: (j.diameter > 0 ? j.diameter : c.d.junctionDiameter) / 2, style: color ? { fill: color } : undefined });
     r.endGroup();
