@@ -8,7 +8,7 @@
 
 import { arcBounds, arcFromThreePoints, type Point } from '../kicad-common.ts';
 import { arcPath, Bounds, esc, fmt, svgDocument, svgText, type TextSpec } from '../svg-text.ts';
-import { strokeText, strokeTextPath } from '../text/stroke-font.ts';
+import { strokeText } from '../text/stroke-font.ts';
 import type { Box, GroupSpec, LayerSpec, Renderer, Shape, Style, TextShape, Transform } from './renderer.ts';
 
 /** 2D affine matrix: x' = e + a·x + c·y, y' = f + b·x + d·y. */
@@ -282,24 +282,25 @@ export class SvgRenderer implements Renderer {
       thickness = Math.min(this.textPen, 0.18 * Math.min(t.size, t.width ?? t.size));
     }
     const local: TextShape = { ...t, at: { x: t.at.x, y: this.y(t.at.y) }, angle, h, v, thickness, keepUpright: false };
-    const s = strokeTextPath(local, 4);
+    const s = strokeText(local);
     if (t.bounds !== false) {
-      if (top.matrix === this.view) {
-        this.box.add(s.box.minX, s.box.minY);
-        this.box.add(s.box.maxX, s.box.maxY);
-      } else {
-        // Inside a placed group: the box of the same text at its anchor and angle on the page.
-        const m = top.matrix;
-        local.at = { x: m.e + m.a * t.at.x + m.c * t.at.y, y: m.f + m.b * t.at.x + m.d * t.at.y };
-        local.angle = angle + top.rotation;
-        const b = strokeText(local).box;
-        this.box.add(b.minX, b.minY);
-        this.box.add(b.maxX, b.maxY);
+      // KiCad's text box, placed by the enclosing groups (exact for the usual quarter turns).
+      const b = s.box;
+      this.growLocal(b.minX, b.minY, 0);
+      this.growLocal(b.maxX, b.maxY, 0);
+      if (top.rotation !== 0) {
+        this.growLocal(b.minX, b.maxY, 0);
+        this.growLocal(b.maxX, b.minY, 0);
       }
     }
-    if (s.d === '') return;
+    let d = '';
+    for (const p of s.strokes) {
+      d += 'M' + fmt(p[0] ?? 0) + ' ' + fmt(p[1] ?? 0);
+      for (let i = 2; i < p.length; i += 2) d += 'L' + fmt(p[i] ?? 0) + ' ' + fmt(p[i + 1] ?? 0);
+    }
+    if (d === '') return;
     const cls = t.cls ? ` class="${esc(t.cls)}"` : '';
-    top.out += `<path d="${s.d}" fill="none" stroke="${t.fill}" stroke-width="${fmt(s.thickness)}" stroke-linecap="round" stroke-linejoin="round"${cls}/>`;
+    top.out += `<path d="${d}" fill="none" stroke="${t.fill}" stroke-width="${fmt(s.thickness)}" stroke-linecap="round" stroke-linejoin="round"${cls}/>`;
   }
 
   addBounds(x: number, y: number, pad = 0): void {
