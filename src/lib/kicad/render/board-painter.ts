@@ -46,7 +46,9 @@ export function paintBoard(r: Renderer, board: Board, opts: BoardPaint = {}): vo
   for (const t of board.tracks) if (visible(t.layer)) paintTrack(r, t, ctx);
   const copper = copperLayers(board).map((l) => l.name);
   for (const v of board.vias) if (!shown || viaSpan(v, copper).some((l) => shown.has(l))) paintVia(r, v, ctx);
-  for (const fp of board.footprints) paintFootprint(r, fp, { placed: true, layers: shown, padNumbers: opts.padNumbers === true });
+  const padRules = { maskMargin: board.setup.padToMaskClearance, pasteMargin: board.setup.padToPasteClearance, pasteRatio: board.setup.padToPasteClearanceRatio };
+  for (const fp of board.footprints) paintFootprint(r, fp, { placed: true, layers: shown, padNumbers: opts.padNumbers === true, padRules });
+  paintViaMaskOpenings(r, board, copper, visible);
   for (const g of board.graphics) if (visible(g.layer)) paintGraphic(r, g);
   for (const t of board.texts) if (visible(t.layer)) paintText(r, null, withVariables(t, board.properties));
   for (const d of board.dimensions) {
@@ -120,6 +122,23 @@ function paintVia(r: Renderer, v: Via, ctx: PaintContext): void {
   }
   r.endGroup();
   r.endLayer();
+}
+
+const VIA_OPENING_META: Meta = { class: 'via-opening' };
+const VIA_OPENING_STYLE: Style = { fill: 'currentColor', stroke: 'none' };
+
+/** Untented vias (Board Setup / plot settings) open the mask of each outer side they reach, grown by the mask margin. */
+function paintViaMaskOpenings(r: Renderer, board: Board, copper: readonly string[], visible: (layer: string) => boolean): void {
+  const open = board.setup.viaMaskOpen;
+  const margin = board.setup.padToMaskClearance;
+  for (const [side, cu, mask] of [['front', 'F.Cu', 'F.Mask'], ['back', 'B.Cu', 'B.Mask']] as const) {
+    if (!open[side] || !visible(mask)) continue;
+    r.beginLayer(boardLayer(mask));
+    r.beginGroup({ meta: VIA_OPENING_META, style: VIA_OPENING_STYLE });
+    for (const v of board.vias) if (viaSpan(v, copper).includes(cu)) r.shape({ kind: 'circle', center: v.at, radius: Math.max(0, v.size / 2 + margin) });
+    r.endGroup();
+    r.endLayer();
+  }
 }
 
 const viaStyles = new Map<string, Style>();

@@ -23,7 +23,7 @@ export type LayerImageSource = (req: LayerImageRequest) => Promise<Mask>;
 
 export function loadBoard(path: string): Board {
   const { board, errors } = parseBoard(readFileSync(path), path);
-  if (errors.length) throw new Error(`${path}: ${errors.map((e) => e.reason).join('; ')}`);
+  if (!board || errors.length) throw new Error(`${path}: ${errors.map((e) => e.reason).join('; ')}`);
   return board;
 }
 

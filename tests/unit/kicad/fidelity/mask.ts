@@ -50,7 +50,7 @@ export async function writeMaskPng(mask: Mask, path: string): Promise<void> {
   const grey = new Uint8Array(mask.data.length);
   for (let i = 0; i < grey.length; i++) grey[i] = mask.data[i] ? 0 : 255;
   await sharp(grey, { raw: { width: mask.width, height: mask.height, channels: 1 } })
-    .png({ palette: true, colours: 2, bitdepth: 1, compressionLevel: 9, effort: 10 })
+    .png({ palette: true, colours: 2, compressionLevel: 9, effort: 10 })
     .toFile(path);
 }
 
