@@ -460,7 +460,8 @@ function primitiveShape(p: PadPrimitive, grow = 0): Shape | null {
     }
     return s;
   };
-  const line: Style = { fill: 'none', stroke: 'currentColor', width: lineWidth(p.width) + 2 * grow };
+  // KiCad draws thick pad segments and arcs with round ends.
+  const line: Style = { fill: 'none', stroke: 'currentColor', width: lineWidth(p.width) + 2 * grow, cap: 'round' };
   switch (p.kind) {
     case 'line':
       return { kind: 'path', parts: [[p.start, p.end]], style: line };
