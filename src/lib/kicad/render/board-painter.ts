@@ -12,6 +12,7 @@ import type { Point } from '../kicad-common.ts';
 import type { FootprintText } from '../footprint.ts';
 import { boardLayer, layerRank, paintFootprint, paintGraphic, paintText, PCB_COLORS } from './footprint-painter.ts';
 import type { LayerSpec, Meta, Renderer, Style } from './renderer.ts';
+import { ViaFlashIndex } from './via-flash.ts';
 
 export interface BoardPaint {
   /** Paint only these layers (KiCad canonical names: F.Cu, In1.Cu, F.SilkS, Edge.Cuts ...); default all. */
@@ -45,7 +46,13 @@ export function paintBoard(r: Renderer, board: Board, opts: BoardPaint = {}): vo
   for (const z of board.zones) paintZone(r, z, ctx, visible);
   for (const t of board.tracks) if (visible(t.layer)) paintTrack(r, t, ctx);
   const copper = copperLayers(board).map((l) => l.name);
-  for (const v of board.vias) if (!shown || viaSpan(v, copper).some((l) => shown.has(l))) paintVia(r, v, ctx);
+  const flash = new ViaFlashIndex(board);
+  for (const v of board.vias) {
+    const span = viaSpan(v, copper);
+    const layers = shown ? span.filter((l) => shown.has(l)) : span;
+    // The ring shows when one of the drawn layers keeps it; otherwise only the hole does.
+    if (layers.length) paintVia(r, v, ctx, layers.some((l) => flash.flashed(v, l)));
+  }
   const padRules = { maskMargin: board.setup.padToMaskClearance, pasteMargin: board.setup.padToPasteClearance, pasteRatio: board.setup.padToPasteClearanceRatio };
   for (const fp of board.footprints) paintFootprint(r, fp, { placed: true, layers: shown, padNumbers: opts.padNumbers === true, padRules });
   paintViaMaskOpenings(r, board, copper, visible);
@@ -110,11 +117,12 @@ export function viaSpan(v: Via, copper: readonly string[]): string[] {
   return copper.slice(Math.min(a, b), Math.max(a, b) + 1);
 }
 
-function paintVia(r: Renderer, v: Via, ctx: PaintContext): void {
+function paintVia(r: Renderer, v: Via, ctx: PaintContext, ring: boolean): void {
   const meta: Record<string, string> = { ...ctx.meta('via', v.net), 'data-type': v.type, 'data-layers': `${v.layers[0]} ${v.layers[1]}` };
   r.beginLayer(VIA_LAYER);
   r.beginGroup({ meta, transform: { x: v.at.x, y: v.at.y } });
-  r.shape({ kind: 'circle', radius: v.size / 2, style: viaStyle(v.type) });
+  if (ring) r.shape({ kind: 'circle', radius: v.size / 2, style: viaStyle(v.type) });
+  else r.addBounds(0, 0, v.size / 2);
   if (v.drill > 0) {
     r.beginGroup({ meta: HOLE_META, style: HOLE_STYLE });
     r.shape({ kind: 'circle', radius: v.drill / 2, bounds: false });
