@@ -168,9 +168,16 @@ export function paintFootprint(r: Renderer, fp: Footprint, opts: FootprintPaint 
       if (!shown || padOnLayers(pad, shown)) paintPad(r, pad, numbers, place);
       continue;
     }
-    // A pad with no copper (a paste or mask aperture of its own) exists only on its technical layers.
-    if (padHasCopper(pad) && (!shown || padOnCopper(pad, shown))) paintPad(r, pad, numbers, place);
-    for (const layer of padApertureLayers(pad)) if (!shown || shown.has(layer)) paintPadAperture(r, fp, pad, layer, opts.padRules, place);
+    // A pad with no copper (a paste or mask aperture of its own) exists only on its technical
+    // layers: its first drawn one carries the pad's identity (one "pad" item per pad, as before).
+    const copper = padHasCopper(pad);
+    if (copper && (!shown || padOnCopper(pad, shown))) paintPad(r, pad, numbers, place);
+    let primary = !copper;
+    for (const layer of padApertureLayers(pad)) {
+      if (shown && !shown.has(layer)) continue;
+      paintPadAperture(r, fp, pad, layer, opts.padRules, place, primary);
+      primary = false;
+    }
   }
 }
 
@@ -197,11 +204,16 @@ function padOnCopper(pad: Pad, shown: ReadonlySet<string>): boolean {
 const APERTURE_STYLE: Style = { fill: 'currentColor', stroke: 'none' };
 
 /** A pad's opening or flash on one technical layer, in that layer's colour, grown or shrunk by KiCad's rules. */
-function paintPadAperture(r: Renderer, fp: Footprint, pad: Pad, layer: string, rules: BoardPadRules | undefined, place: Placed | null | undefined): void {
+function paintPadAperture(r: Renderer, fp: Footprint, pad: Pad, layer: string, rules: BoardPadRules | undefined, place: Placed | null | undefined, primary: boolean): void {
   const grow = padExpansion(pad, fp, layer, rules);
   const rotation = pad.at.rotation - (place?.transform.rotation ?? 0);
-  const meta: Record<string, string> = { class: 'pad-aperture', 'data-number': pad.number };
-  if (place) meta['data-ref'] = place.ref;
+  const meta: Record<string, string> = primary
+    ? { class: 'pad', 'data-number': pad.number, 'data-type': pad.type, 'data-shape': pad.shape }
+    : { class: 'pad-aperture', 'data-number': pad.number };
+  if (place) {
+    meta['data-ref'] = place.ref;
+    if (primary && pad.net && pad.net.name !== '') meta['data-net'] = pad.net.name;
+  }
   openItem(r, boardLayer(layer), place);
   r.beginGroup({ meta, transform: { x: pad.at.x, y: pad.at.y, rotation }, style: APERTURE_STYLE });
   for (const s of padShapes(pad, grow)) r.shape(s);
