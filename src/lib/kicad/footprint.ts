@@ -41,6 +41,8 @@ export interface FootprintText {
   effects: TextEffects;
   /** Board texts: `(layer "F.SilkS" knockout)` draws the text cut out of a filled box. */
   knockout?: boolean;
+  /** False when the file turns KiCad's "keep upright" off (`(keep_upright no)`); KiCad keeps board and footprint texts readable by default. */
+  keepUpright?: false;
 }
 
 interface GraphicBase {
@@ -387,6 +389,8 @@ export function readText(it: SexprList, kind: FootprintText['kind'], text: strin
     effects,
   };
   if (layerNode && hasFlag(layerNode, 'knockout')) t.knockout = true;
+  const upright = child(it, 'keep_upright') ?? child(child(it, 'effects') ?? it, 'keep_upright');
+  if (upright && (atomAt(upright, 1) === 'no' || atomAt(upright, 1) === 'false')) t.keepUpright = false;
   return t;
 }
 

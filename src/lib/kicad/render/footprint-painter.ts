@@ -316,6 +316,9 @@ export function paintText(r: Renderer, fp: Footprint | null, t: FootprintText, p
     bold: t.effects.bold,
     italic: t.effects.italic,
     mirror: t.effects.mirror,
+    // KiCad never shows board or footprint text upside down (the renderer turns it by 180° when it would be).
+    keepUpright: t.keepUpright !== false,
+    ...(t.knockout ? { knockout: true } : {}),
     cls: `text ${t.kind}`,
   });
   closeItem(r, place);

@@ -15,12 +15,12 @@ export interface Threshold {
 }
 
 export const THRESHOLDS: Record<LayerClass, Threshold> = {
-  copper: { precision: 0.995, recall: 0.995, iou: 0.97 },
-  mask: { precision: 0.99, recall: 0.99, iou: 0.95 },
-  paste: { precision: 0.99, recall: 0.99, iou: 0.95 },
-  silk: { precision: 0.98, recall: 0.98, iou: 0 },
-  edge: { precision: 0.99, recall: 0.99, iou: 0 },
-  drawing: { precision: 0.98, recall: 0.98, iou: 0 },
+  copper: { precision: 0.995, recall: 0.995, iou: 0.99 },
+  mask: { precision: 0.995, recall: 0.995, iou: 0.99 },
+  paste: { precision: 0.995, recall: 0.995, iou: 0.99 },
+  silk: { precision: 0.99, recall: 0.99, iou: 0 },
+  edge: { precision: 0.995, recall: 0.995, iou: 0 },
+  drawing: { precision: 0.99, recall: 0.99, iou: 0 },
 };
 
 export function layerClass(layer: string): LayerClass {
