@@ -310,14 +310,18 @@ export function paintText(r: Renderer, fp: Footprint | null, t: FootprintText, p
     at: t.at,
     angle: t.at.rotation - (place?.transform.rotation ?? 0),
     size: t.effects.height,
+    // Glyph width and pen: board texts often differ from the square default ((size 1 0.9) (thickness 0.225)).
+    width: t.effects.width,
+    ...(t.effects.thickness !== undefined ? { thickness: t.effects.thickness } : {}),
     h: t.effects.hAlign,
     v: t.effects.vAlign,
     fill: layerColor(t.layer),
     bold: t.effects.bold,
     italic: t.effects.italic,
     mirror: t.effects.mirror,
-    // KiCad never shows board or footprint text upside down (the renderer turns it by 180° when it would be).
-    keepUpright: t.keepUpright !== false,
+    // KiCad keeps footprint texts readable (turned by 180° when upside down) unless told not to;
+    // board texts are drawn at their angle as stored (KiCad 6's plots show them upside down).
+    keepUpright: fp !== null && t.keepUpright !== false,
     ...(t.knockout ? { knockout: true } : {}),
     cls: `text ${t.kind}`,
   });

@@ -7,6 +7,8 @@ import { parseBoard, type Board } from '../../../../src/lib/kicad/board.ts';
 import { paintBoard } from '../../../../src/lib/kicad/render/board-painter.ts';
 import type { GroupSpec, LayerSpec, Renderer, Shape, Style, TextShape } from '../../../../src/lib/kicad/render/renderer.ts';
 import { SvgRenderer } from '../../../../src/lib/kicad/render/svg-renderer.ts';
+import type { Point } from '../../../../src/lib/kicad/kicad-common.ts';
+import { strokeText } from '../../../../src/lib/kicad/text/stroke-font.ts';
 import { rasterizeSvg, type Frame, type Mask } from './mask.ts';
 
 export interface LayerImageRequest {
@@ -17,6 +19,13 @@ export interface LayerImageRequest {
   /** Leave texts out (compared against the reference with KiCad's stroked texts removed). */
   noText: boolean;
 }
+
+/**
+ * How texts reach the image: 'none' leaves them out, 'svg' lets SvgRenderer write <text> (a
+ * sans-serif font, as the SVG previews do), 'stroke' lays them out in KiCad's stroke font
+ * (text/stroke-font.ts, as the WebGL view draws them) and strokes the polylines.
+ */
+export type TextMode = 'none' | 'svg' | 'stroke';
 
 /** Anything that can produce the mask of one board layer in a frame. */
 export type LayerImageSource = (req: LayerImageRequest) => Promise<Mask>;
@@ -63,9 +72,9 @@ export class MonochromeLayerFilter implements Renderer {
 
   private readonly inner: Renderer;
   private readonly accept: (layer: string) => boolean;
-  private readonly texts: boolean;
+  private readonly texts: TextMode;
 
-  constructor(inner: Renderer, accept: (layer: string) => boolean, texts: boolean) {
+  constructor(inner: Renderer, accept: (layer: string) => boolean, texts: TextMode) {
     this.inner = inner;
     this.accept = accept;
     this.texts = texts;
@@ -106,7 +115,21 @@ export class MonochromeLayerFilter implements Renderer {
     if (this.active) this.inner.shape(s.style ? { ...s, style: this.style(s.style) } : s);
   }
   text(t: TextShape): void {
-    if (this.active && this.texts) this.inner.text({ ...t, fill: mono(t.fill) ?? BLACK });
+    if (!this.active || this.texts === 'none' || t.text === '') return;
+    if (this.texts === 'svg') {
+      this.inner.text({ ...t, fill: mono(t.fill) ?? BLACK });
+      return;
+    }
+    const st = strokeText(t);
+    const parts: Point[][] = [];
+    for (const line of st.strokes) {
+      const pts: Point[] = [];
+      for (let i = 0; i + 1 < line.length; i += 2) pts.push({ x: line[i] as number, y: line[i + 1] as number });
+      // A dot (one point) is a zero-length round-capped stroke.
+      if (pts.length === 1) pts.push(pts[0] as Point);
+      parts.push(pts);
+    }
+    if (parts.length) this.inner.shape({ kind: 'path', parts, style: { fill: 'none', stroke: BLACK, width: st.thickness, cap: 'round' } });
   }
   addBounds(x: number, y: number, pad?: number): void {
     if (this.active) this.inner.addBounds(x, y, pad);
@@ -123,15 +146,15 @@ export function rendererLayersFor(layer: string): (name: string) => boolean {
 }
 
 /** The SVG of one layer in the frame (white background, black ink). */
-export function ourLayerSvg(req: LayerImageRequest): string {
+export function ourLayerSvg(req: LayerImageRequest, texts: TextMode = 'stroke'): string {
   const layer = canonicalLayer(req.layer);
   const svg = new SvgRenderer();
-  paintBoard(new MonochromeLayerFilter(svg, rendererLayersFor(layer), !req.noText), req.board, { layers: new Set([layer]) });
+  paintBoard(new MonochromeLayerFilter(svg, rendererLayersFor(layer), req.noText ? 'none' : texts), req.board, { layers: new Set([layer]) });
   const { frame } = req;
   const w = frame.width / frame.pxPerMm;
   const h = frame.height / frame.pxPerMm;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${frame.width}" height="${frame.height}" viewBox="${frame.x0} ${frame.y0} ${w} ${h}"><rect x="${frame.x0}" y="${frame.y0}" width="${w}" height="${h}" fill="#fff"/>${svg.finish().svg}</svg>`;
 }
 
-/** Board painter → SvgRenderer → sharp. */
-export const svgPainterSource: LayerImageSource = (req) => rasterizeSvg(ourLayerSvg(req), req.frame);
+/** Board painter → SvgRenderer (texts in KiCad's stroke font) → sharp. */
+export const svgPainterSource: LayerImageSource = (req) => rasterizeSvg(ourLayerSvg(req, 'stroke'), req.frame);
