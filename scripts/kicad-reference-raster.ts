@@ -1,7 +1,6 @@
 // Second step of the board reference images (first: scripts/kicad-reference-plots.py, which
 // plots with KiCad's pcbnew): rasterise each plotted SVG into the board's frame and write 1-bit
-// PNGs plus frames.json under tests/fixtures/kicad/reference/boards. Each layer also gets a
-// "-notext" image with KiCad's stroked text groups removed (see the README there for why).
+// PNGs plus frames.json under tests/fixtures/kicad/reference/boards (see the README there).
 //
 //   npx node scripts/kicad-reference-raster.ts build/kicad-reference
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -39,9 +38,9 @@ function framed(svg: string, frame: Frame, mmPerUnit: number): string {
   );
 }
 
-/** KiCad writes each text as an invisible <text> (opacity 0) followed by <g class="stroked-text">…</g> (no nested groups). */
-function withoutText(svg: string): string {
-  return svg.replace(/<g class="stroked-text">[\s\S]*?<\/g>/g, '');
+/** KiCad writes each text as an invisible <text> (opacity 0, for search) followed by its strokes in <g class="stroked-text">. */
+function textCount(svg: string): number {
+  return svg.split('<g class="stroked-text">').length - 1;
 }
 
 async function main(): Promise<void> {
@@ -51,7 +50,7 @@ async function main(): Promise<void> {
   for (const b of manifest.boards) {
     const frame = frameAround(b.edgeCuts, BOARD_PX_PER_MM, BOARD_MARGIN_MM);
     mkdirSync(join(OUT, b.board), { recursive: true });
-    const layers: Record<string, { png: string; ink: number; notext?: string; notextInk?: number }> = {};
+    const layers: Record<string, { png: string; ink: number; textGroups: number }> = {};
     for (const l of b.layers) {
       const svg = readFileSync(join(dir, l.svg), 'utf8');
       const base = l.layer.replace(/\./g, '_');
@@ -59,16 +58,8 @@ async function main(): Promise<void> {
       const ink = inkCount(full);
       if (ink === 0) continue;
       await writeMaskPng(full, join(OUT, b.board, `${base}.png`));
-      const entry: (typeof layers)[string] = { png: `${base}.png`, ink };
-      const bare = withoutText(svg);
-      if (bare !== svg) {
-        const nt = await rasterizeSvg(framed(bare, frame, l.units.mmPerUnit), frame);
-        entry.notext = `${base}-notext.png`;
-        entry.notextInk = inkCount(nt);
-        await writeMaskPng(nt, join(OUT, b.board, entry.notext));
-      }
-      layers[l.layer] = entry;
-      console.log(b.board, l.layer, ink, entry.notextInk ?? '');
+      layers[l.layer] = { png: `${base}.png`, ink, textGroups: textCount(svg) };
+      console.log(b.board, l.layer, ink);
     }
     index[b.board] = { file: b.file, edgeCuts: b.edgeCuts, frame, viasOnMask: b.viasOnMask, padToMaskClearance: b.padToMaskClearance, layers };
   }

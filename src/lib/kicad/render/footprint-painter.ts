@@ -308,7 +308,8 @@ export function paintText(r: Renderer, fp: Footprint | null, t: FootprintText, p
   r.text({
     text,
     at: t.at,
-    angle: t.at.rotation - (place?.transform.rotation ?? 0),
+    // In a board the text angle is absolute; the placement group adds the footprint's rotation back.
+    angle: (fp && t.keepUpright !== false ? uprightAngle(t.at.rotation) : t.at.rotation) - (place?.transform.rotation ?? 0),
     size: t.effects.height,
     // Glyph width and pen: board texts often differ from the square default ((size 1 0.9) (thickness 0.225)).
     width: t.effects.width,
@@ -319,13 +320,23 @@ export function paintText(r: Renderer, fp: Footprint | null, t: FootprintText, p
     bold: t.effects.bold,
     italic: t.effects.italic,
     mirror: t.effects.mirror,
-    // KiCad keeps footprint texts readable (turned by 180° when upside down) unless told not to;
-    // board texts are drawn at their angle as stored (KiCad 6's plots show them upside down).
-    keepUpright: fp !== null && t.keepUpright !== false,
     ...(t.knockout ? { knockout: true } : {}),
     cls: `text ${t.kind}`,
   });
   closeItem(r, place);
+}
+
+/**
+ * KiCad keeps footprint texts readable: the on-board angle, taken in 0°…360°, is turned by 180°
+ * until it is at most 90° (so 270° becomes 90°, 180° becomes 0°; -90° stays as 270° → 90°).
+ * Decided here on the absolute angle, as the renderer only sees the angle inside the footprint's
+ * group. Board texts are drawn at their angle as stored (KiCad 6 plots them upside down). Both
+ * measured against KiCad 6 plots (tests/unit/kicad/fidelity).
+ */
+export function uprightAngle(angle: number): number {
+  let a = ((angle % 360) + 360) % 360;
+  while (a > 90) a -= 180;
+  return a;
 }
 
 /**

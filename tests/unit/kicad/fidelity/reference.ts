@@ -15,9 +15,8 @@ export const DEMOS_DIR = '/usr/share/kicad/demos/';
 export interface ReferenceLayer {
   png: string;
   ink: number;
-  /** The same plot with KiCad's stroked texts removed (present when the layer has text). */
-  notext?: string;
-  notextInk?: number;
+  /** Texts KiCad plotted on the layer (stroked text groups in its SVG). */
+  textGroups: number;
 }
 
 export interface ReferenceBoard {

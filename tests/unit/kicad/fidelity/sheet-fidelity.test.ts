@@ -1,17 +1,21 @@
 // Sheets against the schematic PDFs the fixture projects publish (issue #13 item 8), rasterised
-// by scripts/kicad-sheet-references.ts. Until the schematic painter lands (branch wt/sch), the
-// comparison runs on the model's wires, buses and junctions: every one must lie on KiCad's ink
-// (precision), which pins down page origin, scale and the page → sheet mapping.
+// by scripts/kicad-sheet-references.ts. First the model's wires, buses and junctions alone: every
+// one must lie on KiCad's ink (precision), which pins down page origin, scale and the page →
+// sheet mapping. Then the whole page as the schematic painter draws it, against SHEET_THRESHOLD
+// (README in tests/fixtures/kicad/reference); on failure a diff image is written and named.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSchematic } from '../../../../src/lib/kicad/schematic.ts';
 import { KICAD_PROJECTS_DIR } from '../fixtures.ts';
-import { compareMasks } from './compare.ts';
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { compareMasks, writeDiffPng } from './compare.ts';
 import { inkCount, readMaskPng } from './mask.ts';
 import { REFERENCE_DIR } from './reference.ts';
 import { pageFrame, readSheetReferences, SHEET_TOLERANCE_MM } from './sheet-frame.ts';
-import { wireSource } from './sheet-source.ts';
+import { painterSource, wireSource } from './sheet-source.ts';
+import { SHEET_THRESHOLD } from './thresholds.ts';
 
 const refs = readSheetReferences();
 
@@ -31,10 +35,21 @@ describe('sheets against their published PDF plots', () => {
       expect([reference.width, reference.height]).toEqual([ref.frame.width, ref.frame.height]);
       expect(inkCount(reference)).toBe(ref.ink);
 
-      const ours = await wireSource({ schematic, frame: ref.frame });
+      const pageCount = refs.sheets.filter((s) => s.project === ref.project).length;
+      const req = { schematic, frame: ref.frame, page: ref.page, pageCount };
+      const wires = compareMasks(await wireSource(req), reference, SHEET_TOLERANCE_MM * ref.frame.pxPerMm);
+      expect(wires.ours).toBeGreaterThan(1000);
+      expect(wires.precision).toBeGreaterThanOrEqual(0.995);
+
+      const ours = await painterSource(req);
       const scores = compareMasks(ours, reference, SHEET_TOLERANCE_MM * ref.frame.pxPerMm);
-      expect(scores.ours).toBeGreaterThan(1000);
-      expect(scores.precision).toBeGreaterThanOrEqual(0.995);
+      if (scores.precision < SHEET_THRESHOLD.precision || scores.recall < SHEET_THRESHOLD.recall) {
+        const dir = join(tmpdir(), 'kicad-fidelity');
+        mkdirSync(dir, { recursive: true });
+        const file = join(dir, `sheet-${ref.project}-${ref.sheet}.png`);
+        await writeDiffPng(ours, reference, file);
+        throw new Error(`${ref.sheet}: precision ${scores.precision.toFixed(4)}, recall ${scores.recall.toFixed(4)}, IoU ${scores.iou.toFixed(4)}; diff (ours red, KiCad blue): ${file}`);
+      }
     });
   }
 });

