@@ -53,7 +53,7 @@ class GlBackend implements Backend {
   private readonly view = new Float32Array(9);
 
   static create(canvas: HTMLCanvasElement): GlBackend | null {
-    const gl = canvas.getContext('webgl2', { antialias: true, alpha: false, stencil: true, depth: false, premultipliedAlpha: false, preserveDrawingBuffer: false });
+    const gl = canvas.getContext('webgl2', { antialias: (globalThis as unknown as { __aa?: boolean }).__aa ?? true, alpha: false, stencil: true, depth: false, premultipliedAlpha: false, preserveDrawingBuffer: false });
     if (!gl) return null;
     try {
       return new GlBackend(gl);
@@ -169,6 +169,7 @@ class GlBackend implements Backend {
       gl.uniform1ui(p.u.uSel ?? null, s.selected);
       gl.uniform3f(p.u.uBg ?? null, bg[0], bg[1], bg[2]);
     }
+    const skip = (globalThis as unknown as { __skip?: string }).__skip ?? '';
     for (const li of s.order) {
       const L = this.layers[li];
       const st = s.layers[li];
@@ -179,8 +180,8 @@ class GlBackend implements Backend {
         gl.useProgram(p.prog);
         this.layerUniforms(p, over, st.opacity);
         gl.bindVertexArray(L.vao);
-        if (L.triCount) gl.drawElements(gl.TRIANGLES, L.triCount, gl.UNSIGNED_INT, 0);
-        if (L.fanCount) {
+        if (L.triCount && !skip.includes('tri')) gl.drawElements(gl.TRIANGLES, L.triCount, gl.UNSIGNED_INT, 0);
+        if (L.fanCount && !skip.includes('fan')) {
           // Even-odd fill: invert the stencil per covering triangle, then paint where it is odd (and clear it).
           gl.enable(gl.STENCIL_TEST);
           gl.colorMask(false, false, false, false);
@@ -194,7 +195,7 @@ class GlBackend implements Backend {
           gl.disable(gl.STENCIL_TEST);
         }
       }
-      if (L.capVao) {
+      if (L.capVao && !skip.includes('cap')) {
         const p = this.cap;
         gl.useProgram(p.prog);
         this.layerUniforms(p, over, st.opacity);
