@@ -145,6 +145,12 @@ const api = {
   setLayer(name: string, state: { visible?: boolean; color?: string; opacity?: number }): void {
     view?.setLayer(name, state);
   },
+  zoomTo(box: { minX: number; minY: number; maxX: number; maxY: number }): void {
+    view?.zoomTo(box);
+  },
+  solo(name: string | null): void {
+    view?.solo(name);
+  },
   flip(on: boolean): void {
     view?.setFlipped(on);
   },
