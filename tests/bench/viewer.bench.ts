@@ -37,7 +37,7 @@ function nodeSpeed(file: string, kind: 'board' | 'sheet', runs: number): { media
       const { board } = parseBoard(bytes, file);
       const t1 = performance.now();
       if (i >= 2) ms.push(t1 - t);
-      buildBoardScene(board);
+      if (board) buildBoardScene(board);
       if (i >= 2) sc.push(performance.now() - t1);
     } else {
       parseSchematic(bytes, file);
@@ -49,7 +49,9 @@ function nodeSpeed(file: string, kind: 'board' | 'sheet', runs: number): { media
 }
 
 const node = { board: nodeSpeed(boardFile, 'board', 5), sheet: nodeSpeed(sheetFile, 'sheet', 7) };
-const nodeScene = buildBoardScene(parseBoard(readFileSync(boardFile), boardFile).board);
+const nodeBoard = parseBoard(readFileSync(boardFile), boardFile).board;
+if (!nodeBoard) throw new Error(`${boardFile}: not a board`);
+const nodeScene = buildBoardScene(nodeBoard);
 
 const server = await startViewerPage({ board: boardFile, sheet: sheetFile });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
