@@ -41,7 +41,7 @@ export interface FootprintText {
   effects: TextEffects;
   /** Board texts: `(layer "F.SilkS" knockout)` draws the text cut out of a filled box. */
   knockout?: boolean;
-  /** False when the file turns KiCad's "keep upright" off (`(keep_upright no)`); KiCad keeps board and footprint texts readable by default. */
+  /** False when the file turns KiCad's "keep upright" off (`unlocked` in `(at …)`, `(unlocked yes)`, `(keep_upright no)`); footprint texts keep upright by default. */
   keepUpright?: false;
 }
 
@@ -389,8 +389,11 @@ export function readText(it: SexprList, kind: FootprintText['kind'], text: strin
     effects,
   };
   if (layerNode && hasFlag(layerNode, 'knockout')) t.knockout = true;
+  // KiCad 6/7 write a text that does not keep upright as `(at x y a unlocked)`, KiCad 8+ as `(unlocked yes)`.
+  const at = child(it, 'at');
+  const unlocked = child(it, 'unlocked');
   const upright = child(it, 'keep_upright') ?? child(child(it, 'effects') ?? it, 'keep_upright');
-  if (upright && (atomAt(upright, 1) === 'no' || atomAt(upright, 1) === 'false')) t.keepUpright = false;
+  if ((at && hasFlag(at, 'unlocked')) || (unlocked && atomAt(unlocked, 1) !== 'no') || (upright && (atomAt(upright, 1) === 'no' || atomAt(upright, 1) === 'false'))) t.keepUpright = false;
   return t;
 }
 
