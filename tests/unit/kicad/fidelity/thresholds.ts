@@ -18,9 +18,9 @@ export const THRESHOLDS: Record<LayerClass, Threshold> = {
   copper: { precision: 0.995, recall: 0.995, iou: 0.99 },
   mask: { precision: 0.995, recall: 0.995, iou: 0.99 },
   paste: { precision: 0.995, recall: 0.995, iou: 0.99 },
-  silk: { precision: 0.97, recall: 0.97, iou: 0 },
+  silk: { precision: 0.985, recall: 0.985, iou: 0 },
   edge: { precision: 0.995, recall: 0.995, iou: 0 },
-  drawing: { precision: 0.97, recall: 0.97, iou: 0 },
+  drawing: { precision: 0.985, recall: 0.985, iou: 0 },
 };
 
 export function layerClass(layer: string): LayerClass {
