@@ -24,6 +24,10 @@ scope.onmessage = (e) => {
   }
   const { board, errors } = parseBoard(bytes, name);
   const t1 = performance.now();
+  if (!board) {
+    scope.postMessage({ kind, parseMs: t1 - t0, sceneMs: 0, errors: errors.length, scene: null });
+    return;
+  }
   const scene = buildBoardScene(board);
   const t2 = performance.now();
   scope.postMessage({ kind, parseMs: t1 - t0, sceneMs: t2 - t1, errors: errors.length, scene }, sceneTransferables(scene));

@@ -182,7 +182,7 @@ describe('MeshRenderer tessellation', () => {
 });
 
 describe('buildBoardScene on a real board (bitaxe-gamma)', () => {
-  const { board } = parseBoard(readFileSync(KICAD_PROJECTS_DIR + 'bitaxe-gamma/bitaxeGamma.kicad_pcb'), 'bitaxeGamma.kicad_pcb');
+  const board = parseBoard(readFileSync(KICAD_PROJECTS_DIR + 'bitaxe-gamma/bitaxeGamma.kicad_pcb'), 'bitaxeGamma.kicad_pcb').board!;
   const scene = buildBoardScene(board);
   const netName = new Map(board.nets.map((n) => [n.number, n.name]));
   const ofClass = (c: string) => scene.items.filter((i) => i.meta.class === c);
