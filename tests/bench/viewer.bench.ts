@@ -37,7 +37,8 @@ function nodeSpeed(file: string, kind: 'board' | 'sheet', runs: number): { media
       const { board } = parseBoard(bytes, file);
       const t1 = performance.now();
       if (i >= 2) ms.push(t1 - t);
-      if (board) buildBoardScene(board);
+      if (!board) throw new Error(`not a board: ${file}`);
+      buildBoardScene(board);
       if (i >= 2) sc.push(performance.now() - t1);
     } else {
       parseSchematic(bytes, file);
@@ -49,81 +50,100 @@ function nodeSpeed(file: string, kind: 'board' | 'sheet', runs: number): { media
 }
 
 const node = { board: nodeSpeed(boardFile, 'board', 5), sheet: nodeSpeed(sheetFile, 'sheet', 7) };
-const nodeBoard = parseBoard(readFileSync(boardFile), boardFile).board;
-if (!nodeBoard) throw new Error(`${boardFile}: not a board`);
-const nodeScene = buildBoardScene(nodeBoard);
+const parsed = parseBoard(readFileSync(boardFile), boardFile).board;
+if (!parsed) throw new Error(`not a board: ${boardFile}`);
+const nodeScene = buildBoardScene(parsed);
 
-const server = await startViewerPage({ board: boardFile, sheet: sheetFile });
+// A mid-size board too, for the Canvas 2D fallback (which may not survive the large one).
+const smallFile = new URL('../fixtures/kicad/projects/bitaxe-gamma/bitaxeGamma.kicad_pcb', import.meta.url).pathname;
+const server = await startViewerPage({ board: boardFile, sheet: sheetFile, small: smallFile });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-try {
+/** A fresh page per section: a crash or stall in one (software GL under load) does not lose the others. */
+async function section<T>(name: string, fn: (call: <R>(fn: string, ...args: unknown[]) => Promise<R>, heap: () => Promise<number>) => Promise<T>): Promise<T | { error: string }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(server.url);
-  await page.waitForFunction(() => document.body.dataset.ready === '1');
-  const cdp = await page.context().newCDPSession(page);
-  const heap = async (): Promise<number> => {
-    await cdp.send('HeapProfiler.collectGarbage');
-    const u = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-    return u.usedSize;
-  };
-  type Api = {
-    open(url: string, kind: string, o?: object): Promise<Record<string, number | string>>;
-    frames(n: number): { pan: object; zoom: object };
-    parse(url: string, kind: string, runs: number): Promise<{ mbPerS: number; medianMs: number }>;
-  };
-  const call = <T>(fn: string, ...args: unknown[]): Promise<T> =>
-    page.evaluate(({ fn, args }) => (window as unknown as Record<string, Record<string, (...a: unknown[]) => unknown>>).viewerBench![fn]!(...args), { fn, args }) as Promise<T>;
-  void (null as unknown as Api);
+  page.on('pageerror', (e) => console.error(`${name}: page error:`, e.message));
+  try {
+    await page.goto(server.url);
+    await page.waitForFunction(() => document.body.dataset.ready === '1');
+    const cdp = await page.context().newCDPSession(page);
+    const heap = async (): Promise<number> => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const u = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+      return u.usedSize;
+    };
+    const call = <R>(fn: string, ...args: unknown[]): Promise<R> =>
+      page.evaluate(({ fn, args }) => (window as unknown as { viewerBench: Record<string, (...a: unknown[]) => unknown> }).viewerBench[fn]!(...args), { fn, args }) as Promise<R>;
+    return await fn(call, heap);
+  } catch (e) {
+    return { error: (e as Error).message.split('\n')[0] as string };
+  } finally {
+    await page.close().catch(() => undefined);
+  }
+}
 
-  const heapBefore = await heap();
-  const openCold = await call<Record<string, number>>('open', '/files/board', 'board', { freshWorker: true });
-  const heapAfter = await heap();
-  const openWarm: Record<string, number>[] = [];
-  for (let i = 0; i < 3; i++) openWarm.push(await call<Record<string, number>>('open', '/files/board', 'board'));
-  const frames = await call<{ pan: object; zoom: object }>('frames', FRAMES);
-  const glInfo = await page.evaluate(() => {
-    const gl = document.createElement('canvas').getContext('webgl2');
-    const ext = gl?.getExtension('WEBGL_debug_renderer_info');
-    return gl ? String(ext ? gl.getParameter(ext.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER)) : 'none';
+const size = statSync(boardFile).size;
+try {
+  const board = await section('board', async (call, heap) => {
+    const renderer = await call<string>('renderer');
+    const heapBefore = await heap();
+    const cold = await call<Record<string, number>>('open', '/files/board', 'board', { freshWorker: true });
+    const heapAfter = await heap();
+    const warm: Record<string, number>[] = [];
+    for (let i = 0; i < 3; i++) warm.push(await call<Record<string, number>>('open', '/files/board', 'board'));
+    const interactive = await call<object>('frames', FRAMES, 'interactive');
+    const full = await call<object>('frames', 30, 'full');
+    return {
+      renderer,
+      open: { cold, warmMedianMs: r2(median(warm.map((o) => o.openMs as number))), warm: warm.map((o) => o.openMs) },
+      frames: interactive,
+      fullRedrawFrames: full,
+      heap: {
+        beforeOpenMB: r2(heapBefore / 1e6),
+        afterOpenMB: r2(heapAfter / 1e6),
+        openCostMB: r2((heapAfter - heapBefore) / 1e6),
+        ratioToFile: r2((heapAfter - heapBefore) / size),
+        sceneTypedArraysMB: r2(sceneBytes(nodeScene) / 1e6),
+      },
+    };
   });
-  const sheetOpen = await call<Record<string, number>>('open', '/files/sheet', 'sheet');
-  const chromiumParse = {
-    board: await call<{ mbPerS: number; medianMs: number }>('parse', '/files/board', 'board', 5),
-    sheet: await call<{ mbPerS: number; medianMs: number }>('parse', '/files/sheet', 'sheet', 9),
-  };
-  // Canvas 2D fallback on the same board.
-  const canvasOpen = await call<Record<string, number>>('open', '/files/board', 'board', { prefer: 'canvas2d' });
-  const canvasFrames = await call<{ pan: object; zoom: object }>('frames', 60);
-
-  const size = statSync(boardFile).size;
-  const warm = median(openWarm.map((o) => o.openMs as number));
+  const chromiumParse = await section('parse', async (call) => ({
+    board: await call<{ mbPerS: number; medianMs: number }>('parse', '/files/board', 'board', 7),
+    sheet: await call<{ mbPerS: number; medianMs: number }>('parse', '/files/sheet', 'sheet', 15),
+  }));
+  const sheet = await section('sheet', async (call) => {
+    await call('open', '/files/sheet', 'sheet', { freshWorker: true });
+    return call<Record<string, number>>('open', '/files/sheet', 'sheet');
+  });
+  const canvas2d = await section('canvas2d', async (call) => ({
+    open: await call<Record<string, number>>('open', '/files/board', 'board', { prefer: 'canvas2d' }),
+    frames: await call<object>('frames', 10, 'full'),
+  }));
+  const small = await section('small', async (call) => ({
+    file: smallFile,
+    webgl2: { open: await call<Record<string, number>>('open', '/files/small', 'board', { freshWorker: true }), frames: await call<object>('frames', 200, 'interactive') },
+    canvas2d: { open: await call<Record<string, number>>('open', '/files/small', 'board', { prefer: 'canvas2d' }), frames: await call<object>('frames', 10, 'full') },
+  }));
+  const b = board as { open?: { cold: { openMs: number } }; heap?: { openCostMB: number } };
+  const p = chromiumParse as { board?: { mbPerS: number } };
   const result = {
     board: boardFile,
     sheet: sheetFile,
     bytes: { board: size, sheet: statSync(sheetFile).size },
-    renderer: glInfo,
     node,
     chromium: { parse: chromiumParse },
-    open: { cold: openCold, warmMedianMs: r2(warm), warm: openWarm.map((o) => o.openMs) },
-    frames,
-    heap: {
-      beforeOpenMB: r2(heapBefore / 1e6),
-      afterOpenMB: r2(heapAfter / 1e6),
-      openCostMB: r2((heapAfter - heapBefore) / 1e6),
-      ratioToFile: r2((heapAfter - heapBefore) / size),
-      sceneTypedArraysMB: r2(sceneBytes(nodeScene) / 1e6),
-    },
-    sheetOpen,
-    canvas2d: { open: canvasOpen, frames: canvasFrames },
+    boardView: board,
+    sheetOpen: sheet,
+    canvas2d,
+    smallBoard: small,
     budgets: {
       openMs: 800,
-      openOk: (openCold.openMs as number) <= 800,
+      openOk: b.open ? b.open.cold.openMs <= 800 : false,
       frameMedianMs: 8,
       frameP95Ms: 16,
       heapRatio: 10,
-      heapOk: heapAfter - heapBefore <= 10 * size,
+      heapOk: b.heap ? b.heap.openCostMB * 1e6 <= 10 * size : false,
       parseMBps: 30,
-      parseOk: node.board.mbPerS >= 30 && chromiumParse.board.mbPerS >= 30,
+      parseOk: node.board.mbPerS >= 30 && (p.board?.mbPerS ?? 0) >= 30,
     },
   };
   console.log(JSON.stringify(result, null, 2));

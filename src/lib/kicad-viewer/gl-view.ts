@@ -7,7 +7,8 @@
 
 import { CanvasBackend } from './canvas-view.ts';
 import { colorToVec4 } from './color.ts';
-import { CAP_FS, CAP_VS, TRI_FS, TRI_VS } from './gl-shaders.ts';
+import { Camera } from './camera.ts';
+import { BLIT_FS, BLIT_VS, CAP_FS, CAP_VS, TRI_FS, TRI_VS } from './gl-shaders.ts';
 import type { Scene } from './scene.ts';
 import { ViewCore, type Backend, type DrawState, type ViewerView, type ViewerViewDebug } from './view-core.ts';
 
@@ -41,8 +42,10 @@ interface Program {
   u: Record<string, WebGLUniformLocation | null>;
 }
 
-const UNIFORMS = ['uView', 'uPx', 'uNets', 'uHiNet', 'uSel', 'uOverride', 'uLayerColor', 'uOpacity', 'uBg'];
+const UNIFORMS = ['uTex', 'uView', 'uPx', 'uNets', 'uHiNet', 'uSel', 'uOverride', 'uLayerColor', 'uOpacity', 'uBg'];
 const NET_TEX_WIDTH = 2048;
+/** Software GL: the cached image reaches this fraction of the view beyond each edge (room for panning). */
+const CACHE_MARGIN = 0.1;
 
 class GlBackend implements Backend {
   readonly name = 'webgl2' as const;
@@ -52,6 +55,17 @@ class GlBackend implements Backend {
   private layers: GlLayer[] = [];
   private netTex: WebGLTexture | null = null;
   private readonly view = new Float32Array(9);
+  private readonly software: boolean;
+  private readonly blitProg: Program;
+  private readonly blitVao: WebGLVertexArrayObject;
+  private readonly blitBuf: WebGLBuffer;
+  private readonly quad = new Float32Array(16);
+  private fbo: WebGLFramebuffer | null = null;
+  private cacheTex: WebGLTexture | null = null;
+  private cacheRb: WebGLRenderbuffer | null = null;
+  private cacheW = 0;
+  private cacheH = 0;
+  private cacheCam: Camera | null = null;
 
   static create(canvas: HTMLCanvasElement): GlBackend | null {
     const gl = canvas.getContext('webgl2', { antialias: !softwareGl(), alpha: false, stencil: true, depth: false, premultipliedAlpha: false, preserveDrawingBuffer: false });
@@ -67,11 +81,24 @@ class GlBackend implements Backend {
     this.gl = gl;
     this.tri = program(gl, TRI_VS, TRI_FS);
     this.cap = program(gl, CAP_VS, CAP_FS);
+    this.software = softwareGl();
+    this.blitProg = program(gl, BLIT_VS, BLIT_FS);
+    this.blitVao = gl.createVertexArray();
+    gl.bindVertexArray(this.blitVao);
+    this.blitBuf = gl.createBuffer();
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.blitBuf);
+    gl.bufferData(gl.ARRAY_BUFFER, this.quad.byteLength, gl.DYNAMIC_DRAW);
+    gl.enableVertexAttribArray(0);
+    gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 16, 0);
+    gl.enableVertexAttribArray(1);
+    gl.vertexAttribPointer(1, 2, gl.FLOAT, false, 16, 8);
+    gl.bindVertexArray(null);
   }
 
   setScene(scene: Scene): void {
     const gl = this.gl;
     this.release();
+    this.cacheCam = null;
     this.layers = scene.batches.map((b) => {
       const buffers: WebGLBuffer[] = [];
       const buf = (target: number, data: ArrayBufferView): WebGLBuffer => {
@@ -154,16 +181,107 @@ class GlBackend implements Backend {
   }
 
   draw(s: DrawState): void {
+    if (!this.software) {
+      this.drawScene(s, s.camera, s.pixelWidth, s.pixelHeight);
+      return;
+    }
+    // Software GL: draw into the cache (the view plus a margin), then show it.
     const gl = this.gl;
+    const m = CACHE_MARGIN;
+    const w = Math.round(s.pixelWidth * (1 + 2 * m));
+    const h = Math.round(s.pixelHeight * (1 + 2 * m));
+    this.ensureCache(w, h);
+    const cam = Object.assign(new Camera(), s.camera, { width: s.camera.width * (1 + 2 * m), height: s.camera.height * (1 + 2 * m) });
+    gl.bindFramebuffer(gl.FRAMEBUFFER, this.fbo);
+    this.drawScene(s, cam, w, h);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+    this.cacheCam = cam;
+    this.blit(s);
+  }
+
+  /**
+   * An interaction frame from the cached image, moved and scaled to the
+   * current camera (software GL only; false = draw a full frame instead).
+   */
+  drawCached(s: DrawState): boolean {
+    if (!this.software || !this.cacheCam || this.cacheCam.flipped !== s.camera.flipped) return false;
+    this.blit(s);
+    return true;
+  }
+
+  private blit(s: DrawState): void {
+    const gl = this.gl;
+    const c = this.cacheCam as Camera;
     gl.viewport(0, 0, s.pixelWidth, s.pixelHeight);
+    const bg = colorToVec4(s.background);
+    gl.clearColor(bg[0], bg[1], bg[2], 1);
+    gl.clear(gl.COLOR_BUFFER_BIT);
+    gl.disable(gl.BLEND);
+    // The cache's corners in world mm, with their texture coordinates (rows count from the bottom).
+    const q = this.quad;
+    const corners = [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 1],
+    ] as const;
+    corners.forEach(([u, v], i) => {
+      const [x, y] = c.toWorld(u * c.width, v * c.height);
+      q[4 * i] = x;
+      q[4 * i + 1] = y;
+      q[4 * i + 2] = u;
+      q[4 * i + 3] = 1 - v;
+    });
+    gl.useProgram(this.blitProg.prog);
+    s.camera.matrix(this.view);
+    gl.uniformMatrix3fv(this.blitProg.u.uView as WebGLUniformLocation, false, this.view);
+    gl.activeTexture(gl.TEXTURE1);
+    gl.bindTexture(gl.TEXTURE_2D, this.cacheTex);
+    gl.uniform1i(this.blitProg.u.uTex ?? null, 1);
+    gl.bindVertexArray(this.blitVao);
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.blitBuf);
+    gl.bufferSubData(gl.ARRAY_BUFFER, 0, q);
+    gl.drawArrays(gl.TRIANGLE_FAN, 0, 4);
+    gl.bindVertexArray(null);
+    gl.enable(gl.BLEND);
+  }
+
+  private ensureCache(w: number, h: number): void {
+    const gl = this.gl;
+    if (this.fbo && this.cacheW === w && this.cacheH === h) return;
+    if (this.fbo) gl.deleteFramebuffer(this.fbo);
+    if (this.cacheTex) gl.deleteTexture(this.cacheTex);
+    if (this.cacheRb) gl.deleteRenderbuffer(this.cacheRb);
+    this.cacheTex = gl.createTexture();
+    gl.bindTexture(gl.TEXTURE_2D, this.cacheTex);
+    gl.texStorage2D(gl.TEXTURE_2D, 1, gl.RGBA8, w, h);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+    this.cacheRb = gl.createRenderbuffer();
+    gl.bindRenderbuffer(gl.RENDERBUFFER, this.cacheRb);
+    gl.renderbufferStorage(gl.RENDERBUFFER, gl.DEPTH24_STENCIL8, w, h);
+    this.fbo = gl.createFramebuffer();
+    gl.bindFramebuffer(gl.FRAMEBUFFER, this.fbo);
+    gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, this.cacheTex, 0);
+    gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.DEPTH_STENCIL_ATTACHMENT, gl.RENDERBUFFER, this.cacheRb);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+    this.cacheW = w;
+    this.cacheH = h;
+  }
+
+  private drawScene(s: DrawState, camera: Camera, pixelWidth: number, pixelHeight: number): void {
+    const gl = this.gl;
+    gl.viewport(0, 0, pixelWidth, pixelHeight);
     const bg = colorToVec4(s.background);
     gl.clearColor(bg[0], bg[1], bg[2], 1);
     gl.clearStencil(0);
     gl.clear(gl.COLOR_BUFFER_BIT | gl.STENCIL_BUFFER_BIT);
     gl.enable(gl.BLEND);
     gl.blendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
-    s.camera.matrix(this.view);
-    const px = 1 / (s.camera.scale * s.dpr);
+    camera.matrix(this.view);
+    const px = 1 / (camera.scale * s.dpr);
     gl.activeTexture(gl.TEXTURE0);
     gl.bindTexture(gl.TEXTURE_2D, this.netTex);
     for (const p of [this.tri, this.cap]) {
@@ -250,6 +368,13 @@ class GlBackend implements Backend {
 
   destroy(): void {
     this.release();
+    const gl = this.gl;
+    if (this.fbo) gl.deleteFramebuffer(this.fbo);
+    if (this.cacheTex) gl.deleteTexture(this.cacheTex);
+    if (this.cacheRb) gl.deleteRenderbuffer(this.cacheRb);
+    gl.deleteBuffer(this.blitBuf);
+    gl.deleteVertexArray(this.blitVao);
+    gl.deleteProgram(this.blitProg.prog);
     this.gl.deleteProgram(this.tri.prog);
     this.gl.deleteProgram(this.cap.prog);
   }

@@ -16,6 +16,7 @@ const canvas = document.getElementById('view') as HTMLCanvasElement;
 let view: ViewerViewDebug | null = null;
 let worker: Worker | null = null;
 let scene: Scene | null = null;
+const selectEvents: (number | null)[] = [];
 
 function makeView(prefer: 'webgl2' | 'canvas2d'): ViewerViewDebug {
   view?.destroy();
@@ -88,30 +89,49 @@ const api = {
     };
   },
 
-  /** Frame times (draw + GPU sync) while panning and while zooming about the centre. */
-  frames(n: number) {
+  /**
+   * Frame times (draw + GPU sync) while panning and while zooming about a point: `interactive`
+   * = what pan/zoom input draws (from the cached image on software GL), `full` = a complete
+   * redraw of every visible layer each frame.
+   */
+  frames(n: number, mode: 'interactive' | 'full' = 'interactive') {
     const v = view as ViewerViewDebug;
     v.fit();
+    v.drawNow();
+    v.sync();
     const cam = v.camera;
+    const draw = (): void => {
+      if (mode === 'full') v.drawNow();
+      else v.drawInteractive();
+      v.sync();
+    };
     const pan: number[] = [];
     for (let i = 0; i < n; i++) {
       const t = performance.now();
       cam.panBy(i % 100 < 50 ? 7 : -7, i % 60 < 30 ? 3 : -3);
-      v.drawNow();
-      v.sync();
+      draw();
       pan.push(performance.now() - t);
     }
     v.fit();
+    v.drawNow();
+    v.sync();
     const zoom: number[] = [];
     for (let i = 0; i < n; i++) {
       const t = performance.now();
-      cam.zoomAt(cam.width * 0.4, cam.height * 0.6, i % 80 < 40 ? 1.06 : 1 / 1.06);
-      v.drawNow();
-      v.sync();
+      cam.zoomAt(cam.width * 0.4, cam.height * 0.6, i % 80 < 40 ? 1.03 : 1 / 1.03);
+      draw();
       zoom.push(performance.now() - t);
     }
     v.fit();
-    return { pan: stats(pan), zoom: stats(zoom) };
+    // The full frame drawn when the camera comes to rest.
+    const settle: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      v.drawNow();
+      v.sync();
+      settle.push(performance.now() - t);
+    }
+    return { mode, pan: stats(pan), zoom: stats(zoom), fullFrame: stats(settle) };
   },
 
   /** Parse + model speed on the page's main thread. */
@@ -128,6 +148,20 @@ const api = {
     return { bytes: bytes.length, medianMs: s.median, mbPerS: round(bytes.length / 1e6 / (s.median / 1000)) };
   },
 
+  /** Record 'select' events (item id or null) from now on. */
+  watchSelect(): void {
+    selectEvents.length = 0;
+    view?.on('select', (it) => selectEvents.push(it ? (it as { id: number }).id : null));
+  },
+  selectEvents(): (number | null)[] {
+    return [...selectEvents];
+  },
+  renderer(): string {
+    const gl = document.createElement('canvas').getContext('webgl2');
+    if (!gl) return 'none';
+    const ext = gl.getExtension('WEBGL_debug_renderer_info');
+    return String(gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+  },
   fit(): void {
     view?.fit();
     view?.drawNow();
