@@ -3,17 +3,16 @@
 // one must lie on KiCad's ink (precision), which pins down page origin, scale and the page →
 // sheet mapping. Then the whole page as the schematic painter draws it, against SHEET_THRESHOLD
 // (README in tests/fixtures/kicad/reference); on failure a diff image is written and named.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSchematic } from '../../../../src/lib/kicad/schematic.ts';
-import { KICAD_PROJECTS_DIR } from '../fixtures.ts';
+import type { KicadSchematic } from '../../../../src/lib/kicad/schematic.ts';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { compareMasks, writeDiffPng } from './compare.ts';
 import { inkCount, readMaskPng } from './mask.ts';
 import { REFERENCE_DIR } from './reference.ts';
 import { pageFrame, readSheetReferences, SHEET_TOLERANCE_MM } from './sheet-frame.ts';
+import { loadSheetContext } from './sheet-project.ts';
 import { painterSource, wireSource } from './sheet-source.ts';
 import { SHEET_THRESHOLD } from './thresholds.ts';
 
@@ -27,7 +26,8 @@ describe('sheets against their published PDF plots', () => {
 
   for (const ref of refs.sheets) {
     it(`${ref.project}/${ref.sheet} (page ${ref.page} of ${ref.pdf}): page frame, wires on KiCad's ink`, async () => {
-      const schematic = parseSchematic(readFileSync(join(KICAD_PROJECTS_DIR, ref.project, ref.sheet)), ref.sheet);
+      const ctx = loadSheetContext(ref.project, ref.sheet);
+      const schematic = ctx.node.schematic as KicadSchematic;
       expect(schematic.errors).toEqual([]);
       // The reference covers the sheet's own paper at the sheet scale.
       expect(pageFrame(schematic.paper)).toEqual(ref.frame);
@@ -36,14 +36,21 @@ describe('sheets against their published PDF plots', () => {
       expect(inkCount(reference)).toBe(ref.ink);
 
       const pageCount = refs.sheets.filter((s) => s.project === ref.project).length;
-      const req = { schematic, frame: ref.frame, page: ref.page, pageCount };
+      const req = { schematic, frame: ref.frame, page: ref.page, pageCount, ...ctx.request };
       const wires = compareMasks(await wireSource(req), reference, SHEET_TOLERANCE_MM * ref.frame.pxPerMm);
       expect(wires.ours).toBeGreaterThan(1000);
       expect(wires.precision).toBeGreaterThanOrEqual(0.995);
 
       const ours = await painterSource(req);
       const scores = compareMasks(ours, reference, SHEET_TOLERANCE_MM * ref.frame.pxPerMm);
-      if (scores.precision < SHEET_THRESHOLD.precision || scores.recall < SHEET_THRESHOLD.recall) {
+      const failed = scores.precision < SHEET_THRESHOLD.precision || scores.recall < SHEET_THRESHOLD.recall;
+      if (process.env.SHEET_DEBUG) {
+        console.log(`SCORE ${ref.sheet} P=${scores.precision.toFixed(4)} R=${scores.recall.toFixed(4)} IoU=${scores.iou.toFixed(4)}`);
+        const dir = join(tmpdir(), 'kicad-fidelity');
+        mkdirSync(dir, { recursive: true });
+        await writeDiffPng(ours, reference, join(dir, `sheet-${ref.project}-${ref.sheet}.png`));
+      }
+      if (failed) {
         const dir = join(tmpdir(), 'kicad-fidelity');
         mkdirSync(dir, { recursive: true });
         const file = join(dir, `sheet-${ref.project}-${ref.sheet}.png`);
