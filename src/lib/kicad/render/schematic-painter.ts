@@ -42,11 +42,17 @@ export function paintSchematicSheet(r: Renderer, sch: KicadSchematic, o: SheetPa
     if (text === '') continue;
     c.r.beginLayer(c.L.texts);
     c.r.beginGroup({ meta: { class: 'text', 'data-uuid': t.uuid } });
-    paintText(c, text, t.at, t.at.rotation, t.effects, c.t.notes, 'text');
+    // KiCad 7+ draws sheet texts 0.25 mm above their position at any angle (its "fudge factor
+    // to match KiCad 6", SCH_TEXT::GetSchematicTextOffset); measured in the bms-c1 PDF plots.
+    const at = c.kicad6 ? t.at : { ...t.at, y: t.at.y - SCH_TEXT_RAISE };
+    paintText(c, text, at, t.at.rotation, t.effects, c.t.notes, 'text');
     c.r.endGroup();
     c.r.endLayer();
   }
 }
+
+/** KiCad 7+: sheet texts are drawn this far (mm) above their anchor. */
+const SCH_TEXT_RAISE = 0.25;
 
 function paintWires(c: Ctx): void {
   const { r, sch, L, t } = c;
