@@ -210,13 +210,23 @@ function lineAdvance(runs: Run[]): { advance: number; overbar: boolean } {
   return { advance: adv, overbar };
 }
 
+/**
+ * A text's lines as KiCad splits them (its wxStringSplit): a final empty line, as after a
+ * trailing "\n", is dropped ("UEXT\n" in the olimex sheet is one line in eeschema's plot).
+ */
+export function textLines(text: string): string[] {
+  const lines = text.split('\n');
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
 /** Size in mm of KiCad's text box (what pcbnew's GetTextBox() measures). */
 export function measureText(text: string, o: TextMetricsOptions): { width: number; height: number } {
   const w = o.width ?? o.size;
   const pen = penWidth(o.size, o.thickness, o.bold);
   let maxAdv = 0;
   let overbar = false;
-  const lines = text.split('\n');
+  const lines = textLines(text);
   for (const line of lines) {
     const m = lineAdvance(markupRuns(line));
     if (m.advance > maxAdv) maxAdv = m.advance;
@@ -273,7 +283,7 @@ export function strokeText(t: TextShape): StrokedText {
   const oy = t.at.y;
   const tilt = t.italic ? ITALIC_TILT : 0;
 
-  const lines = t.text.split('\n');
+  const lines = textLines(t.text);
   const n = lines.length;
   const pitch = size * INTERLINE_PITCH * (t.lineSpacing ?? 1);
   const parsed = lines.map((l) => markupRuns(l));

@@ -11,6 +11,16 @@ import { buildSheetHierarchy, type SheetNode } from '../../../../src/lib/kicad/s
 import { KICAD_PROJECTS_DIR } from '../fixtures.ts';
 import type { SheetImageRequest } from './sheet-source.ts';
 
+/**
+ * `${KICAD_VERSION}` as the plotting eeschema printed it in each PDF's title block (read off the
+ * plots: KiCad 9.0.7 for bms-c1, Ubuntu's 7.0.11 build for the olimex module). It names the
+ * program that plotted, which the files do not record; without it our title block shows KiCad 6.
+ */
+const PLOTTED_BY: Record<string, string> = {
+  'libresolar-bms-c1': 'KiCad E.D.A. 9.0.7',
+  'olimex-mod-esp32-c5': 'KiCad E.D.A.  kicad 7.0.11-7.0.11~ubuntu22.04.1',
+};
+
 export interface SheetContext {
   node: SheetNode;
   request: Pick<SheetImageRequest, 'drawingSheet' | 'sheetName' | 'sheetPath' | 'paint'>;
@@ -39,6 +49,7 @@ export function loadSheetContext(project: string, sheet: string): SheetContext {
       drawing: drawingFromProject(pro),
       pageRefs: intersheetPages(h),
       intersheetRefs: intersheetSettingsFromProject(pro),
+      vars: PLOTTED_BY[project] ? { KICAD_VERSION: PLOTTED_BY[project] } : {},
     },
   };
   if (wksFile && existsSync(wksFile)) request.drawingSheet = parseDrawingSheet(readFileSync(wksFile));
