@@ -25,7 +25,10 @@ export { pngInfo } from './schematic-notes.ts';
 
 /** Paint one sheet instance. */
 export function paintSchematicSheet(r: Renderer, sch: KicadSchematic, o: SheetPaint): void {
-  const c: Ctx = { r, sch, o, t: o.theme, L: layersFor(o.theme), sheetVar: sheetVars(sch, o), kicad6: (sch.version ?? KICAD6_LAST + 1) <= KICAD6_LAST, d: o.drawing ?? DEFAULT_DRAWING };
+  const kicad6 = (sch.version ?? KICAD6_LAST + 1) <= KICAD6_LAST;
+  // Files of KiCad 7+ are shown as KiCad 7+ lays text out (stroke-font.ts kicad7LineShift).
+  if (!kicad6) r = withKicad7Text(r);
+  const c: Ctx = { r, sch, o, t: o.theme, L: layersFor(o.theme), sheetVar: sheetVars(sch, o), kicad6, d: o.drawing ?? DEFAULT_DRAWING };
   o.drawingSheet?.(r, c.L['sheet-frame'], c.t.frame);
   for (const img of sch.images) paintImage(c, img.at, img.scale, img.data, img.uuid);
   for (const g of sch.graphics) paintGraphic(c, g);
@@ -49,6 +52,17 @@ export function paintSchematicSheet(r: Renderer, sch: KicadSchematic, o: SheetPa
     c.r.endGroup();
     c.r.endLayer();
   }
+}
+
+/** The renderer with every text marked for KiCad 7+ line placement. */
+function withKicad7Text(r: Renderer): Renderer {
+  return new Proxy(r, {
+    get(target, prop) {
+      if (prop === 'text') return (t: TextShape) => target.text(t.metrics ? t : { ...t, metrics: 'kicad7' });
+      const v: unknown = Reflect.get(target, prop, target);
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
 }
 
 /** KiCad 7+: sheet texts are drawn this far (mm) above their anchor. */

@@ -211,6 +211,21 @@ function lineAdvance(runs: Run[]): { advance: number; overbar: boolean } {
 }
 
 /**
+ * KiCad 7+ places lines differently from KiCad 6 (learnt from its font code and checked on the
+ * bms-c1 / olimex PDF plots): the first line's origin lies `size − 1.17·size·k − 0.052·pen`
+ * below the anchor (k = 0 top, ½ centre, 1 bottom; 1.17 is its "fudge to match 6.0") and the
+ * glyphs sit 2/21 of the size lower on that origin (font offset −8 instead of −10 units). As a
+ * shift of KiCad 6's first baseline: bottom −0.075·size, centre +0.010·size, top +0.095·size.
+ */
+export function kicad7LineShift(size: number, pen: number, v: 'top' | 'center' | 'bottom'): number {
+  const k = v === 'top' ? 0 : v === 'center' ? 0.5 : 1;
+  const kicad6Base = size * (1 - k);
+  return size - KICAD7_FIRST_LINE * size * k + 2 * UNIT * size - KICAD7_PEN_LIFT * pen - kicad6Base;
+}
+const KICAD7_FIRST_LINE = 1.17;
+const KICAD7_PEN_LIFT = 0.052;
+
+/**
  * A text's lines as KiCad splits them (its wxStringSplit): a final empty line, as after a
  * trailing "\n", is dropped ("UEXT\n" in the olimex sheet is one line in eeschema's plot).
  */
@@ -310,6 +325,11 @@ export function strokeText(t: TextShape): StrokedText {
   } else {
     base0 = -(n - 1) * pitch;
     boxTop = 0.75 * pen - boxH;
+  }
+  if (t.metrics === 'kicad7') {
+    const dy = kicad7LineShift(size, pen, v);
+    base0 += dy;
+    boxTop += dy;
   }
   const boxLeft = h === 'left' ? 0 : h === 'right' ? -boxW : -boxW / 2;
 

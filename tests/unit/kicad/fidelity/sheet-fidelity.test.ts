@@ -45,7 +45,7 @@ describe('sheets against their published PDF plots', () => {
       const scores = compareMasks(ours, reference, SHEET_TOLERANCE_MM * ref.frame.pxPerMm);
       const failed = scores.precision < SHEET_THRESHOLD.precision || scores.recall < SHEET_THRESHOLD.recall;
       if (process.env.SHEET_DEBUG) {
-        console.log(`SCORE ${ref.sheet} P=${scores.precision.toFixed(4)} R=${scores.recall.toFixed(4)} IoU=${scores.iou.toFixed(4)}`);
+        console.log(`SCORE ${ref.sheet} ours=${scores.ours} P=${scores.precision.toFixed(5)} R=${scores.recall.toFixed(5)} IoU=${scores.iou.toFixed(4)}`);
         const dir = join(tmpdir(), 'kicad-fidelity');
         mkdirSync(dir, { recursive: true });
         await writeDiffPng(ours, reference, join(dir, `sheet-${ref.project}-${ref.sheet}.png`));
