@@ -12,13 +12,13 @@ import { KICAD_PROJECTS_DIR } from '../fixtures.ts';
 import type { SheetImageRequest } from './sheet-source.ts';
 
 /**
- * `${KICAD_VERSION}` as the plotting eeschema printed it in each PDF's title block (read off the
- * plots: KiCad 9.0.7 for bms-c1, Ubuntu's 7.0.11 build for the olimex module). It names the
- * program that plotted, which the files do not record; without it our title block shows KiCad 6.
+ * What the plotting eeschema printed that the files do not record, read off each PDF's title
+ * block: `${KICAD_VERSION}` (KiCad 9.0.7 for bms-c1, Ubuntu's 7.0.11 build for the olimex
+ * module) and the root sheet's `${SHEETNAME}` ("Root" in KiCad 9's plot, "/" in KiCad 7's).
  */
-const PLOTTED_BY: Record<string, string> = {
-  'libresolar-bms-c1': 'KiCad E.D.A. 9.0.7',
-  'olimex-mod-esp32-c5': 'KiCad E.D.A.  kicad 7.0.11-7.0.11~ubuntu22.04.1',
+const PLOTTED_BY: Record<string, { version: string; rootName: string }> = {
+  'libresolar-bms-c1': { version: 'KiCad E.D.A. 9.0.7', rootName: 'Root' },
+  'olimex-mod-esp32-c5': { version: 'KiCad E.D.A.  kicad 7.0.11-7.0.11~ubuntu22.04.1', rootName: '/' },
 };
 
 export interface SheetContext {
@@ -40,7 +40,7 @@ export function loadSheetContext(project: string, sheet: string): SheetContext {
   const wks = pro.schematic?.page_layout_descr_file;
   const wksFile = wks && !wks.includes('/') && !wks.includes('\\') ? join(dir, wks) : '';
   const request: SheetContext['request'] = {
-    sheetName: node.name || '/',
+    sheetName: node.name || (PLOTTED_BY[project]?.rootName ?? '/'),
     sheetPath: node.namePath,
     paint: {
       instancePath: node.path,
@@ -49,7 +49,7 @@ export function loadSheetContext(project: string, sheet: string): SheetContext {
       drawing: drawingFromProject(pro),
       pageRefs: intersheetPages(h),
       intersheetRefs: intersheetSettingsFromProject(pro),
-      vars: PLOTTED_BY[project] ? { KICAD_VERSION: PLOTTED_BY[project] } : {},
+      vars: PLOTTED_BY[project] ? { KICAD_VERSION: PLOTTED_BY[project].version } : {},
     },
   };
   if (wksFile && existsSync(wksFile)) request.drawingSheet = parseDrawingSheet(readFileSync(wksFile));
