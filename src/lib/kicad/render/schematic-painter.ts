@@ -56,11 +56,17 @@ export function paintSchematicSheet(r: Renderer, sch: KicadSchematic, o: SheetPa
 
 /** The renderer with every text marked for KiCad 7+ line placement. */
 function withKicad7Text(r: Renderer): Renderer {
+  // Methods are bound once per name (painting calls them hundreds of thousands of times).
+  const bound = new Map<PropertyKey, unknown>([['text', (t: TextShape) => r.text(t.metrics ? t : { ...t, metrics: 'kicad7' })]]);
   return new Proxy(r, {
     get(target, prop) {
-      if (prop === 'text') return (t: TextShape) => target.text(t.metrics ? t : { ...t, metrics: 'kicad7' });
+      const b = bound.get(prop);
+      if (b !== undefined) return b;
       const v: unknown = Reflect.get(target, prop, target);
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      if (typeof v !== 'function') return v;
+      const f = (v as (...a: unknown[]) => unknown).bind(target);
+      bound.set(prop, f);
+      return f;
     },
   });
 }

@@ -23,6 +23,9 @@
 //   the overbar of italic text starts 1.33/8 × height further right;
 // - default pen: height/8, bold height/5 (KiCad's bold pen), clamped to
 //   height/4 as KiCad clamps it.
+// A text marked `metrics: 'kicad7'` (the schematic painter marks every text of
+// a KiCad 7+ sheet) has its lines placed as KiCad 7+ places them
+// (kicad7LineShift; measured on eeschema 7 and 9 PDF plots); widths are alike.
 
 import type { Box, TextShape } from '../render/renderer.ts';
 import { MISSING_GLYPH, NEWSTROKE_FIRST, NEWSTROKE_GLYPHS } from './newstroke-glyphs.ts';
