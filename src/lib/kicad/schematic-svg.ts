@@ -23,6 +23,8 @@ export interface SchematicSvgOptions extends Partial<Omit<SheetPaint, 'theme' | 
   pxPerMm?: number;
   /** Texts in KiCad's stroke font as stroked paths (default true), or false for <text> in a browser font. */
   strokeFont?: boolean;
+  /** `${SHEETPATH}` in the title block (default "/"). */
+  sheetPath?: string;
 }
 
 /** Render a sheet to a standalone SVG document string. */
@@ -38,7 +40,7 @@ export function renderSchematicSvg(sch: KicadSchematic, opts: SchematicSvgOption
           paper: sch.paper,
           titleBlock: sch.titleBlock,
           sheetName: opts.sheetName || '/',
-          sheetPath: '/',
+          sheetPath: opts.sheetPath || '/',
           pageNumber: Number.isFinite(page) ? page : 1,
           pageCount: opts.pageCount ?? 1,
           fileName: sch.fileName.split(/[\\/]/).pop() ?? sch.fileName,

@@ -7,7 +7,7 @@ import type { IntersheetRefsSettings } from '../intersheet-refs.ts';
 import type { SchematicNetStyle } from '../net-classes.ts';
 import type { KicadSchematic } from '../schematic.ts';
 import type { SymbolProperty } from '../symbol-lib.ts';
-import { measureText } from '../text/stroke-font.ts';
+import { measureText, textLines } from '../text/stroke-font.ts';
 import { dashPattern, dashPolyline } from './label-shapes.ts';
 import type { LayerSpec, Meta, Renderer, Style, TextShape } from './renderer.ts';
 import { SCH_DEFAULTS, type SchematicDrawing, type SchematicTheme } from './schematic-theme.ts';
@@ -214,7 +214,7 @@ export function emitText(r: Renderer, t: TextShape): void {
     r.text(t);
     return;
   }
-  const lines = t.text.split('\n');
+  const lines = textLines(t.text);
   const pitch = t.size * INTERLINE * (t.lineSpacing ?? 1);
   const n = lines.length;
   const first = t.v === 'top' ? 0 : t.v === 'bottom' ? -(n - 1) * pitch : (-(n - 1) * pitch) / 2;

@@ -25,7 +25,10 @@ export { pngInfo } from './schematic-notes.ts';
 
 /** Paint one sheet instance. */
 export function paintSchematicSheet(r: Renderer, sch: KicadSchematic, o: SheetPaint): void {
-  const c: Ctx = { r, sch, o, t: o.theme, L: layersFor(o.theme), sheetVar: sheetVars(sch, o), kicad6: (sch.version ?? KICAD6_LAST + 1) <= KICAD6_LAST, d: o.drawing ?? DEFAULT_DRAWING };
+  const kicad6 = (sch.version ?? KICAD6_LAST + 1) <= KICAD6_LAST;
+  // Files of KiCad 7+ are shown as KiCad 7+ lays text out (stroke-font.ts kicad7LineShift).
+  if (!kicad6) r = withKicad7Text(r);
+  const c: Ctx = { r, sch, o, t: o.theme, L: layersFor(o.theme), sheetVar: sheetVars(sch, o), kicad6, d: o.drawing ?? DEFAULT_DRAWING };
   o.drawingSheet?.(r, c.L['sheet-frame'], c.t.frame);
   for (const img of sch.images) paintImage(c, img.at, img.scale, img.data, img.uuid);
   for (const g of sch.graphics) paintGraphic(c, g);
@@ -42,11 +45,34 @@ export function paintSchematicSheet(r: Renderer, sch: KicadSchematic, o: SheetPa
     if (text === '') continue;
     c.r.beginLayer(c.L.texts);
     c.r.beginGroup({ meta: { class: 'text', 'data-uuid': t.uuid } });
-    paintText(c, text, t.at, t.at.rotation, t.effects, c.t.notes, 'text');
+    // KiCad 7+ draws sheet texts 0.25 mm above their position at any angle (its "fudge factor
+    // to match KiCad 6", SCH_TEXT::GetSchematicTextOffset); measured in the bms-c1 PDF plots.
+    const at = c.kicad6 ? t.at : { ...t.at, y: t.at.y - SCH_TEXT_RAISE };
+    paintText(c, text, at, t.at.rotation, t.effects, c.t.notes, 'text');
     c.r.endGroup();
     c.r.endLayer();
   }
 }
+
+/** The renderer with every text marked for KiCad 7+ line placement. */
+function withKicad7Text(r: Renderer): Renderer {
+  // Methods are bound once per name (painting calls them hundreds of thousands of times).
+  const bound = new Map<PropertyKey, unknown>([['text', (t: TextShape) => r.text(t.metrics ? t : { ...t, metrics: 'kicad7' })]]);
+  return new Proxy(r, {
+    get(target, prop) {
+      const b = bound.get(prop);
+      if (b !== undefined) return b;
+      const v: unknown = Reflect.get(target, prop, target);
+      if (typeof v !== 'function') return v;
+      const f = (v as (...a: unknown[]) => unknown).bind(target);
+      bound.set(prop, f);
+      return f;
+    },
+  });
+}
+
+/** KiCad 7+: sheet texts are drawn this far (mm) above their anchor. */
+const SCH_TEXT_RAISE = 0.25;
 
 function paintWires(c: Ctx): void {
   const { r, sch, L, t } = c;

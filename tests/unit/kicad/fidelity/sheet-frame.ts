@@ -8,8 +8,8 @@ import { REFERENCE_DIR } from './reference.ts';
 
 /** Sheet images: 10 px/mm (254 dpi); schematic lines are ≥ 0.15 mm, texts ≥ 1 mm high. */
 export const SHEET_PX_PER_MM = 10;
-/** Tolerance of the sheet comparison: 0.2 mm (2 px). */
-export const SHEET_TOLERANCE_MM = 0.2;
+/** Tolerance of the sheet comparison: 0.1 mm (1 px), the two rasterisers' edge pixel (README). */
+export const SHEET_TOLERANCE_MM = 0.1;
 
 /** KiCad's named page sizes in mm, landscape (its page settings dialog; A–E are ANSI inches × 25.4). */
 const PAGE_MM: Record<string, [number, number]> = {

@@ -4,7 +4,8 @@
 // which checks the frame (page origin, scale) and the page → sheet mapping by precision.
 import sharp from 'sharp';
 import type { KicadSchematic } from '../../../../src/lib/kicad/schematic.ts';
-import { renderSchematicSvg } from '../../../../src/lib/kicad/schematic-svg.ts';
+import type { DrawingSheet } from '../../../../src/lib/kicad/drawing-sheet.ts';
+import { renderSchematicSvg, type SchematicSvgOptions } from '../../../../src/lib/kicad/schematic-svg.ts';
 import { rasterizeSvg, type Frame, type Mask } from './mask.ts';
 import { inkOfColourImage } from './sheet-frame.ts';
 
@@ -14,6 +15,13 @@ export interface SheetImageRequest {
   /** Page number and count shown in the title block. */
   page: number;
   pageCount: number;
+  /** The project's own drawing sheet (`page_layout_descr_file`), when the project ships it. */
+  drawingSheet?: DrawingSheet;
+  /** `${SHEETNAME}` / `${SHEETPATH}` as eeschema shows them for this page. */
+  sheetName?: string;
+  sheetPath?: string;
+  /** Everything else eeschema knows from the project: instance path, drawing settings, page lists. */
+  paint?: Omit<SchematicSvgOptions, 'frame' | 'sheetName' | 'sheetPath' | 'page' | 'pageCount' | 'background'>;
 }
 
 export type SheetImageSource = (req: SheetImageRequest) => Promise<Mask>;
@@ -50,8 +58,8 @@ function reframe(svg: string, frame: Frame): string {
   );
 }
 
-export const painterSource: SheetImageSource = async ({ schematic, frame, page, pageCount }) => {
-  const svg = renderSchematicSvg(schematic, { background: null, page: String(page), pageCount });
+export const painterSource: SheetImageSource = async ({ schematic, frame, page, pageCount, drawingSheet, sheetName, sheetPath, paint }) => {
+  const svg = renderSchematicSvg(schematic, { ...paint, background: null, page: String(page), pageCount, frame: drawingSheet, sheetName, sheetPath });
   const png = await sharp(Buffer.from(reframe(svg, frame))).png().toBuffer();
   return inkOfColourImage(png);
 };

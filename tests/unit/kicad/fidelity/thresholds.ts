@@ -33,8 +33,20 @@ export function layerClass(layer: string): LayerClass {
 }
 
 /**
- * Whole schematic pages, texts included: the published plots come from newer KiCad versions
- * whose text differs from ours in width and placement (measured 0.80–0.93 at 0.2 mm, README), so
- * this mark only catches gross breakage (a missing frame, symbols or wires) until text matches.
+ * Whole schematic pages, texts included, at SHEET_TOLERANCE_MM (0.1 mm). Measured (README):
+ * precision ≥ 0.9998 and recall ≥ 0.9999 on every page but one, IoU 0.85–0.96 (thin lines: the
+ * two rasterisers put a 0.15 mm line's edge pixel on either side). IoU guards line widths, which
+ * precision and recall cannot see (a line twice as wide stays within 0.1 mm of the reference).
  */
-export const SHEET_THRESHOLD = { precision: 0.78, recall: 0.78 };
+export const SHEET_THRESHOLD = { precision: 0.999, recall: 0.999, iou: 0.82 };
+
+/**
+ * Pages with ink the file cannot explain, by `project/sheet`: the mark that applies instead and
+ * why (see the README's sheet section).
+ */
+export const SHEET_EXCEPTIONS: Record<string, { precision?: number; recall?: number; iou?: number; why: string }> = {
+  'olimex-mod-esp32-c5/MOD-ESP32-C5_Rev_A.kicad_sch': {
+    recall: 0.993,
+    why: 'the PDF has a blue dashed frame round the UEXT block (99…208 × 109…163 mm) that is no item of the sheet file (measured recall 0.9942)',
+  },
+};
