@@ -5,7 +5,7 @@
 // quoting/escaping rules live in one place.
 
 import type { Rgba, Stroke, TextEffects } from './kicad-common.ts';
-import type { Footprint, FootprintGraphic, FootprintText, Pad, PadPrimitive } from './footprint.ts';
+import type { Footprint, FootprintGraphic, FootprintText, Pad, PadMarginOverrides, PadPrimitive } from './footprint.ts';
 import { q, serialize, sx, type SexprList } from './sexpr.ts';
 import type { Fill, KicadSymbol, SymbolGraphic, SymbolPin, SymbolProperty, SymbolUnit } from './symbol-lib.ts';
 
@@ -223,6 +223,7 @@ function padNode(p: Pad): SexprList {
   if (p.roundrectRatio !== undefined) node.items.push(sx('roundrect_rratio', p.roundrectRatio));
   if (p.chamferRatio !== undefined) node.items.push(sx('chamfer_ratio', p.chamferRatio));
   if (p.chamfer && p.chamfer.length) node.items.push(sx('chamfer', ...p.chamfer));
+  pushMargins(node, p.margins);
   if (p.net) node.items.push(p.net.number === undefined ? sx('net', q(p.net.name)) : sx('net', p.net.number, q(p.net.name)));
   if (p.pinFunction !== undefined) node.items.push(sx('pinfunction', q(p.pinFunction)));
   if (p.pinType !== undefined) node.items.push(sx('pintype', q(p.pinType)));
@@ -232,6 +233,14 @@ function padNode(p: Pad): SexprList {
     node.items.push(sx('primitives', ...p.primitives.map(primitiveNode)));
   }
   return node;
+}
+
+/** Mask and paste overrides of a pad or footprint (the pads' openings depend on them). */
+function pushMargins(node: SexprList, m: PadMarginOverrides | undefined, ratioKey = 'solder_paste_margin_ratio'): void {
+  if (!m) return;
+  if (m.mask !== undefined) node.items.push(sx('solder_mask_margin', m.mask));
+  if (m.paste !== undefined) node.items.push(sx('solder_paste_margin', m.paste));
+  if (m.pasteRatio !== undefined) node.items.push(sx(ratioKey, m.pasteRatio));
 }
 
 /** Footprint as an S-expression node (KiCad 8 format). */
@@ -263,6 +272,7 @@ export function footprintToSexpr(fp: Footprint, opts: WriteFootprintOptions = {}
     a.allowMissingCourtyard ? 'allow_missing_courtyard' : null,
     a.dnp ? 'dnp' : null,
   );
+  pushMargins(root, fp.margins, 'solder_paste_ratio');
   if (attr.items.length > 1) root.items.push(attr);
   for (const g of fp.graphics) root.items.push(fpGraphicNode(g));
   for (const p of fp.pads) root.items.push(padNode(p));
