@@ -117,15 +117,15 @@ export function expandInputs(inputs: readonly InputFile[], limits: DesignReadLim
 function unzip(zipPath: string, bytes: Uint8Array, limits: DesignReadLimits): ProjectFile[] {
   let entries = 0;
   let declared = 0;
-  let unsafe: string | null = null;
-  let bomb = false;
+  // Set from the filter callback (TypeScript cannot see those writes: read through found()).
+  const found = { unsafe: null as string | null, bomb: false };
   const wanted = (info: UnzipFileInfo): boolean => {
     entries++;
-    if (isUnsafePath(info.name)) unsafe ??= info.name;
+    if (isUnsafePath(info.name)) found.unsafe ??= info.name;
     declared += info.originalSize;
     const ratioBad = info.originalSize >= limits.ratioCheckFromBytes && info.originalSize > info.size * limits.maxRatio;
-    if (entries > limits.maxFiles || declared > limits.maxZipBytes || ratioBad) bomb = true;
-    if (unsafe !== null || bomb || info.name.endsWith('/')) return false;
+    if (entries > limits.maxFiles || declared > limits.maxZipBytes || ratioBad) found.bomb = true;
+    if (found.unsafe !== null || found.bomb || info.name.endsWith('/')) return false;
     const kind = fileKindOf(info.name);
     return kind !== null && kind !== 'zip';
   };
@@ -134,12 +134,10 @@ function unzip(zipPath: string, bytes: Uint8Array, limits: DesignReadLimits): Pr
     // The filter sees every entry's header before anything is inflated.
     out = unzipSync(bytes, { filter: wanted });
   } catch {
-    if (unsafe !== null) return fail('viewer.zipUnsafePath', { file: zipPath, path: unsafe.slice(0, 200) });
-    if (bomb) return fail('viewer.zipTooLarge', tooLargeVars(zipPath, limits));
+    refuseFound(zipPath, found, limits);
     return fail('viewer.zipCorrupt', { file: zipPath });
   }
-  if (unsafe !== null) return fail('viewer.zipUnsafePath', { file: zipPath, path: unsafe.slice(0, 200) });
-  if (bomb) return fail('viewer.zipTooLarge', tooLargeVars(zipPath, limits));
+  refuseFound(zipPath, found, limits);
   // Headers can lie: the sizes actually inflated are checked too.
   let actual = 0;
   const files: ProjectFile[] = [];
@@ -150,6 +148,11 @@ function unzip(zipPath: string, bytes: Uint8Array, limits: DesignReadLimits): Pr
     files.push({ path, kind: fileKindOf(path) as ProjectFileKind, bytes: data });
   }
   return files;
+}
+
+function refuseFound(zipPath: string, found: { unsafe: string | null; bomb: boolean }, limits: DesignReadLimits): void {
+  if (found.unsafe !== null) fail('viewer.zipUnsafePath', { file: zipPath, path: found.unsafe.slice(0, 200) });
+  if (found.bomb) fail('viewer.zipTooLarge', tooLargeVars(zipPath, limits));
 }
 
 const tooLargeVars = (file: string, limits: DesignReadLimits) => ({ file, entries: limits.maxFiles, megabytes: Math.floor(limits.maxZipBytes / MB) });
