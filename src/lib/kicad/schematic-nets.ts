@@ -23,7 +23,8 @@
 //   `Pad<n>`; KiCad 6: `Pad<n>`), `unconnected-(…)` for a lone pin.
 
 import { isBusName, busMembers, parseVector } from './bus-members.ts';
-import { libSymbolFor, type BusAlias, type KicadSchematic, type SchematicSymbol } from './schematic.ts';
+import { naturalCompare } from './natural-compare.ts';
+import { libSymbolFor, type BusAlias, type SchematicSymbol } from './schematic.ts';
 import { resolveSymbolInstance, type SchematicHierarchy, type SheetNode } from './schematic-hierarchy.ts';
 import { unitCount, unitItems, unitLetter, type KicadSymbol, type SymbolPin } from './symbol-lib.ts';
 
@@ -58,14 +59,16 @@ const IU_PER_MM = 1e4;
 /** First schematic format of KiCad 7, which names unlabelled nets after the pin name. */
 const KICAD7_SCH_VERSION = 20220000;
 
-const enum Priority {
-  Pin = 1,
-  SheetPin = 2,
-  Hierarchical = 3,
-  Local = 4,
-  Power = 5,
-  Global = 6,
-}
+/** Driver strength, weakest first (KiCad's order). */
+const Priority = {
+  Pin: 1,
+  SheetPin: 2,
+  Hierarchical: 3,
+  Local: 4,
+  Power: 5,
+  Global: 6,
+} as const;
+type Priority = (typeof Priority)[keyof typeof Priority];
 
 interface Driver {
   priority: Priority;
@@ -122,7 +125,10 @@ interface Seg {
 class PointGraph {
   private points = new Map<string, { x: number; y: number; node: number }>();
   private segs: Seg[] = [];
-  constructor(private uf: UnionFind) {}
+  private uf: UnionFind;
+  constructor(uf: UnionFind) {
+    this.uf = uf;
+  }
 
   anchor(x: number, y: number, node: number): void {
     const ix = Math.round(x * IU_PER_MM);
@@ -234,11 +240,6 @@ function pinHasName(name: string): boolean {
   return name !== '' && name !== '~';
 }
 
-/** Natural order of references and pin numbers: R2 < R10. */
-export function naturalCompare(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'variant' });
-}
-
 interface ItemNode {
   sheetPath: string;
   uuid: string;
@@ -347,8 +348,12 @@ export function buildSchematicNets(h: SchematicHierarchy, project?: string): Sch
       for (const end of ends) if (!buses.touches(end.x, end.y)) wires.anchor(end.x, end.y, node);
     }
     for (const l of sch.labels) {
-      if (l.kind === 'directive') continue;
       const node = item(l.uuid);
+      // A net class flag sits on a net without naming it.
+      if (l.kind === 'directive') {
+        wires.anchor(l.at.x, l.at.y, node);
+        continue;
+      }
       if (isBusName(l.text, aliases)) {
         buses.anchor(l.at.x, l.at.y, node);
         if (l.kind === 'global') joinName(globalBuses, l.text, node);
@@ -434,8 +439,8 @@ export function buildSchematicNets(h: SchematicHierarchy, project?: string): Sch
     if (pins) for (const p of pins) uf.union(p, hl.node);
   }
 
-  joinBusMembers(uf, busOccurrences, instanceNames, globalNames, aliases, addDriver);
-  return collectNets(h, uf, drivers, pinsOf, labelsOf, itemNodes, pinNodes, newStyle);
+  const busNames = joinBusMembers(uf, busOccurrences, instanceNames, globalNames, aliases, addDriver);
+  return collectNets(h, uf, drivers, pinsOf, labelsOf, itemNodes, pinNodes, newStyle, busNames);
 }
 
 /**
@@ -451,7 +456,8 @@ function joinBusMembers(
   globalNames: Map<string, number>,
   aliases: readonly BusAlias[],
   addDriver: (node: number, d: Driver) => void,
-): void {
+): Map<number, string> {
+  const busNames = new Map<number, string>();
   const groups = new Map<number, BusOccurrence[]>();
   for (const o of occurrences) {
     const r = uf.find(o.node);
@@ -486,6 +492,9 @@ function joinBusMembers(
       const vec = parseVector(o.text);
       if (vec) vectors.push({ prefix: vec.prefix, nodes });
     }
+    // The bus itself is named like a net: its strongest label.
+    const best = bestDriver(group.map((o) => ({ priority: o.priority, name: o.priority === Priority.Global ? o.text : `${o.namePath}${o.text}`, depth: o.depth })));
+    if (best) busNames.set(uf.find((group[0] as BusOccurrence).node), best.name);
     for (let i = 1; i < vectors.length; i++) {
       const a = vectors[0] as { prefix: string; nodes: number[] };
       const b = vectors[i] as { prefix: string; nodes: number[] };
@@ -493,6 +502,7 @@ function joinBusMembers(
       a.nodes.forEach((n, k) => uf.union(n, b.nodes[k] as number));
     }
   }
+  return busNames;
 }
 
 function bestDriver(list: readonly Driver[]): Driver | undefined {
@@ -542,6 +552,7 @@ function collectNets(
   itemNodes: readonly ItemNode[],
   pinNodes: readonly { sheetPath: string; key: string; node: number }[],
   newStyle: boolean,
+  busNames: Map<number, string>,
 ): SchematicNets {
   interface Group {
     drivers: Driver[];
@@ -584,7 +595,8 @@ function collectNets(
   const sheets = new Map<string, SheetNetMap>();
   for (const s of h.sheets) sheets.set(s.path, { items: new Map(), pins: new Map() });
   for (const it of itemNodes) {
-    const name = nameOfRoot.get(uf.find(it.node));
+    const r = uf.find(it.node);
+    const name = nameOfRoot.get(r) ?? busNames.get(r);
     if (name !== undefined) sheets.get(it.sheetPath)?.items.set(it.uuid, name);
   }
   for (const p of pinNodes) {
