@@ -2,6 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { boardSummary, loadProject, partsOf, ProjectLoadError, sheetSummary } from '../../../src/lib/kicad-viewer/project-load.ts';
+import { summarise } from '../../../src/lib/kicad-viewer/project-summary.ts';
+import { boardStats } from '../../../src/lib/kicad/board-stats.ts';
+import { extractDesignBom } from '../../../src/lib/kicad/design-bom.ts';
+import { buildSchematicNets } from '../../../src/lib/kicad/schematic-nets.ts';
 import { fileKindOf, type InputFile, type LoadProgress, type ProjectIssue } from '../../../src/lib/kicad-viewer/protocol.ts';
 import { HAVE_KICAD_DEMOS, KICAD_DEMOS_DIR, KICAD_PROJECTS_DIR } from '../kicad/fixtures.ts';
 
@@ -190,5 +194,28 @@ describe('loadProject on bad input', () => {
     });
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
     expect(steps).toBe(2);
+  });
+});
+
+describe('summarise', () => {
+  it('tells the page the files, sheet tree, board counts, parts, nets and BOM of a real project', async () => {
+    const p = await loadProject(folder('bitaxe-gamma'));
+    const nets = buildSchematicNets(p.hierarchy!, p.name);
+    const bom = extractDesignBom(p.hierarchy!, { project: p.name });
+    const s = summarise(p, { nets: nets.nets, bom }, 12);
+    expect(s.name).toBe('bitaxeGamma');
+    expect(s.files.map((f) => f.kind).sort()).toEqual(['board', 'project', 'schematic', 'schematic', 'schematic', 'schematic', 'schematic']);
+    expect(s.board?.stats).toEqual(boardStats(p.board!));
+    expect(s.schematicStats.sheets).toBe(p.hierarchy!.sheets.filter((x) => x.schematic).length);
+    // Every board net is listed with its pad count; schematic pins are added by name.
+    const gnd = s.nets.find((n) => n.name === 'GND');
+    const gndPads = p.board!.footprints.reduce((n, f) => n + f.pads.filter((x) => x.net?.name === 'GND').length, 0);
+    expect(gnd?.pads).toBe(gndPads);
+    expect(gnd?.pins).toBe(nets.nets.find((n) => n.name === 'GND')?.pins.length);
+    // BOM lines: the design BOM minus excluded lines, quantities equal to their references.
+    expect(s.bom.length).toBe(bom.filter((l) => !l.excludedFromBom).length);
+    for (const l of s.bom) expect(l.quantity).toBe(l.refs.length);
+    // The whole summary survives structured cloning (postMessage).
+    expect(structuredClone(s)).toEqual(s);
   });
 });
