@@ -1,0 +1,36 @@
+// Renders one schematic sheet to an SVG document in the schematic editor's
+// look: painted by render/schematic-painter.ts onto an SvgRenderer (sheets are
+// Y-down like SVG). For tests, thumbnails and design covers; the viewer paints
+// the same way onto its WebGL2 renderer.
+
+import type { KicadSchematic } from './schematic.ts';
+import { paintSchematicSheet, type SheetPaint } from './render/schematic-painter.ts';
+import { SCHEMATIC_THEMES, type SchematicTheme } from './render/schematic-theme.ts';
+import { SvgRenderer } from './render/svg-renderer.ts';
+
+export interface SchematicSvgOptions extends Partial<Omit<SheetPaint, 'theme'>> {
+  /** Colour theme (default KiCad's light default). */
+  theme?: SchematicTheme;
+  /** Background colour, or null for transparent (default the theme's). */
+  background?: string | null;
+  /** Output width/height attributes at this many px per mm (default 4). */
+  pxPerMm?: number;
+}
+
+/** Render a sheet to a standalone SVG document string. */
+export function renderSchematicSvg(sch: KicadSchematic, opts: SchematicSvgOptions = {}): string {
+  const theme = opts.theme ?? SCHEMATIC_THEMES.light;
+  const r = new SvgRenderer();
+  paintSchematicSheet(r, sch, { ...opts, theme });
+  const name = sch.titleBlock.title || sch.fileName;
+  return r.toDocument({
+    className: 'kicad-schematic',
+    label: `Schematic ${name}`,
+    title: name,
+    // 2% of the larger side, at least 1 mm.
+    margin: (b) => Math.max(1, Math.max(b.width, b.height) * 0.02),
+    emptyPad: 1,
+    pxPerMm: opts.pxPerMm ?? 4,
+    background: opts.background === undefined ? theme.background : opts.background,
+  });
+}
