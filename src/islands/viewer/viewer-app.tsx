@@ -8,6 +8,7 @@ import type { LoadProgress, PartSummary, ProjectIssue, ProjectSummary, SceneTarg
 import type { Scene, SceneItem, SceneLayerInfo } from '../../lib/kicad-viewer/scene.ts';
 import { readInputFiles, ViewerClient, ViewerLoadError } from '../../lib/kicad-viewer/viewer-client.ts';
 import type { Box } from '../../lib/kicad/render/renderer.ts';
+import { SCHEMATIC_THEMES } from '../../lib/kicad/render/schematic-theme.ts';
 import { reactIsland } from '../react-island.ts';
 import { DropZone, OpenButtons, type PickedFile } from './file-pick.tsx';
 import { fill, problemText, type ProblemTexts, type ViewerLabels } from './labels.ts';
@@ -21,8 +22,8 @@ import { $flipped, $issues, $layers, $net, $selected, $sheetPath, $solo, $summar
 // sheets with the engine of src/lib/kicad-viewer (worker + WebGL2 view), and the panels around it.
 // React mounts the view and renders the panels; the view itself is framework-free.
 
-/** KiCad's default backgrounds: board editor, schematic light and dark. */
-const BACKGROUND = { board: '#001023', light: '#f5f4ef', dark: '#111111' } as const;
+/** KiCad's default board editor background; sheets take their theme's. */
+const BOARD_BACKGROUND = '#001023';
 
 type Props = { labels: ViewerLabels; problems: ProblemTexts; initialTab?: ViewTab };
 
@@ -94,6 +95,8 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
   const alt = useRef(false);
   const search = useRef<HTMLInputElement>(null);
   const firstFrame = useRef<(() => void) | null>(null);
+  /** Bumped by cancel and by each open: a stale open stops where it is. */
+  const generation = useRef(0);
 
   // The view lives as long as the island.
   useEffect(() => {
@@ -132,12 +135,34 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
     return true;
   }, []);
 
+  /** Layer state, solo, flip and net highlight onto the view (after each scene, and on change). */
+  const applyViewState = useCallback((v: ViewerView, kind: Scene['kind'], layerInfo: readonly SceneLayerInfo[]) => {
+    if (kind === 'board') {
+      const st = $layers.get();
+      for (const l of layerInfo) {
+        const x = st[l.name];
+        v.setLayer(l.name, { visible: x?.visible ?? true, color: x?.color ?? l.color, opacity: x?.opacity ?? 1 });
+      }
+      v.solo($solo.get());
+    } else v.solo(null);
+    v.setFlipped(kind === 'board' && $flipped.get());
+    v.highlightNet($net.get());
+  }, []);
+
+  const frameShown = () => {
+    firstFrame.current?.();
+    firstFrame.current = null;
+  };
+
   // Show the scene of the current tab / sheet / theme.
   useEffect(() => {
     if (!summary) return;
     const target: SceneTarget | null = tab === 'pcb' ? (summary.board ? { kind: 'board' } : null) : sheetPath ? { kind: 'sheet', path: sheetPath, theme } : null;
     const v = view.current;
-    if (!target || !v) return;
+    if (!target || !v) {
+      frameShown();
+      return;
+    }
     let stale = false;
     client
       .scene(target)
@@ -145,39 +170,33 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
         if (stale) return;
         scene.current = s;
         v.setScene(s);
-        v.setBackground(tab === 'pcb' ? BACKGROUND.board : BACKGROUND[theme]);
+        v.setBackground(tab === 'pcb' ? BOARD_BACKGROUND : SCHEMATIC_THEMES[theme].background);
         if (tab === 'pcb') setBoardLayers(s.layers);
+        applyViewState(v, s.kind, s.layers);
         $selected.set(null);
         if (!applyProbe(s, tab)) v.fit();
-        firstFrame.current?.();
-        firstFrame.current = null;
+        frameShown();
       })
       .catch((e: unknown) => {
         if (!stale && e instanceof ViewerLoadError && e.issues.length > 0) $issues.set([...$issues.get(), ...e.issues]);
-        firstFrame.current?.();
-        firstFrame.current = null;
+        frameShown();
       });
     return () => {
       stale = true;
     };
-  }, [summary, tab, sheetPath, theme, client, applyProbe]);
+  }, [summary, tab, sheetPath, theme, client, applyProbe, applyViewState]);
 
   // Layer state, solo, flip, net highlight and selection follow the stores.
   useEffect(() => {
     const v = view.current;
-    if (!v || tab !== 'pcb') return;
-    for (const l of boardLayers) {
-      const s = layers[l.name];
-      v.setLayer(l.name, { visible: s?.visible ?? true, color: s?.color ?? l.color, opacity: s?.opacity ?? 1 });
-    }
-    v.solo(solo);
-  }, [layers, solo, boardLayers, tab]);
-  useEffect(() => view.current?.setFlipped(tab === 'pcb' && flipped), [flipped, tab, boardLayers]);
-  useEffect(() => view.current?.highlightNet(net), [net, tab, sheetPath, boardLayers]);
+    const s = scene.current;
+    if (v && s) applyViewState(v, s.kind, s.layers);
+  }, [layers, solo, flipped, net, applyViewState]);
   useEffect(() => view.current?.select(selected?.id ?? null), [selected]);
 
   const open = useCallback(
     async (files: PickedFile[]) => {
+      const gen = ++generation.current;
       picked.current = files;
       resetView();
       $summary.set(null);
@@ -187,6 +206,7 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
       setLoading(true);
       try {
         const inputs = await readInputFiles(files);
+        if (gen !== generation.current) throw new DOMException('cancelled', 'AbortError');
         const s: ProjectSummary = await client.open(inputs, setProgress);
         const shown = new Promise<void>((resolve) => (firstFrame.current = resolve));
         $issues.set(s.issues);
@@ -196,20 +216,26 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
         // The overlay stays until the first scene is drawn (or failed).
         await Promise.race([shown, new Promise((r) => setTimeout(r, 30_000))]);
       } catch (e) {
-        if (e instanceof DOMException && e.name === 'AbortError') toast(labels.cancelled, 'info');
-        else if (e instanceof ViewerLoadError) setFailure(e.issues);
+        if (e instanceof DOMException && e.name === 'AbortError') return;
+        if (e instanceof ViewerLoadError) setFailure(e.issues);
         else setFailure([{ key: 'viewer.local.noKicadFiles', severity: 'error', vars: {} }]);
       } finally {
-        setLoading(false);
-        setProgress(null);
+        if (gen === generation.current) {
+          setLoading(false);
+          setProgress(null);
+        }
       }
     },
-    [client, initialTab, labels.cancelled],
+    [client, initialTab],
   );
 
   const cancel = useCallback(() => {
+    generation.current++;
     client.cancel();
-  }, [client]);
+    setLoading(false);
+    setProgress(null);
+    toast(labels.cancelled, 'info');
+  }, [client, labels.cancelled]);
 
   const showOnBoard = useCallback((ref: string) => {
     probe.current = { tab: 'pcb', match: (i) => i.meta['class'] === 'footprint' && i.meta['data-ref'] === ref };
