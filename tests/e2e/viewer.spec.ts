@@ -56,7 +56,7 @@ test.describe('viewer', () => {
   test('opens a project folder: overlay, board drawn, counts, layers, search, BOM, nets', async ({ page }) => {
     await openViewer(page);
     await expect(page.getByTestId('viewer-empty')).toBeVisible();
-    await page.getByTestId('input-folder').setInputFiles(PROJECT);
+    await page.getByTestId('input-folder').first().setInputFiles(PROJECT);
     await opened(page);
     await expect(page.getByTestId('project-name')).toContainText('glasgow');
 
@@ -111,7 +111,7 @@ test.describe('viewer', () => {
   test('schematic: sheets, breadcrumbs, cross-probe to the board', async ({ page }) => {
     await openViewer(page, '/sch');
     const entries = Object.fromEntries(['glasgow.kicad_pro', 'glasgow.kicad_sch', 'glasgow.kicad_pcb', 'io_banks.kicad_sch', 'io_buffer.kicad_sch'].map((f) => [`glasgow/${f}`, new Uint8Array(readFileSync(`${PROJECT}/${f}`))]));
-    await page.getByTestId('input-zip').setInputFiles({ name: 'glasgow.zip', mimeType: 'application/zip', buffer: Buffer.from(zipSync(entries)) });
+    await page.getByTestId('input-zip').first().setInputFiles({ name: 'glasgow.zip', mimeType: 'application/zip', buffer: Buffer.from(zipSync(entries)) });
     await opened(page);
     await expect(page.getByTestId('tab-sch')).toHaveAttribute('aria-selected', 'true');
     const canvas = page.getByTestId('viewer-canvas');
@@ -145,7 +145,7 @@ test.describe('viewer', () => {
     await openViewer(page);
     const error = page.getByTestId('viewer-error');
     const open = async (files: { name: string; mimeType: string; buffer: Buffer }[]) => {
-      await page.getByTestId('input-files').setInputFiles(files);
+      await page.getByTestId('input-files').first().setInputFiles(files);
       await expect(page.getByTestId('viewer-overlay')).toHaveCount(0, { timeout: 30_000 });
     };
     // A KiCad 5 board (kicad-demos microwave).
@@ -162,7 +162,7 @@ test.describe('viewer', () => {
     await open([{ name: 'evil.zip', mimeType: 'application/zip', buffer: Buffer.from(evil) }]);
     await expect(error).toContainText('evil.zip 含有不安全的路径“../../evil.kicad_sch”');
     // Still usable: a real project opens after all that.
-    await page.getByTestId('input-folder').setInputFiles(PROJECT);
+    await page.getByTestId('input-folder').first().setInputFiles(PROJECT);
     await opened(page);
     await expect(page.getByTestId('stat-footprints')).toBeVisible();
   });
@@ -175,7 +175,7 @@ test.describe('viewer', () => {
       mkdirSync(`${dir}/big/v${i}`, { recursive: true });
       copyFileSync(`${DEMOS}/video/video.kicad_pcb`, `${dir}/big/v${i}/video.kicad_pcb`);
     }
-    await page.getByTestId('input-folder').setInputFiles(`${dir}/big`);
+    await page.getByTestId('input-folder').first().setInputFiles(`${dir}/big`);
     const overlay = page.getByTestId('viewer-overlay');
     await expect(overlay).toBeVisible();
     await expect(overlay).toContainText('正在分析您的文件');
@@ -188,7 +188,7 @@ test.describe('viewer', () => {
     await expect(page.getByTestId('viewer-empty')).toBeVisible();
     await expect(page.getByTestId('viewer-stats')).toHaveCount(0);
     // A fresh worker serves the next project.
-    await page.getByTestId('input-folder').setInputFiles(PROJECT);
+    await page.getByTestId('input-folder').first().setInputFiles(PROJECT);
     await opened(page);
   });
 });

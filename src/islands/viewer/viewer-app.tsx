@@ -24,6 +24,7 @@ import { $flipped, $issues, $layers, $net, $selected, $sheetPath, $solo, $summar
 
 /** KiCad's default board editor background; sheets take their theme's. */
 const BOARD_BACKGROUND = '#001023';
+const NON_TEXT_INPUTS = new Set(['checkbox', 'radio', 'range', 'color', 'file', 'button']);
 
 type Props = { labels: ViewerLabels; problems: ProblemTexts; initialTab?: ViewTab };
 
@@ -276,7 +277,8 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
   // Keys: F fit, Esc clear selection and highlight, / search.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement;
+      // Checkboxes, sliders and colour pickers of the panels take no text: keys still work there.
+      const typing = (e.target instanceof HTMLInputElement && !NON_TEXT_INPUTS.has(e.target.type)) || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement;
       if (e.key === 'Escape') {
         if (typing && e.target === search.current) setQuery('');
         $selected.set(null);
@@ -372,7 +374,9 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
     <DropZone onFiles={(f) => void open(f)} className="flex h-[calc(100vh-4rem)] min-h-[520px] flex-col bg-white">
       {/* Toolbar */}
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2" role="toolbar" aria-label={labels.title}>
-        <OpenButtons labels={labels} onFiles={(f) => void open(f)} compact />
+        {summary && (
+          <OpenButtons labels={labels} onFiles={(f) => void open(f)} compact />
+        )}
         {summary && (
           <>
             <div className="ml-2 inline-flex rounded-md border border-slate-300 p-0.5 text-xs" role="tablist">
