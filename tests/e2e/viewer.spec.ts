@@ -191,4 +191,30 @@ test.describe('viewer', () => {
     await page.getByTestId('input-folder').first().setInputFiles(PROJECT);
     await opened(page);
   });
+  test('the stand-alone panels follow the viewer: /ecadViewer/prop?ref= and /ecadViewer/viewerRight', async ({ page, context }) => {
+    await openViewer(page);
+    await page.getByTestId('input-folder').first().setInputFiles(PROJECT);
+    await opened(page);
+    const board = parseBoard(readFileSync(`${PROJECT}/glasgow.kicad_pcb`), 'glasgow.kicad_pcb').board!;
+    const r1 = board.footprints.find((f) => f.reference === 'R1')!;
+
+    const prop = await context.newPage();
+    await prop.goto('/ecadViewer/prop?ref=R1');
+    await hydrated(prop);
+    await expect(prop.getByTestId('embed-prop').getByTestId('prop-ref')).toContainText('R1');
+    await expect(prop.getByTestId('embed-prop').getByTestId('prop-value')).toContainText(r1.value);
+    // ?ref= selected R1 in the viewer too.
+    await expect(page.getByTestId('prop-ref')).toContainText('R1');
+
+    const right = await context.newPage();
+    await right.goto('/ecadViewer/viewerRight');
+    await hydrated(right);
+    await right.getByRole('tab', { name: 'BOM' }).click();
+    await expect(right.getByTestId('bom-line').first()).toBeVisible();
+    // A net picked in the panel is highlighted in the viewer.
+    await right.getByRole('tab', { name: '网络' }).click();
+    await right.getByTestId('net-row').filter({ hasText: 'GND' }).first().click();
+    await page.getByTestId('right-nets').click();
+    await expect(page.getByTestId('net-row').filter({ hasText: 'GND' }).first()).toHaveAttribute('aria-pressed', 'true');
+  });
 });
