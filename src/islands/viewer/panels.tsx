@@ -40,7 +40,8 @@ export function PropertiesPanel({
   if (meta['class'] === 'pad') add('pad', labels.pad, meta['data-number']);
   if (meta['class'] === 'pin') add('pin', labels.pin, meta['data-number']);
   add('net', labels.net, meta['data-net']);
-  if (selection && selection.layer && !selection.layer.startsWith(':')) add('layer', labels.layer, selection.layer);
+  // Board layers only (F.Cu, B.SilkS…): a schematic painter's layer names mean nothing to the user.
+  if (selection && selection.layer.includes('.') && !selection.layer.startsWith(':')) add('layer', labels.layer, selection.layer);
   else add('layer', labels.layer, part?.boardLayer);
   if (part?.x !== undefined && part.y !== undefined) add('position', labels.position, `${part.x.toFixed(3)}, ${part.y.toFixed(3)}`);
   if (part?.rotation) add('rotation', labels.rotation, `${part.rotation}°`);
@@ -104,13 +105,12 @@ export function BomPanel({ labels, lines, onPick, lookup = true }: { labels: Vie
   if (lines.length === 0) return <p className="p-3 text-sm text-slate-500">{labels.bomEmpty}</p>;
   return (
     <div className="overflow-auto" data-testid="bom-panel">
-      <table className="w-full text-xs">
+      <table className="w-full table-fixed text-xs">
         <thead className="sticky top-0 bg-slate-100 text-left text-slate-600">
           <tr>
-            <th className="px-2 py-1">{labels.quantity}</th>
+            <th className="w-10 px-2 py-1">{labels.quantity}</th>
             <th className="px-2 py-1">{labels.value}</th>
-            <th className="px-2 py-1">{labels.refs}</th>
-            <th className="px-2 py-1">{labels.catalogPart}</th>
+            <th className="w-28 px-2 py-1">{labels.refs}</th>
           </tr>
         </thead>
         <tbody>
@@ -119,14 +119,24 @@ export function BomPanel({ labels, lines, onPick, lookup = true }: { labels: Vie
             return (
               <tr key={i} className="border-t border-slate-200 align-top" data-testid="bom-line">
                 <td className="px-2 py-1 tabular-nums">{l.quantity}</td>
-                <td className="px-2 py-1">
+                <td className="break-words px-2 py-1">
                   <div className="font-medium text-slate-900">{l.value}</div>
-                  <div className="break-all text-slate-500">{l.footprint}</div>
-                  {(l.mpn || l.manufacturer || l.lcsc) && (
-                    <div className="text-slate-500">
-                      {[l.manufacturer, l.mpn, l.lcsc && `${labels.lcsc} ${l.lcsc}`].filter(Boolean).join(' · ')}
-                    </div>
-                  )}
+                  {/* The library prefix (Capacitor_SMD:) says nothing the name does not. */}
+                  <div className="text-slate-500" title={l.footprint}>{l.footprint.slice(l.footprint.indexOf(':') + 1)}</div>
+                  {(l.mpn || l.manufacturer || l.lcsc) && <div className="text-slate-500">{[l.manufacturer, l.mpn, l.lcsc && `${labels.lcsc} ${l.lcsc}`].filter(Boolean).join(' · ')}</div>}
+                  <div data-testid="bom-catalog">
+                    {m?.state === 'found' ? (
+                      <a className="text-brand-600 underline" href={productPath(m.hit.mfgMpnCode)} target="_blank" rel="noopener">
+                        {labels.catalogPart}: {m.hit.mpn} · {m.hit.brandName}
+                      </a>
+                    ) : m?.state === 'looking' ? (
+                      <span className="text-slate-400">{labels.catalogLooking}</span>
+                    ) : m?.state === 'none' ? (
+                      <span className="text-slate-400">
+                        {labels.catalogPart}: {labels.catalogNone}
+                      </span>
+                    ) : null}
+                  </div>
                 </td>
                 <td className="px-2 py-1">
                   {l.refs.map((r) => (
@@ -134,18 +144,6 @@ export function BomPanel({ labels, lines, onPick, lookup = true }: { labels: Vie
                       {r}
                     </button>
                   ))}
-                </td>
-                <td className="px-2 py-1" data-testid="bom-catalog">
-                  {m?.state === 'found' ? (
-                    <a className="text-brand-600 underline" href={productPath(m.hit.mfgMpnCode)} target="_blank" rel="noopener">
-                      {m.hit.mpn}
-                      <span className="block text-slate-500 no-underline">{m.hit.brandName}</span>
-                    </a>
-                  ) : m?.state === 'looking' ? (
-                    <span className="text-slate-400">{labels.catalogLooking}</span>
-                  ) : m?.state === 'none' ? (
-                    <span className="text-slate-400">{labels.catalogNone}</span>
-                  ) : null}
                 </td>
               </tr>
             );

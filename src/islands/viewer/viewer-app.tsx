@@ -352,9 +352,18 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
   const results = useMemo(() => {
     const q = query.trim().toLowerCase();
     if (!q || !summary) return [];
-    const parts = summary.parts.filter((p) => p.ref.toLowerCase() === q || p.ref.toLowerCase().startsWith(q) || p.value.toLowerCase().includes(q)).slice(0, 20);
+    // Exact reference first, then references starting so, then values containing it.
+    const rank = (p: PartSummary): number => {
+      const ref = p.ref.toLowerCase();
+      return ref === q ? 0 : ref.startsWith(q) ? 1 : p.value.toLowerCase().includes(q) ? 2 : 3;
+    };
+    const parts = summary.parts
+      .map((p) => ({ p, r: rank(p) }))
+      .filter((x) => x.r < 3)
+      .sort((a, b) => a.r - b.r)
+      .slice(0, 20)
+      .map((x) => x.p);
     const nets = summary.nets.filter((n) => n.name.toLowerCase().includes(q)).slice(0, 10);
-    parts.sort((a, b) => Number(b.ref.toLowerCase() === q) - Number(a.ref.toLowerCase() === q));
     return [...parts.map((p) => ({ kind: 'part' as const, key: p.ref, text: p.ref, sub: p.value })), ...nets.map((n) => ({ kind: 'net' as const, key: n.name, text: n.name, sub: '' }))];
   }, [query, summary]);
   const pickResult = (r: (typeof results)[number]) => {
@@ -576,7 +585,7 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
 
         {/* Right: properties, BOM, nets */}
         {summary && (
-          <aside className="flex w-80 shrink-0 flex-col border-l border-slate-200" aria-label={labels.properties}>
+          <aside className="flex w-96 shrink-0 flex-col border-l border-slate-200" aria-label={labels.properties}>
             <div className="flex border-b border-slate-200 text-sm" role="tablist">
               {(
                 [
