@@ -16,6 +16,7 @@ import { LayerPanel } from './layer-panel.tsx';
 import { LoadOverlay } from './load-overlay.tsx';
 import { BomPanel, NetsPanel, PropertiesPanel } from './panels.tsx';
 import { openChannel, type BridgeMessage } from './viewer-bridge.ts';
+import { searchDesign } from './viewer-search.ts';
 import { $flipped, $issues, $layers, $net, $selected, $sheetPath, $solo, $summary, $tab, $theme, partOf, resetView, type ViewTab } from './viewer-state.ts';
 
 // The design viewer (issue #13): open a KiCad project from local files, draw its board and
@@ -349,23 +350,7 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
 
   const chain = sheetChain(summary?.root ?? null, sheetPath);
   const selectedPart = partOf(summary, selected);
-  const results = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    if (!q || !summary) return [];
-    // Exact reference first, then references starting so, then values containing it.
-    const rank = (p: PartSummary): number => {
-      const ref = p.ref.toLowerCase();
-      return ref === q ? 0 : ref.startsWith(q) ? 1 : p.value.toLowerCase().includes(q) ? 2 : 3;
-    };
-    const parts = summary.parts
-      .map((p) => ({ p, r: rank(p) }))
-      .filter((x) => x.r < 3)
-      .sort((a, b) => a.r - b.r)
-      .slice(0, 20)
-      .map((x) => x.p);
-    const nets = summary.nets.filter((n) => n.name.toLowerCase().includes(q)).slice(0, 10);
-    return [...parts.map((p) => ({ kind: 'part' as const, key: p.ref, text: p.ref, sub: p.value })), ...nets.map((n) => ({ kind: 'net' as const, key: n.name, text: n.name, sub: '' }))];
-  }, [query, summary]);
+  const results = useMemo(() => (summary ? searchDesign(summary.parts, summary.nets, query) : []), [query, summary]);
   const pickResult = (r: (typeof results)[number]) => {
     if (r.kind === 'part') goToPart(r.key);
     else {
