@@ -99,14 +99,19 @@ export function defaultSetup(): SheetSetup {
 
 // ---------------------------------------------------------------- paper
 
-/** Landscape sizes in mm of KiCad's named pages. */
+/** KiCad keeps page sizes in whole mils: an ISO page is its mm size rounded to a mil (A4 = 297.0022 × 210.0072 mm). */
+function mils(mm: number): number {
+  return Math.round(mm / 0.0254) * 0.0254;
+}
+
+/** Landscape sizes in mm of KiCad's named pages, as KiCad sizes them. */
 export const PAPER_SIZES: Readonly<Record<string, readonly [number, number]>> = {
-  A5: [210, 148],
-  A4: [297, 210],
-  A3: [420, 297],
-  A2: [594, 420],
-  A1: [841, 594],
-  A0: [1189, 841],
+  A5: [mils(210), mils(148)],
+  A4: [mils(297), mils(210)],
+  A3: [mils(420), mils(297)],
+  A2: [mils(594), mils(420)],
+  A1: [mils(841), mils(594)],
+  A0: [mils(1189), mils(841)],
   A: [279.4, 215.9],
   B: [431.8, 279.4],
   C: [558.8, 431.8],

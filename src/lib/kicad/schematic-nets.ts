@@ -54,6 +54,11 @@ export interface SchematicNets {
   nets: SchematicNet[];
 }
 
+/** Grid cells one segment may occupy in the point-on-segment index (a sheet is at most ~120 × 85 cells). */
+const MAX_CELLS_PER_SEGMENT = 1024;
+/** Bus member nets created for a whole design, against labels like `A[0..4000]` repeated thousands of times. */
+const MAX_BUS_MEMBERS = 200_000;
+
 /** KiCad's schematic internal unit is 100 nm: coordinates are compared at that resolution. */
 const IU_PER_MM = 1e4;
 /** First schematic format of KiCad 7, which names unlabelled nets after the pin name. */
@@ -131,6 +136,7 @@ class PointGraph {
   }
 
   anchor(x: number, y: number, node: number): void {
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return;
     const ix = Math.round(x * IU_PER_MM);
     const iy = Math.round(y * IU_PER_MM);
     const key = `${ix},${iy}`;
@@ -144,6 +150,7 @@ class PointGraph {
     for (let i = 1; i < points.length; i++) {
       const a = points[i - 1] as { x: number; y: number };
       const b = points[i] as { x: number; y: number };
+      if (![a.x, a.y, b.x, b.y].every(Number.isFinite)) continue;
       this.segs.push({
         node,
         x1: Math.round(a.x * IU_PER_MM),
@@ -169,12 +176,17 @@ class PointGraph {
     if (this.segs.length === 0) return;
     const CELL = 50_000; // 5 mm
     const grid = new Map<string, Seg[]>();
+    // Segments whose box covers many cells (a hostile or odd file) are tested against every point instead.
+    const large: Seg[] = [];
     for (const s of this.segs) {
       const cx1 = Math.floor(Math.min(s.x1, s.x2) / CELL);
       const cx2 = Math.floor(Math.max(s.x1, s.x2) / CELL);
       const cy1 = Math.floor(Math.min(s.y1, s.y2) / CELL);
       const cy2 = Math.floor(Math.max(s.y1, s.y2) / CELL);
-      // A diagonal segment spanning many cells is rare in schematics; its box is indexed.
+      if ((cx2 - cx1 + 1) * (cy2 - cy1 + 1) > MAX_CELLS_PER_SEGMENT) {
+        large.push(s);
+        continue;
+      }
       for (let cx = cx1; cx <= cx2; cx++) {
         for (let cy = cy1; cy <= cy2; cy++) {
           const k = `${cx},${cy}`;
@@ -189,6 +201,7 @@ class PointGraph {
       if (!list) continue;
       for (const s of list) if (insideSegment(p.x, p.y, s)) this.uf.union(p.node, s.node);
     }
+    if (large.length > 0) for (const p of this.points.values()) for (const s of large) if (insideSegment(p.x, p.y, s)) this.uf.union(p.node, s.node);
   }
 }
 
@@ -474,11 +487,14 @@ function joinBusMembers(
     names.set(name, node);
     return node;
   };
+  let budget = MAX_BUS_MEMBERS;
   for (const group of groups.values()) {
     const byName = new Map<string, number>();
     const vectors: { prefix: string; nodes: number[] }[] = [];
     for (const o of group) {
       const members = busMembers(o.text, aliases);
+      budget -= members.length;
+      if (budget < 0) break;
       const nodes = members.map((m) => memberNode(o.instance, m));
       members.forEach((m, i) => {
         const net = escapeNetName(m);

@@ -90,6 +90,24 @@ describe('design BOM on the real projects', () => {
 });
 
 describe('board BOM', () => {
+  it('reads the part fields KiCad 8+ copies onto footprints, equal to the schematic’s', () => {
+    for (const name of ['glasgow-revc', 'libresolar-bms-c1']) {
+      const p = projects.find((x) => x.name === name)!;
+      const fromBoard = new Map(extractBoardBom(loadBoard(p)).flatMap((l) => l.refs.map((r) => [r, l.fields] as const)));
+      const design = extractDesignBom(loadHierarchy(p), { project: p.stem });
+      let compared = 0;
+      for (const l of design) {
+        for (const r of l.refs) {
+          const f = fromBoard.get(r);
+          if (!f) continue;
+          expect([f.mpn, f.manufacturer, f.lcsc], `${name} ${r}`).toEqual([l.fields.mpn, l.fields.manufacturer, l.fields.lcsc]);
+          if (l.fields.mpn) compared++;
+        }
+      }
+      expect(compared, name).toBeGreaterThan(100);
+    }
+  });
+
   for (const p of projects) {
     it(`${p.name}: covers every footprint with a reference, grouped like the design BOM`, () => {
       const board = loadBoard(p);

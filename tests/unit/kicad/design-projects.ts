@@ -38,7 +38,18 @@ export function designProjects(): DesignProject[] {
   return out;
 }
 
+const hierarchies = new Map<string, SchematicHierarchy>();
+
+/** The project's sheet hierarchy, parsed once per test file (callers must not modify it). */
 export function loadHierarchy(p: DesignProject): SchematicHierarchy {
+  const cached = hierarchies.get(p.name);
+  if (cached) return cached;
+  const h = readHierarchy(p);
+  hierarchies.set(p.name, h);
+  return h;
+}
+
+function readHierarchy(p: DesignProject): SchematicHierarchy {
   const rootFile = `${p.stem}.kicad_sch`;
   const root = parseSchematic(readFileSync(p.dir + rootFile), rootFile);
   return buildSheetHierarchy(rootFile, root, (f) => (existsSync(p.dir + f) ? parseSchematic(readFileSync(p.dir + f), f) : null), { project: p.stem });

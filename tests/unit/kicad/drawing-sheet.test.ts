@@ -8,10 +8,11 @@ import { defaultDrawingSheet } from '../../../src/lib/kicad/drawing-sheet-defaul
 import { DRAWING_SHEET_LAYER, expandVariables, paintDrawingSheet, sheetVariables } from '../../../src/lib/kicad/render/drawing-sheet-painter.ts';
 import { SvgRenderer } from '../../../src/lib/kicad/render/svg-renderer.ts';
 import { parseSchematic } from '../../../src/lib/kicad/schematic.ts';
-import { measureText } from '../../../src/lib/kicad/text/stroke-font.ts';
+import { measureText, strokeText } from '../../../src/lib/kicad/text/stroke-font.ts';
 import { kicadDefaultSheet, PAGES, placed } from '../../fixtures/kicad/drawing-sheet/default-sheet.ts';
 import { FIXTURES, KICAD_DEMOS_DIR } from './fixtures.ts';
 import { RecordingRenderer } from './render/recording-renderer.ts';
+import { covered, mergeCollinear, segmentsOf } from './stroke-segments.ts';
 
 const TEMPLATE_DIR = '/usr/share/kicad/template';
 const LOGO_DEMO = `${KICAD_DEMOS_DIR}/interf_u/pagelayout_logo.kicad_wks`;
@@ -156,7 +157,7 @@ describe('default drawing sheet', () => {
   }
 
   it('has the A4 reference grid KiCad shows: columns 1–6, rows A–D', () => {
-    const items = layoutDrawingSheet(defaultDrawingSheet(), { width: 297, height: 210 });
+    const items = layoutDrawingSheet(defaultDrawingSheet(), paperSize({ size: 'A4', portrait: false }));
     const texts = items.flatMap((d) => (d.kind === 'text' ? [d] : []));
     const top = texts.filter((t) => Math.abs(t.y - 11) < 1e-9).map((t) => t.text);
     expect(top).toEqual(['1', '2', '3', '4', '5', '6']);
@@ -164,16 +165,22 @@ describe('default drawing sheet', () => {
     expect(left).toEqual(['A', 'B', 'C', 'D']);
     // The outer border is the margin box, the inner one 2 mm inside it.
     const rects = items.filter((d) => d.kind === 'rect');
-    expect(rects.map((d) => (d.kind === 'rect' ? [d.x0, d.y0, d.x1, d.y1] : []))).toEqual([
-      [177, 166, 285, 198],
-      [10, 10, 287, 200],
-      [12, 12, 285, 198],
+    const r = (v: number): number => Math.round(v * 1e6) / 1e6;
+    expect(rects.map((d) => (d.kind === 'rect' ? [d.x0, d.y0, d.x1, d.y1].map(r) : []))).toEqual([
+      [177.0022, 166.0072, 285.0022, 198.0072],
+      [10, 10, 287.0022, 200.0072],
+      [12, 12, 285.0022, 198.0072],
     ]);
   });
 
   it('knows KiCad paper sizes', () => {
-    expect(paperSize({ size: 'A4', portrait: false })).toEqual({ width: 297, height: 210 });
-    expect(paperSize({ size: 'A3', portrait: true })).toEqual({ width: 297, height: 420 });
+    // KiCad sizes ISO pages in whole mils.
+    const a4 = paperSize({ size: 'A4', portrait: false });
+    expect(a4.width).toBeCloseTo(297.0022, 9);
+    expect(a4.height).toBeCloseTo(210.0072, 9);
+    const a3 = paperSize({ size: 'A3', portrait: true });
+    expect(a3.width).toBeCloseTo(297.0022, 9);
+    expect(a3.height).toBeCloseTo(419.9890, 9);
     expect(paperSize({ size: 'USLetter', portrait: false })).toEqual({ width: 279.4, height: 215.9 });
     expect(paperSize({ size: 'USLedger', portrait: false })).toEqual({ width: 431.8, height: 279.4 });
     expect(paperSize({ size: 'User', width: 123, height: 45, portrait: false })).toEqual({ width: 123, height: 45 });
@@ -242,4 +249,69 @@ describe('painting the sheet of a real schematic', () => {
     expect(markup).toContain('data:image/png;base64,iVBORw0KGgo');
     expect(markup).toContain('drawing-sheet');
   });
+});
+
+// KiCad 6 plotting its default frame (frame-plots.json, made by
+// make-frame-plots.py): our painter + stroke font must draw the same
+// rectangles, lines and text strokes. Tolerance 1e-4 mm (KiCad rounds to nm).
+describe('the default frame equals pcbnew 6 plots', () => {
+  interface PlotPage {
+    paper: string;
+    portrait: boolean;
+    title: string;
+    company: string;
+    rev: string;
+    date: string;
+    comments: Record<string, string>;
+    fileName: string;
+    rects: number[][];
+    lines: { points: number[][]; width: number }[];
+    texts: { text: string; width: number; polylines: number[][][] }[];
+  }
+  const plots = JSON.parse(readFileSync(`${FIXTURES}drawing-sheet/frame-plots.json`, 'utf8')) as { kicad: string; pages: PlotPage[] };
+  const TOL = 1e-4;
+
+  for (const page of plots.pages) {
+    it(`${page.paper}${page.portrait ? ' portrait' : ''} (${plots.kicad})`, () => {
+      const comments: Record<number, string> = {};
+      for (const [k, v] of Object.entries(page.comments)) comments[Number(k)] = v;
+      const r = new RecordingRenderer();
+      paintDrawingSheet(r, defaultDrawingSheet(), {
+        paper: { size: page.paper, portrait: page.portrait },
+        titleBlock: { title: page.title, date: page.date, rev: page.rev, company: page.company, comments },
+        sheetName: 'frame',
+        sheetPath: '/',
+        pageNumber: 1,
+        pageCount: 1,
+        fileName: page.fileName,
+        // pcbnew's plotter leaves this variable unexpanded.
+        vars: { KICAD_VERSION: '${KICAD_VERSION}' },
+        color: '#000',
+      });
+      const shapes = r.calls.flatMap((c) => (c.op === 'shape' ? [c.shape] : []));
+      const rects = shapes.flatMap((s) => (s.kind === 'rect' ? [[Math.min(s.x0, s.x1), Math.min(s.y0, s.y1), Math.abs(s.x1 - s.x0), Math.abs(s.y1 - s.y0), s.style?.width ?? 0]] : []));
+      expect(covered(page.rects, rects, TOL)).toEqual([]);
+      expect(rects.length).toBe(page.rects.length);
+      const lines = shapes.flatMap((s) => (s.kind === 'path' ? s.parts.map((p) => [p[0]?.x ?? 0, p[0]?.y ?? 0, p[1]?.x ?? 0, p[1]?.y ?? 0]) : []));
+      const plotted = page.lines.map((l) => [l.points[0]?.[0] ?? 0, l.points[0]?.[1] ?? 0, l.points[1]?.[0] ?? 0, l.points[1]?.[1] ?? 0]);
+      expect(covered(plotted, lines, TOL)).toEqual([]);
+      expect(lines.length).toBe(plotted.length);
+      for (const l of page.lines) expect(l.width).toBeCloseTo(0.15, 6);
+
+      const texts = r.calls.flatMap((c) => (c.op === 'text' ? [c.text] : []));
+      // KiCad also emits empty texts (blank comments), which draw nothing; we skip them.
+      const plottedTexts = page.texts.filter((t) => t.text !== '');
+      expect(texts.map((t) => t.text)).toEqual(plottedTexts.map((t) => t.text));
+      texts.forEach((t, i) => {
+        const want = plottedTexts[i];
+        if (!want) return;
+        const s = strokeText(t);
+        expect(s.thickness, t.text).toBeCloseTo(want.width, 6);
+        const ours = mergeCollinear(segmentsOf(s.strokes), TOL);
+        const theirs = mergeCollinear(segmentsOf(want.polylines.map((p) => p.flat())), TOL);
+        expect(covered(theirs, ours, TOL), t.text).toEqual([]);
+        expect(covered(ours, theirs, TOL), t.text).toEqual([]);
+      });
+    });
+  }
 });

@@ -104,6 +104,55 @@ describe('schematic nets: rules on hand-written sheets', () => {
   });
 });
 
+describe('schematic nets: buses through the hierarchy', () => {
+  it('joins vector and group members named on both sides of a bus sheet pin', () => {
+    const child = sheetText('child', [
+      label('hb', 'D[0..1]', 40, 40, 'hierarchical_label'),
+      label('hg', 'USB{DP DM}', 40, 30, 'hierarchical_label'),
+      resistor('rc', 'R9', 50, 50),
+      label('c0', 'D0', 50, 46.19),
+      label('cdp', 'USB.DP', 50, 53.81),
+    ]);
+    const root = sheetText('root', [
+      `(sheet (at 100 50) (size 20 10) (stroke (width 0) (type solid)) (fill (color 0 0 0 0)) (uuid "s1")
+        (property "Sheetname" "SUB" (at 100 50 0)) (property "Sheetfile" "child.kicad_sch" (at 100 60 0))
+        (pin "D[0..1]" input (at 100 55 180) (effects (font (size 1.27 1.27))) (uuid "sp1"))
+        (pin "USB{DP DM}" input (at 100 57.54 180) (effects (font (size 1.27 1.27))) (uuid "sp2")))`,
+      `(bus (pts (xy 90 55) (xy 100 55)) (stroke (width 0) (type default)) (uuid "b1"))`,
+      label('rb', 'D[0..1]', 90, 55),
+      resistor('r1', 'R1', 50, 50),
+      label('r0', 'D0', 50, 53.81),
+      label('rdp', 'USB.DP', 50, 46.19),
+    ]);
+    const rootSch = parseSchematic(root, 'root.kicad_sch');
+    const childSch = parseSchematic(child, 'child.kicad_sch');
+    const h = buildSheetHierarchy('root.kicad_sch', rootSch, (f) => (f === 'child.kicad_sch' ? childSch : null));
+    const nets = buildSchematicNets(h);
+    const sub = nets.sheets.get(h.sheets[1]!.path)!;
+    const top = nets.sheets.get(h.root.path)!;
+    // The root's local label is nearer the root than the child's: it names the net.
+    expect(top.pins.get('r1:2')).toBe('/D0');
+    expect(sub.pins.get('rc:1')).toBe('/D0');
+    expect(top.pins.get('r1:1')).toBe('/USB.DP');
+    expect(sub.pins.get('rc:2')).toBe('/USB.DP');
+    // The bus and its sheet pin are named after the bus label.
+    expect(top.items.get('b1')).toBe('/D[0..1]');
+    expect(top.items.get('sp1')).toBe('/D[0..1]');
+  });
+});
+
+describe('schematic nets: hostile input', () => {
+  it('stays fast with huge diagonal wires and thousands of wide bus labels', () => {
+    const body: string[] = [wire('diag', 0, 0, 100000, 100000), label('ld', 'DIAG', 50000, 50000)];
+    for (let i = 0; i < 2000; i++) body.push(label(`b${i}`, 'A[0..4095]', 10 + (i % 40) * 2.54, 10 + Math.floor(i / 40) * 2.54));
+    for (let i = 0; i < 500; i++) body.push(wire(`w${i}`, 0, i * 2.54, 200, i * 2.54 + 200));
+    const t0 = performance.now();
+    const t = single(sheetText('root', body));
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(t.map.items.get('diag')).toBe('/DIAG');
+  });
+});
+
 describe('bus members', () => {
   it('expands vectors, groups and aliases; markup braces are not groups', () => {
     expect(busMembers('D[0..3]')).toEqual(['D0', 'D1', 'D2', 'D3']);

@@ -3,14 +3,16 @@
 // tests/fixtures/kicad/stroke-font/make-expected.py).
 //
 // Tolerances: boxes 2e-6 mm (KiCad works in integer nm and rounds each
-// step). Segments to 1e-4 mm after one documented shift: pcbnew 6's segment
-// list starts the ink 0.13 × min(glyph width, height) right of the anchor,
-// where we start it half a pen right, inside the text box (as KiCad 6 draws).
+// step); plotted polylines 2e-5 mm (nm rounding of each point). The segment
+// lists are compared to 1e-4 mm after one documented shift: pcbnew 6's
+// segment list starts the ink 0.13 × min(glyph width, height) right of the
+// anchor, where we start it half a pen right, as KiCad 6 plots non-bold text.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TextShape } from '../../../src/lib/kicad/render/renderer.ts';
 import { decodeGlyph, glyphFor, loadCjkGlyphs, markupRuns, measureText, needsCjk, penWidth, strokeText, strokeTextPath } from '../../../src/lib/kicad/text/stroke-font.ts';
 import { FIXTURES } from './fixtures.ts';
+import { covered, mergeCollinear, segmentsOf } from './stroke-segments.ts';
 
 interface Case {
   text: string;
@@ -26,6 +28,7 @@ interface Expected {
   kicad: string;
   boxes: (Case & { box: [number, number, number, number] })[];
   segments: (Case & { points: [number, number][] })[];
+  plots: (Case & { angle?: number; mirror?: boolean; polylines: [number, number][][] })[];
 }
 const expected = JSON.parse(readFileSync(`${FIXTURES}stroke-font/expected.json`, 'utf8')) as Expected;
 
@@ -129,8 +132,22 @@ describe('strokes equal pcbnew 6 TransformToSegmentList()', () => {
   for (const c of expected.segments) {
     it(JSON.stringify(c.text) + (c.italic ? ' italic' : ''), () => {
       const s = strokeText(shape(c));
-      const dx = 0.13 * Math.min(c.size, c.width ?? c.size) - s.thickness / 2;
+      const dx = 0.13 * Math.min(c.size, c.width ?? c.size) - (c.bold ? 0.65 : 0.5) * s.thickness;
       expect(segmentKeys(s.strokes, dx)).toEqual(pointKeys(c.points));
+    });
+  }
+});
+
+describe('strokes equal what pcbnew 6 plots', () => {
+  for (const c of expected.plots) {
+    const name = JSON.stringify(c.text) + JSON.stringify({ ...c, text: undefined, polylines: undefined });
+    it(name, () => {
+      // pcbnew 6 plots board texts with the bold flag set and their own pen (see stroke-font.ts).
+      const s = strokeText(shape(c, { at: { x: 0, y: 0 }, angle: c.angle ?? 0, bold: true, ...(c.mirror ? { mirror: true } : {}) }));
+      const ours = mergeCollinear(segmentsOf(s.strokes), 2e-5);
+      const theirs = mergeCollinear(segmentsOf(c.polylines.map((p) => p.flat())), 2e-5);
+      expect(covered(theirs, ours, 2e-5)).toEqual([]);
+      expect(covered(ours, theirs, 2e-5)).toEqual([]);
     });
   }
 });

@@ -7,12 +7,17 @@
 // - a glyph string is two extent characters (left, right) and coordinate
 //   pairs, each character minus 'R' in units of 1/21 of the glyph height;
 //   " R" lifts the pen; y is shifted by -10 units (the font's historical
-//   origin), so the baseline is y = 0 and capitals reach y = -22/21 + 1/21;
+//   origin), so the baseline is y = 0 (capitals span −22/21 to −1/21);
 // - advance = right − left extent, scaled by the glyph width;
 // - line pitch 1.61 × height (× line spacing);
 // - text box: width = Σ advances + pen width, height = lines × pitch +
 //   1.5 × pen (+ 0.18 × height + 0.5 × pen when a line has an overbar);
-// - the ink is shifted right by half the pen so strokes stay inside the box;
+// - lines are justified and their ink placed as KiCad 6 plots them: a line is
+//   Σ advances + pen wide and its ink starts half a pen in; for bold text the
+//   pen counts 1.3× here (KiCad's bold factor). pcbnew 6 plots every board
+//   text with the bold flag set (its own thickness kept), so board painters
+//   that want pcbnew's plot pass `bold: true` with the text's thickness;
+//   italic lines count 1.61/8 × height wider;
 // - sub/superscripts: 0.8 × size, baseline moved +0.1 / −0.3 × height;
 // - overbar 1.33 × height above the baseline; italic slant 1/8 (x −= y/8),
 //   the overbar of italic text starts 1.33/8 × height further right;
@@ -31,17 +36,21 @@ export const ITALIC_TILT = 1 / 8;
 export const SCRIPT_SCALE = 0.8;
 const SUBSCRIPT_SHIFT = 0.1;
 const SUPERSCRIPT_SHIFT = -0.3;
+/** KiCad 6 lays out bold text as if its pen were this much wider. */
+const BOLD_PEN_FACTOR = 1.3;
 
 /** A decoded glyph in units of the glyph size: x from the glyph's left edge, y from the baseline (down). */
 export interface Glyph {
   advance: number;
   /** Polylines as flat x,y pairs. */
   strokes: Float32Array[];
+  /** Numbers in all strokes together. */
+  size: number;
 }
 
 /** Decode one glyph string (exported for tests). */
 export function decodeGlyph(s: string): Glyph {
-  if (s.length < 2) return { advance: 0, strokes: [] };
+  if (s.length < 2) return { advance: 0, strokes: [], size: 0 };
   const start = s.charCodeAt(0) - R;
   const advance = (s.charCodeAt(1) - start - R) * UNIT;
   const strokes: Float32Array[] = [];
@@ -57,7 +66,9 @@ export function decodeGlyph(s: string): Glyph {
     run.push((a - R - start) * UNIT, (b - R + FONT_OFFSET) * UNIT);
   }
   if (run.length >= 2) strokes.push(Float32Array.from(run));
-  return { advance, strokes };
+  let size = 0;
+  for (const st of strokes) size += st.length;
+  return { advance, strokes, size };
 }
 
 // Tables split on first use; glyphs decoded on first use.
@@ -292,18 +303,30 @@ export function strokeText(t: TextShape): StrokedText {
   }
   const boxLeft = h === 'left' ? 0 : h === 'right' ? -boxW : -boxW / 2;
 
+  // All polylines share one buffer (one allocation per text, views into it).
+  let total = 0;
+  for (const runs of parsed) {
+    for (const run of runs) {
+      for (const cp of run.cps) total += glyphFor(cp).size;
+      if (run.overbar) total += 4;
+    }
+  }
+  const buf = new Float32Array(total);
+  let used = 0;
   const strokes: Float32Array[] = [];
   // Local → world, with mirror, as plain arithmetic (no per-point objects).
   const wx = (x: number, y: number): number => ox + mx * x * cos + y * sin;
   const wy = (x: number, y: number): number => oy - mx * x * sin + y * cos;
 
   const space = glyphFor(32).advance;
+  const inkPen = t.bold ? BOLD_PEN_FACTOR * pen : pen;
   for (let li = 0; li < n; li++) {
     const runs = parsed[li] ?? [];
-    const lineW = (advances[li]?.advance ?? 0) * gw + pen;
+    // Italic lines are justified as if wider by their slant over one line pitch (KiCad 6).
+    const lineW = (advances[li]?.advance ?? 0) * gw + inkPen + (t.italic ? size * INTERLINE_PITCH * ITALIC_TILT : 0);
     const lineLeft = h === 'left' ? 0 : h === 'right' ? -lineW : -lineW / 2;
     const baseline = base0 + li * pitch;
-    let cursor = lineLeft + pen / 2;
+    let cursor = lineLeft + inkPen / 2;
     for (const run of runs) {
       const k = run.style === Style.Normal ? 1 : SCRIPT_SCALE;
       const sx = gw * k;
@@ -313,28 +336,33 @@ export function strokeText(t: TextShape): StrokedText {
       for (const cp of run.cps) {
         if (cp === 9) {
           const col = 4 * space * gw;
-          const rel = cursor - lineLeft - pen / 2;
+          const rel = cursor - lineLeft - inkPen / 2;
           cursor += col - (rel % col);
           continue;
         }
         const g = glyphFor(cp);
         for (const s of g.strokes) {
-          const out = new Float32Array(s.length);
+          const start = used;
           for (let i = 0; i < s.length; i += 2) {
             const gy = (s[i + 1] ?? 0) * sy;
             const lx = cursor + (s[i] ?? 0) * sx - gy * tilt;
             const ly = by + gy;
-            out[i] = wx(lx, ly);
-            out[i + 1] = wy(lx, ly);
+            buf[used++] = wx(lx, ly);
+            buf[used++] = wy(lx, ly);
           }
-          strokes.push(out);
+          strokes.push(buf.subarray(start, used));
         }
         cursor += g.advance * sx;
       }
       if (run.overbar && cursor > runStart) {
         const y = baseline - OVERBAR_POSITION * size;
         const x0 = runStart + OVERBAR_POSITION * size * tilt;
-        strokes.push(Float32Array.of(wx(x0, y), wy(x0, y), wx(cursor, y), wy(cursor, y)));
+        const start = used;
+        buf[used++] = wx(x0, y);
+        buf[used++] = wy(x0, y);
+        buf[used++] = wx(cursor, y);
+        buf[used++] = wy(cursor, y);
+        strokes.push(buf.subarray(start, used));
       }
     }
   }
