@@ -109,3 +109,23 @@ void main() {
   outColor = vec4(vCol.rgb, vCol.a * cover);
 }
 `;
+
+/** The cached image (software GL interaction frames): a textured quad in world mm. */
+export const BLIT_VS = /* glsl */ `#version 300 es
+layout(location = 0) in vec2 aPos;
+layout(location = 1) in vec2 aUv;
+uniform mat3 uView;
+out vec2 vUv;
+void main() {
+  vUv = aUv;
+  gl_Position = vec4((uView * vec3(aPos, 1.0)).xy, 0.0, 1.0);
+}
+`;
+
+export const BLIT_FS = /* glsl */ `#version 300 es
+precision mediump float;
+in vec2 vUv;
+uniform sampler2D uTex;
+out vec4 outColor;
+void main() { outColor = texture(uTex, vUv); }
+`;

@@ -1,11 +1,26 @@
 // Picking: a flatbush index over item boxes narrows a click to a few items,
 // then an exact test on each item's own geometry (its triangles, its fans by
 // even-odd parity, its capsules by distance) keeps those really under the
-// point. The smallest hit wins (a pad over its zone and footprint), then the
-// topmost layer.
+// point. Connection points win over drawings (a pad under its footprint's
+// fabrication outline is still the pad; a zone only when nothing else is
+// there), then the topmost layer (a front pad over a back one), then the
+// smallest item.
 
 import Flatbush from 'flatbush';
 import { RANGE, type Scene, type SceneItem } from './scene.ts';
+
+/** Pick priority by item class (default 1). */
+const PRIORITY: Readonly<Record<string, number>> = {
+  pad: 3,
+  via: 3,
+  pin: 3,
+  track: 2,
+  wire: 2,
+  bus: 2,
+  junction: 2,
+  label: 2,
+  zone: 0,
+};
 
 export class HitIndex {
   private readonly index: Flatbush | null;
@@ -41,8 +56,8 @@ export class HitIndex {
       if (!this.exact(item.id, layer, x, y, tol)) continue;
       const b = item.box;
       const area = (b.maxX - b.minX) * (b.maxY - b.minY);
-      const r = rank(layer);
-      if (area < bestArea - 1e-9 || (Math.abs(area - bestArea) <= 1e-9 && r > bestRank)) {
+      const r = (PRIORITY[item.meta.class ?? ''] ?? 1) * 10000 + rank(layer);
+      if (r > bestRank || (r === bestRank && area < bestArea)) {
         best = item;
         bestArea = area;
         bestRank = r;
@@ -73,18 +88,11 @@ export class HitIndex {
     for (let k = t0; k < t1; k += 3) {
       if (inTriangle(pos, idx[k] as number, idx[k + 1] as number, idx[k + 2] as number, x, y)) return true;
     }
-    // Fans: count covering triangles per fan (a fan starts where the first index changes).
+    // Fans: the item's fan triangles covering the point, counted modulo 2 (see scene-build fanLoop).
     const fan = batch.fanIdx;
     let parity = 0;
-    let apex = -1;
     for (let k = f0; k < f1; k += 3) {
-      const a = fan[k] as number;
-      if (a !== apex) {
-        if (parity) return true;
-        apex = a;
-        parity = 0;
-      }
-      if (inTriangle(pos, a, fan[k + 1] as number, fan[k + 2] as number, x, y)) parity ^= 1;
+      if (inTriangle(pos, fan[k] as number, fan[k + 1] as number, fan[k + 2] as number, x, y)) parity ^= 1;
     }
     if (parity) return true;
     const g = batch.capGeo;

@@ -17,6 +17,8 @@ const MIN_SEGMENTS = 8;
 const MAX_SEGMENTS = 128;
 /** Polygons with more points than this are drawn as stencilled fans (no triangulation: zone fills have thousands of points). */
 const FAN_MIN_POINTS = 24;
+/** Ring vertices per local fan (see fanLoop). */
+const FAN_CHUNK = 8;
 
 /** Segments for a full circle of radius r within the chord tolerance. */
 export function circleSegments(r: number): number {
@@ -677,14 +679,9 @@ export class MeshRenderer implements Renderer, TextSink {
     if (n > FAN_MIN_POINTS) {
       const L = this.layer as LayerBuild;
       const base = this.pushVertices(n, col >>> 0, flag);
-      const idx = L.fanIdx.reserve(3 * (n - 2));
-      let o = L.fanIdx.n;
-      for (let i = 1; i < n - 1; i++) {
-        idx[o++] = base;
-        idx[o++] = base + i;
-        idx[o++] = base + i + 1;
-      }
-      L.fanIdx.n = o;
+      const ring = new Uint32Array(n);
+      for (let i = 0; i < n; i++) ring[i] = base + i;
+      this.fanLoop(L.fanIdx, ring, n);
       return;
     }
     const tris = earcut(this.pts.subarray(0, 2 * n));
@@ -695,6 +692,49 @@ export class MeshRenderer implements Renderer, TextSink {
     let o = L.triIdx.n;
     for (let i = 0; i < tris.length; i++) idx[o++] = base + (tris[i] as number);
     L.triIdx.n = o;
+  }
+
+  /**
+   * Even-odd fans of a vertex ring with little overdraw: the ring is cut into
+   * chunks of FAN_CHUNK consecutive vertices, each chunk closed by a chord and
+   * fanned locally, and the loop of chunk starts is treated the same way,
+   * recursively. The loops' boundaries sum to the ring's (every chord is walked
+   * once each way), so their parities XOR to the polygon; one fan over a
+   * fractured zone outline would instead cover the board tens of times.
+   */
+  private fanLoop(out: U32, ring: Uint32Array, n: number): void {
+    if (n < 3) return;
+    if (n <= FAN_CHUNK + 1) {
+      const idx = out.reserve(3 * (n - 2));
+      let o = out.n;
+      for (let i = 1; i < n - 1; i++) {
+        idx[o++] = ring[0] as number;
+        idx[o++] = ring[i] as number;
+        idx[o++] = ring[i + 1] as number;
+      }
+      out.n = o;
+      return;
+    }
+    const m = Math.ceil(n / FAN_CHUNK);
+    const starts = new Uint32Array(m);
+    const idx0 = out.reserve(3 * n);
+    void idx0;
+    for (let j = 0; j < m; j++) {
+      const s0 = j * FAN_CHUNK;
+      const s1 = Math.min(s0 + FAN_CHUNK, n);
+      starts[j] = ring[s0] as number;
+      const apex = ring[s0] as number;
+      const last = s1 === n ? (ring[0] as number) : (ring[s1] as number);
+      const idx = out.reserve(3 * FAN_CHUNK);
+      let o = out.n;
+      for (let i = s0 + 1; i < s1; i++) {
+        idx[o++] = apex;
+        idx[o++] = ring[i] as number;
+        idx[o++] = i + 1 < s1 ? (ring[i + 1] as number) : last;
+      }
+      out.n = o;
+    }
+    this.fanLoop(out, starts, m);
   }
 
   private convexQuad(): boolean {

@@ -1,10 +1,10 @@
-// Text for the mesh scene. KiCad draws text with its stroke font
-// (src/lib/kicad/text/stroke-font.ts, in progress on another branch); until it
-// lands here, text only contributes its box (so items keep their extent and
-// fit() is right) and draws nothing.
+// Text for the mesh scene: KiCad's stroke font (kicad/text/stroke-font.ts)
+// lays the text out as polylines in the text's own world frame; each stroke
+// becomes round-capped segments (capsules) of the pen width under the current
+// group placement, and KiCad's text box grows the bounds.
 
 import type { TextShape } from '../kicad/render/renderer.ts';
-import { textWidth } from '../kicad/svg-text.ts';
+import { strokeText } from '../kicad/text/stroke-font.ts';
 
 /** Where text geometry goes: segments in world mm (drawn with the current text colour) and box points. */
 export interface TextSink {
@@ -21,29 +21,35 @@ interface Placement {
   f: number;
 }
 
-/** Draw (or only measure) a text primitive under the placement `m`. */
-export function drawText(sink: TextSink, t: TextShape, m: Placement, _draw: boolean, bounds = true): void {
-  if (!bounds || t.text === '') return;
-  const lines = t.text.split('\n');
-  const pitch = t.size * 1.62 * (t.lineSpacing ?? 1);
-  let w = 0;
-  for (const l of lines) w = Math.max(w, textWidth(l, t.width ?? t.size));
-  const h = t.size + pitch * (lines.length - 1);
-  const x0 = t.h === 'left' ? 0 : t.h === 'center' ? -w / 2 : -w;
-  const y0 = t.v === 'top' ? 0 : t.v === 'center' ? -h / 2 : -h;
-  // Angle is counter-clockwise on screen: negative in this Y-down world.
-  const ang = (-t.angle * Math.PI) / 180;
-  const cos = Math.cos(ang);
-  const sin = Math.sin(ang);
-  const pad = (t.thickness ?? t.size / 8) / 2;
-  for (const [lx, ly] of [
-    [x0, y0],
-    [x0 + w, y0],
-    [x0, y0 + h],
-    [x0 + w, y0 + h],
-  ] as const) {
-    const x = t.at.x + lx * cos - ly * sin;
-    const y = t.at.y + lx * sin + ly * cos;
-    sink.textBounds(m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f, pad);
+/** Draw (when `draw`) and measure (when `bounds`) a text primitive under the placement `m`. */
+export function drawText(sink: TextSink, t: TextShape, m: Placement, draw: boolean, bounds = true): void {
+  if ((!draw && !bounds) || t.text === '') return;
+  const st = strokeText(t);
+  if (draw) {
+    const r = st.thickness / 2;
+    const { a, b, c, d, e, f } = m;
+    for (const line of st.strokes) {
+      let px = a * (line[0] as number) + c * (line[1] as number) + e;
+      let py = b * (line[0] as number) + d * (line[1] as number) + f;
+      if (line.length === 2) sink.textSegment(px, py, px, py, r);
+      for (let i = 2; i + 1 < line.length; i += 2) {
+        const x = a * (line[i] as number) + c * (line[i + 1] as number) + e;
+        const y = b * (line[i] as number) + d * (line[i + 1] as number) + f;
+        sink.textSegment(px, py, x, y, r);
+        px = x;
+        py = y;
+      }
+    }
+  }
+  if (bounds) {
+    const bx = st.box;
+    for (const [x, y] of [
+      [bx.minX, bx.minY],
+      [bx.maxX, bx.minY],
+      [bx.minX, bx.maxY],
+      [bx.maxX, bx.maxY],
+    ] as const) {
+      sink.textBounds(m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f, 0);
+    }
   }
 }

@@ -38,6 +38,8 @@ export interface Backend {
   readonly name: 'webgl2' | 'canvas2d';
   setScene(scene: Scene): void;
   draw(s: DrawState): void;
+  /** A camera-only frame from a cached image where drawing is slow (software GL); false = not available. */
+  drawCached?(s: DrawState): boolean;
   /** Wait until the GPU has finished the last frame (benchmarks). */
   sync(): void;
   /** RGBA of a device pixel of the last frame (tests). */
@@ -68,6 +70,8 @@ export interface ViewerViewDebug extends ViewerView {
   readonly camera: Camera;
   /** Draw now (not at the next animation frame); returns the draw call time in ms. */
   drawNow(): number;
+  /** A camera-move frame now, as pan/zoom input draws it (from the cache on software GL). */
+  drawInteractive(): number;
   sync(): void;
   /** RGBA at CSS pixel (x, y) of the canvas, after drawing a frame now. */
   pixelAt(x: number, y: number): [number, number, number, number];
@@ -77,6 +81,8 @@ export interface ViewerViewDebug extends ViewerView {
 const FIT_MARGIN = 0.04;
 /** Pick tolerance in CSS pixels. */
 const PICK_PX = 3;
+/** Rest after the last camera move before a full redraw (software GL). */
+const SETTLE_MS = 140;
 
 export class ViewCore implements ViewerViewDebug {
   readonly camera = new Camera();
@@ -96,6 +102,8 @@ export class ViewCore implements ViewerViewDebug {
   private readonly canvas: HTMLCanvasElement;
   private readonly impl: Backend;
   private hoverId = 0;
+  private cameraOnly = false;
+  private settle: ReturnType<typeof setTimeout> | null = null;
   private dpr = 1;
 
   constructor(canvas: HTMLCanvasElement, impl: Backend) {
@@ -106,7 +114,7 @@ export class ViewCore implements ViewerViewDebug {
       camera: this.camera,
       changed: () => {
         this.emit('camera', this.cameraState());
-        this.invalidate();
+        this.invalidateCamera();
       },
       click: (sx, sy) => {
         const item = this.pickAt(sx, sy);
@@ -261,21 +269,50 @@ export class ViewCore implements ViewerViewDebug {
     return out;
   }
 
+  /**
+   * The camera moved: where the back end caches (software GL), show the cached
+   * image moved and scaled now and draw a full frame once the camera rests.
+   */
+  invalidateCamera(): void {
+    if (!this.impl.drawCached) {
+      this.invalidate();
+      return;
+    }
+    this.cameraOnly = true;
+    if (this.settle) clearTimeout(this.settle);
+    this.settle = setTimeout(() => {
+      this.settle = null;
+      this.invalidate();
+    }, SETTLE_MS);
+    this.schedule();
+  }
+
   invalidate(): void {
+    this.cameraOnly = false;
+    this.schedule();
+  }
+
+  private schedule(): void {
     if (this.raf || typeof requestAnimationFrame === 'undefined') return;
     this.raf = requestAnimationFrame(() => {
       this.raf = 0;
-      const ms = this.drawNow();
+      const ms = this.cameraOnly ? this.drawInteractive() : this.drawNow();
+      this.cameraOnly = false;
       this.emit('frame', { ms });
     });
   }
 
-  drawNow(): number {
+  /** A frame while the camera moves: from the back end's cache when it has one, else a full frame. */
+  drawInteractive(): number {
     if (!this.scene) return 0;
-    this.measure();
     const t0 = performance.now();
-    this.impl.draw({
-      scene: this.scene,
+    if (this.impl.drawCached?.(this.state(this.scene))) return performance.now() - t0;
+    return this.drawNow();
+  }
+
+  private state(scene: Scene): DrawState {
+    return {
+      scene,
       camera: this.camera,
       layers: this.layerStates,
       order: this.order(),
@@ -285,7 +322,14 @@ export class ViewCore implements ViewerViewDebug {
       dpr: this.dpr,
       pixelWidth: this.canvas.width,
       pixelHeight: this.canvas.height,
-    });
+    };
+  }
+
+  drawNow(): number {
+    if (!this.scene) return 0;
+    this.measure();
+    const t0 = performance.now();
+    this.impl.draw(this.state(this.scene));
     return performance.now() - t0;
   }
 
@@ -301,6 +345,7 @@ export class ViewCore implements ViewerViewDebug {
   destroy(): void {
     if (this.raf) cancelAnimationFrame(this.raf);
     this.raf = 0;
+    if (this.settle) clearTimeout(this.settle);
     this.detach();
     this.resize?.disconnect();
     this.impl.destroy();

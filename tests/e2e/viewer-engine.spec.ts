@@ -1,0 +1,148 @@
+// The viewer engine in Chromium (WebGL2 through SwiftShader), on its own bundled test page
+// (tests/bench/viewer, served here; no Astro page): pixels of a real board, layer hiding,
+// flip, picking and net highlight.
+import { expect, test, type Page } from '@playwright/test';
+import { PCB_COLORS } from '../../src/lib/kicad/render/footprint-painter.ts';
+import { CHROMIUM_ARGS, startViewerPage, type ViewerPageServer } from '../bench/viewer/serve.ts';
+
+const BOARD = new URL('../fixtures/kicad/projects/bitaxe-gamma/bitaxeGamma.kicad_pcb', import.meta.url).pathname;
+
+test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+
+interface Item {
+  id: number;
+  layer: string;
+  meta: Record<string, string>;
+  box: { minX: number; minY: number; maxX: number; maxY: number };
+}
+type Rgba = [number, number, number, number];
+
+let server: ViewerPageServer;
+test.beforeAll(async () => {
+  server = await startViewerPage({ board: BOARD });
+});
+test.afterAll(async () => {
+  await server.close();
+});
+
+/** Calls window.viewerBench[fn](...args) in the page. */
+function call<T>(page: Page, fn: string, ...args: unknown[]): Promise<T> {
+  return page.evaluate(
+    ({ fn, args }) => (window as unknown as { viewerBench: Record<string, (...a: unknown[]) => unknown> }).viewerBench[fn]!(...args),
+    { fn, args },
+  ) as Promise<T>;
+}
+
+async function openBoard(page: Page): Promise<void> {
+  await page.goto(server.url);
+  await page.waitForFunction(() => document.body.dataset.ready === '1');
+  const r = await call<{ backend: string; items: number; errors: number }>(page, 'open', '/files/board', 'board');
+  expect(r.backend).toBe('webgl2');
+  expect(r.errors).toBe(0);
+  expect(r.items).toBeGreaterThan(1000);
+}
+
+function hex(c: string): [number, number, number] {
+  return [parseInt(c.slice(1, 3), 16), parseInt(c.slice(3, 5), 16), parseInt(c.slice(5, 7), 16)];
+}
+const near = (p: Rgba, c: [number, number, number], tol = 24): boolean => Math.abs(p[0] - c[0]) <= tol && Math.abs(p[1] - c[1]) <= tol && Math.abs(p[2] - c[2]) <= tol;
+const luma = (p: Rgba): number => 0.3 * p[0] + 0.59 * p[1] + 0.11 * p[2];
+
+/** Screen point on a via's ring (half-way between hole and rim, right of the centre), after zooming to it. */
+async function viaRingPoint(page: Page, via: Item): Promise<[number, number]> {
+  await call(page, 'zoomTo', via.box);
+  const cx = (via.box.minX + via.box.maxX) / 2;
+  const cy = (via.box.minY + via.box.maxY) / 2;
+  const r = (via.box.maxX - via.box.minX) / 2;
+  // Hole ≤ 0.6 of the via for every via of this board: the point at 0.8 r is copper.
+  return call<[number, number]>(page, 'toScreen', cx + 0.8 * r, cy);
+}
+
+test('a via is drawn in the via colour, and not once its layer is hidden', async ({ page }) => {
+  await openBoard(page);
+  const vias = await call<Item[]>(page, 'items', 'via', 400);
+  expect(vias.length).toBeGreaterThan(20);
+  const viaColour = hex(PCB_COLORS.viaThrough);
+  // Silkscreen or fabrication drawings may cross some vias: the first clear one.
+  let found: { via: Item; at: [number, number] } | null = null;
+  for (const via of vias.slice(0, 30)) {
+    const at = await viaRingPoint(page, via);
+    if (near(await call<Rgba>(page, 'pixel', at[0], at[1]), viaColour)) {
+      found = { via, at };
+      break;
+    }
+  }
+  expect(found, 'a via ring pixel in the through-via colour').not.toBeNull();
+  const { at } = found!;
+  await call(page, 'setLayer', ':Vias', { visible: false });
+  expect(near(await call<Rgba>(page, 'pixel', at[0], at[1]), viaColour)).toBe(false);
+  await call(page, 'setLayer', ':Vias', { visible: true });
+  expect(near(await call<Rgba>(page, 'pixel', at[0], at[1]), viaColour)).toBe(true);
+  // Recolouring a layer changes what was drawn in its colour.
+  await call(page, 'setLayer', ':Vias', { color: '#00ff00' });
+  expect(near(await call<Rgba>(page, 'pixel', at[0], at[1]), [0, 255, 0], 40)).toBe(true);
+});
+
+test('flipping mirrors the board about the view centre', async ({ page }) => {
+  await openBoard(page);
+  const vias = await call<Item[]>(page, 'items', 'via', 400);
+  await call(page, 'solo', ':Vias');
+  await call(page, 'fit');
+  const viaColour = hex(PCB_COLORS.viaThrough);
+  let checked = 0;
+  for (const via of vias.slice(0, 60)) {
+    const at = await viaRingPoint(page, via);
+    const [x, y] = at;
+    // Zoomed to this via: it sits at the view centre ± its ring; its mirror image is at 1280 − x.
+    if (!near(await call<Rgba>(page, 'pixel', x, y), viaColour)) continue;
+    const mirrorX = 1280 - x;
+    const before = await call<Rgba>(page, 'pixel', mirrorX, y);
+    await call(page, 'flip', true);
+    expect(near(await call<Rgba>(page, 'pixel', mirrorX, y), viaColour)).toBe(true);
+    // What was at the mirror point before is now at the original point.
+    expect(near(await call<Rgba>(page, 'pixel', x, y), [before[0], before[1], before[2]], 24)).toBe(true);
+    await call(page, 'flip', false);
+    checked++;
+    if (checked === 3) break;
+  }
+  expect(checked).toBe(3);
+});
+
+test('hitTest at a pad centre returns that pad', async ({ page }) => {
+  await openBoard(page);
+  const pads = await call<Item[]>(page, 'items', 'pad', 2000);
+  const smd = pads.filter((p) => p.meta['data-type'] === 'smd' && p.layer === ':Pads:Front');
+  let tested = 0;
+  for (const pad of smd.slice(0, 40)) {
+    await call(page, 'zoomTo', pad.box);
+    const [x, y] = await call<[number, number]>(page, 'toScreen', (pad.box.minX + pad.box.maxX) / 2, (pad.box.minY + pad.box.maxY) / 2);
+    const hit = await call<{ id: number; meta: Record<string, string> } | null>(page, 'hit', x, y);
+    expect(hit, `pad ${pad.meta['data-ref']}.${pad.meta['data-number']}`).not.toBeNull();
+    expect(hit!.meta.class).toBe('pad');
+    // A pad of another footprint may overlap this one (pads of the back side are below): the same pad or one overlapping its centre.
+    if (hit!.id === pad.id) tested++;
+  }
+  expect(tested).toBeGreaterThanOrEqual(36);
+});
+
+test('highlightNet dims the other nets and keeps its own', async ({ page }) => {
+  await openBoard(page);
+  const vias = await call<Item[]>(page, 'items', 'via', 400);
+  const viaColour = hex(PCB_COLORS.viaThrough);
+  for (const via of vias.slice(0, 30)) {
+    const at = await viaRingPoint(page, via);
+    const normal = await call<Rgba>(page, 'pixel', at[0], at[1]);
+    if (!near(normal, viaColour) || !via.meta['data-net']) continue;
+    const other = vias.find((v) => v.meta['data-net'] && v.meta['data-net'] !== via.meta['data-net'])!;
+    await call(page, 'highlight', other.meta['data-net']);
+    const dimmed = await call<Rgba>(page, 'pixel', at[0], at[1]);
+    expect(luma(dimmed)).toBeLessThan(0.5 * luma(normal));
+    await call(page, 'highlight', via.meta['data-net']);
+    const lit = await call<Rgba>(page, 'pixel', at[0], at[1]);
+    expect(luma(lit)).toBeGreaterThanOrEqual(luma(normal) - 2);
+    await call(page, 'highlight', null);
+    expect(near(await call<Rgba>(page, 'pixel', at[0], at[1]), [normal[0], normal[1], normal[2]], 2)).toBe(true);
+    return;
+  }
+  throw new Error('no clear via with a net among the first 30');
+});
