@@ -1,16 +1,22 @@
 // Renders one schematic sheet to an SVG document in the schematic editor's
-// look: painted by render/schematic-painter.ts onto an SvgRenderer (sheets are
-// Y-down like SVG). For tests, thumbnails and design covers; the viewer paints
-// the same way onto its WebGL2 renderer.
+// look: the page frame and title block (KiCad's default drawing sheet), then
+// the sheet's items painted by render/schematic-painter.ts onto an SvgRenderer
+// (sheets are Y-down like SVG). For tests, thumbnails and design covers; the
+// viewer paints the same way onto its WebGL2 renderer.
 
-import type { KicadSchematic } from './schematic.ts';
+import type { DrawingSheet } from './drawing-sheet.ts';
+import { defaultDrawingSheet } from './drawing-sheet-default.ts';
+import { paintDrawingSheet } from './render/drawing-sheet-painter.ts';
 import { paintSchematicSheet, type SheetPaint } from './render/schematic-painter.ts';
 import { SCHEMATIC_THEMES, type SchematicTheme } from './render/schematic-theme.ts';
 import { SvgRenderer } from './render/svg-renderer.ts';
+import type { KicadSchematic } from './schematic.ts';
 
-export interface SchematicSvgOptions extends Partial<Omit<SheetPaint, 'theme'>> {
+export interface SchematicSvgOptions extends Partial<Omit<SheetPaint, 'theme' | 'drawingSheet'>> {
   /** Colour theme (default KiCad's light default). */
   theme?: SchematicTheme;
+  /** Page frame and title block: a drawing sheet, or false for none (default KiCad's default sheet). */
+  frame?: DrawingSheet | false;
   /** Background colour, or null for transparent (default the theme's). */
   background?: string | null;
   /** Output width/height attributes at this many px per mm (default 4). */
@@ -21,7 +27,24 @@ export interface SchematicSvgOptions extends Partial<Omit<SheetPaint, 'theme'>> 
 export function renderSchematicSvg(sch: KicadSchematic, opts: SchematicSvgOptions = {}): string {
   const theme = opts.theme ?? SCHEMATIC_THEMES.light;
   const r = new SvgRenderer();
-  paintSchematicSheet(r, sch, { ...opts, theme });
+  const ws = opts.frame === false ? null : (opts.frame ?? defaultDrawingSheet());
+  const page = Number.parseInt(opts.page ?? '1', 10);
+  const drawingSheet: SheetPaint['drawingSheet'] = ws
+    ? (target, layer, color) =>
+        paintDrawingSheet(target, ws, {
+          paper: sch.paper,
+          titleBlock: sch.titleBlock,
+          sheetName: opts.sheetName || '/',
+          sheetPath: '/',
+          pageNumber: Number.isFinite(page) ? page : 1,
+          pageCount: opts.pageCount ?? 1,
+          fileName: sch.fileName.split(/[\\/]/).pop() ?? sch.fileName,
+          vars: opts.vars ?? {},
+          color,
+          layer,
+        })
+    : undefined;
+  paintSchematicSheet(r, sch, { ...opts, theme, drawingSheet });
   const name = sch.titleBlock.title || sch.fileName;
   return r.toDocument({
     className: 'kicad-schematic',

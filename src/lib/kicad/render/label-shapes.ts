@@ -2,7 +2,7 @@
 // line styles, as point lists in a label's own frame: +u runs from the
 // connection point along the label (where its text goes), ±w across it.
 // Proportions follow KiCad's eeschema (sch_label.cpp CreateGraphicShape,
-// stroke_params.h), re-derived here; `toSheet` places a frame on the sheet.
+// stroke_params), re-derived here; `toSheet` places a frame on the sheet.
 
 import type { Point } from '../kicad-common.ts';
 
@@ -153,12 +153,15 @@ export function directiveDirection(angle: number): Point {
 }
 
 /**
- * KiCad's dash patterns (mark, gap, ...) for a line width `w`: dash 5w / gap
- * 3w, dots 0.2w drawn with round caps; null for solid lines.
+ * KiCad's dash patterns (mark, gap, ...) for a line width `w`, drawn with
+ * round caps: dash (ratio − 1)·w, gap (ratio + 1)·w with the project's
+ * ratios, by default 12 and 3, so 11w and 4w (measured on eeschema 7's PDF
+ * plot of the olimex fixture: 0.254 mm lines plot 3.048 mm dashes with
+ * 0.762 mm gaps, caps included), dots 0.2w; null for solid lines.
  */
-export function dashPattern(type: string, w: number): number[] | null {
-  const dash = 5 * w;
-  const gap = 3 * w;
+export function dashPattern(type: string, w: number, dashRatio = 12, gapRatio = 3): number[] | null {
+  const dash = Math.max(dashRatio - 1, 1) * w;
+  const gap = Math.max(gapRatio + 1, 1) * w;
   const dot = 0.2 * w;
   switch (type) {
     case 'dash':

@@ -96,10 +96,12 @@ export interface PlacedRendererOptions {
 export class PlacedRenderer implements Renderer {
   matrix: Mat2 = FLIP_Y;
   origin: Point = { x: 0, y: 0 };
-  /** Box of shapes drawn on the body layers, sheet coordinates. */
+  /** Box of the body's shapes and the pins' ends, sheet coordinates. */
   body: Box | null = null;
   /** Group opened inside every layer the symbol draws on (the symbol's identity). */
   meta: Meta;
+  /** Style of the symbol's groups (a do-not-populate symbol is faded). */
+  groupStyle: Style | undefined = undefined;
   /** Extra identity for pin groups (data-ref, data-net), by pin number. */
   pinMeta: ((number: string) => Record<string, string>) | null = null;
   private readonly styles = new Map<Style, Style>();
@@ -118,7 +120,7 @@ export class PlacedRenderer implements Renderer {
   beginLayer(spec: LayerSpec): void {
     const target = this.o.layers[spec.name] ?? spec;
     this.inner.beginLayer(target);
-    this.inner.beginGroup({ meta: this.meta });
+    this.inner.beginGroup(this.groupStyle ? { meta: this.meta, style: this.groupStyle } : { meta: this.meta });
     this.inLayer = target.name.endsWith('body') || target.name.endsWith('body-fill');
   }
 
@@ -217,6 +219,8 @@ export class PlacedRenderer implements Renderer {
 
   addBounds(x: number, y: number, pad?: number): void {
     const p = this.pt({ x, y });
+    // Pins declare their ends here: the body box (for the DNP cross) spans them, as KiCad's does.
+    this.grow(p, 0);
     this.inner.addBounds(p.x, p.y, pad);
   }
 

@@ -9,12 +9,12 @@
 import type { Point, Rgba, Stroke, TextEffects } from '../kicad-common.ts';
 import type { KicadSchematic, SchematicSymbol, SchLabel, SchTextBox, SheetGraphic, SheetSymbol } from '../schematic.ts';
 import { resolveSymbolInstance, type SheetNode } from '../schematic-hierarchy.ts';
-import { textWidth } from '../svg-text.ts';
+import { measureText } from '../text/stroke-font.ts';
 import { unitCount, unitItems, unitLetter, type Fill, type KicadSymbol, type SymbolProperty } from '../symbol-lib.ts';
 import { dashPattern, dashPolyline, directiveDirection, directiveFlag, globalLabelOutline, hierarchicalOutline, labelDirection, sheetPinShape, toSheet, type UW } from './label-shapes.ts';
 import { FLIP_Y, mul, PlacedRenderer, placementMatrix, readableText, type Mat2 } from './placed-symbol.ts';
 import type { LayerSpec, Meta, Renderer, Style, TextShape } from './renderer.ts';
-import { SCH_DEFAULTS, type SchematicTheme } from './schematic-theme.ts';
+import { DEFAULT_DRAWING, SCH_DEFAULTS, type SchematicDrawing, type SchematicTheme } from './schematic-theme.ts';
 import { paintBodyGraphic, paintBodyText, paintPin, SCHEMATIC_COLORS, SYMBOL_LAYERS } from './symbol-painter.ts';
 
 export interface SheetPaint {
@@ -27,21 +27,26 @@ export interface SheetPaint {
   root?: KicadSchematic;
   /** Net name per item uuid and per `${symbolUuid}:${pinNumber}` (written as `data-net`). */
   nets?: { items: Map<string, string>; pins: Map<string, string> };
-  /** The frame and title block, painted first on the 'sheet-frame' layer. */
-  drawingSheet?: (r: Renderer) => void;
+  /**
+   * The frame and title block (the drawing sheet painter's paintDrawingSheet), called first
+   * with the 'sheet-frame' layer to draw on and the theme's frame colour.
+   */
+  drawingSheet?: (r: Renderer, layer: LayerSpec, color: string) => void;
   /** Text variables (project text_variables, ${TITLE} overrides...). */
   vars?: Record<string, string>;
   /** Sheet name, page number and page count for ${SHEETNAME}, ${#}, ${##}. */
   sheetName?: string;
   page?: string;
   pageCount?: number;
+  /** The project's drawing settings (`drawingFromProject(.kicad_pro JSON)`): default widths, junction size, label ratios, dashes. */
+  drawing?: SchematicDrawing;
   /** Draw pins KiCad hides (power symbols' pins), as the editor's "show hidden pins" does. */
   showHiddenPins?: boolean;
 }
 
-/** Text width for label boxes; one place to switch to the stroke font's metrics. */
-export function measureLabel(text: string, size: number): number {
-  return textWidth(text, size);
+/** Width of KiCad's text box (stroke font metrics, pen included): label boxes, text box wrapping. */
+export function measureLabel(text: string, e: Pick<TextEffects, 'height' | 'width' | 'thickness' | 'bold' | 'italic'>): number {
+  return measureText(text, { size: e.height, width: e.width || e.height, thickness: e.thickness, bold: e.bold, italic: e.italic }).width;
 }
 
 /** Layer names (bottom to top) of a painted sheet. */
@@ -145,6 +150,7 @@ interface Ctx {
   L: Record<LayerName, LayerSpec>;
   sheetVar: (name: string) => string | undefined;
   kicad6: boolean;
+  d: SchematicDrawing;
 }
 
 function sheetVars(sch: KicadSchematic, o: SheetPaint): (name: string) => string | undefined {
@@ -189,12 +195,8 @@ function sheetVars(sch: KicadSchematic, o: SheetPaint): (name: string) => string
 
 /** Paint one sheet instance. */
 export function paintSchematicSheet(r: Renderer, sch: KicadSchematic, o: SheetPaint): void {
-  const c: Ctx = { r, sch, o, t: o.theme, L: layersFor(o.theme), sheetVar: sheetVars(sch, o), kicad6: (sch.version ?? KICAD6_LAST + 1) <= KICAD6_LAST };
-  if (o.drawingSheet) {
-    r.beginLayer(c.L['sheet-frame']);
-    o.drawingSheet(r);
-    r.endLayer();
-  }
+  const c: Ctx = { r, sch, o, t: o.theme, L: layersFor(o.theme), sheetVar: sheetVars(sch, o), kicad6: (sch.version ?? KICAD6_LAST + 1) <= KICAD6_LAST, d: o.drawing ?? DEFAULT_DRAWING };
+  o.drawingSheet?.(r, c.L['sheet-frame'], c.t.frame);
   for (const img of sch.images) paintImage(c, img.at, img.scale, img.data, img.uuid);
   for (const g of sch.graphics) paintGraphic(c, g);
   for (const tb of sch.textBoxes) paintTextBox(c, tb, 'text-box');
@@ -206,8 +208,12 @@ export function paintSchematicSheet(r: Renderer, sch: KicadSchematic, o: SheetPa
   paintJunctions(c);
   paintNoConnects(c);
   for (const t of sch.texts) {
+    const text = expandVars(t.text, c.sheetVar);
+    if (text === '') continue;
     c.r.beginLayer(c.L.texts);
-    paintText(c, expandVars(t.text, c.sheetVar), t.at, t.at.rotation, t.effects, c.t.notes, 'text');
+    c.r.beginGroup({ meta: { class: 'text', 'data-uuid': t.uuid } });
+    paintText(c, text, t.at, t.at.rotation, t.effects, c.t.notes, 'text');
+    c.r.endGroup();
     c.r.endLayer();
   }
 }
@@ -224,12 +230,41 @@ function textShape(text: string, at: Point, angle: number, e: TextEffects, fill:
   return t;
 }
 
+/** KiCad's line pitch: 1.61 × the glyph height (× line_spacing). */
+const INTERLINE = 1.61;
+
+/**
+ * Multi-line text as one text per line, stacked along the text's down
+ * direction as KiCad stacks them (the block is justified as a whole), so
+ * every renderer draws it alike.
+ */
+export function emitText(r: Renderer, t: TextShape): void {
+  if (!t.text.includes('\n')) {
+    r.text(t);
+    return;
+  }
+  const lines = t.text.split('\n');
+  const pitch = t.size * INTERLINE * (t.lineSpacing ?? 1);
+  const n = lines.length;
+  const first = t.v === 'top' ? 0 : t.v === 'bottom' ? -(n - 1) * pitch : (-(n - 1) * pitch) / 2;
+  const a = (t.angle * Math.PI) / 180;
+  // Glyph-down direction on a Y-down sheet: (0, 1) at 0°, (1, 0) at 90°.
+  const dx = Math.round(Math.sin(a) * 1e12) / 1e12;
+  const dy = Math.round(Math.cos(a) * 1e12) / 1e12;
+  for (let i = 0; i < n; i++) {
+    const line = lines[i] as string;
+    if (line === '') continue;
+    const off = first + i * pitch;
+    r.text({ ...t, text: line, at: { x: t.at.x + dx * off, y: t.at.y + dy * off } });
+  }
+}
+
 /** Sheet-level text (notes, fields not owned by a symbol): 180° turns to 0°, 270° to 90°, justification kept as KiCad saves it. */
 function paintText(c: Ctx, text: string, at: Point, angle: number, e: TextEffects, fill: string, cls: string): void {
   if (text === '') return;
   const q = ((Math.round(angle) % 360) + 360) % 360;
   const a = q === 180 ? 0 : q === 270 ? 90 : q;
-  c.r.text(textShape(text, { x: at.x, y: at.y }, a, e, fill, cls));
+  emitText(c.r, textShape(text, { x: at.x, y: at.y }, a, e, fill, cls));
 }
 
 // ---------------------------------------------------------------------------
@@ -239,37 +274,41 @@ function strokeWidth(s: Stroke, dflt: number): number {
   return s.width > 0 ? s.width : dflt;
 }
 
-/** A polyline with the stroke's width, colour and line style; `base` is what the layer already sets. */
-function strokedPath(r: Renderer, parts: readonly (readonly Point[])[], s: Stroke, dflt: number, layerColor: string, closed = false): void {
+/**
+ * A polyline with the stroke's width, colour and line style: `dflt` is the
+ * width a 0 in the file means, `layerWidth` and `layerColor` what the layer
+ * already sets (only differences are written).
+ */
+function strokedPath(c: Ctx, parts: readonly (readonly Point[])[], s: Stroke, dflt: number, layerWidth: number, layerColor: string, closed = false): void {
   const w = strokeWidth(s, dflt);
   const style: Style = {};
   const color = fileColor(s.color);
   if (color && color !== layerColor) style.stroke = color;
-  if (w !== dflt) style.width = w;
-  const pattern = dashPattern(s.type, w);
+  if (w !== layerWidth) style.width = w;
+  const pattern = dashPattern(s.type, w, c.d.dashRatio, c.d.gapRatio);
   if (pattern) {
     const dashed: (readonly Point[])[] = [];
     for (const p of parts) dashed.push(...dashPolyline(closed && p.length > 1 ? [...p, p[0] as Point] : p, pattern));
     style.cap = 'round';
-    r.shape({ kind: 'path', parts: dashed, style });
+    c.r.shape({ kind: 'path', parts: dashed, style });
     return;
   }
-  r.shape({ kind: 'path', parts, closed: closed || undefined, style: style.stroke || style.width !== undefined ? style : undefined });
+  c.r.shape({ kind: 'path', parts, closed: closed || undefined, style: style.stroke || style.width !== undefined ? style : undefined });
 }
 
 function paintWires(c: Ctx): void {
   const { r, sch, L, t } = c;
   const nets = c.o.nets?.items;
   const kinds = [
-    ['wires', sch.wires, 'wire', SCH_DEFAULTS.wire, t.wire],
-    ['buses', sch.buses, 'bus', SCH_DEFAULTS.bus, t.bus],
+    ['wires', sch.wires, 'wire', c.d.line, SCH_DEFAULTS.wire, t.wire],
+    ['buses', sch.buses, 'bus', c.d.bus, SCH_DEFAULTS.bus, t.bus],
   ] as const;
-  for (const [layer, lines, cls, w, color] of kinds) {
+  for (const [layer, lines, cls, w, lw, color] of kinds) {
     if (lines.length === 0) continue;
     r.beginLayer(L[layer]);
     for (const wire of lines) {
       r.beginGroup({ meta: itemMeta(cls, wire.uuid, nets) });
-      strokedPath(r, [wire.points], wire.stroke, w, color);
+      strokedPath(c, [wire.points], wire.stroke, w, lw, color);
       r.endGroup();
     }
     r.endLayer();
@@ -278,7 +317,7 @@ function paintWires(c: Ctx): void {
     r.beginLayer(L['bus-entries']);
     for (const e of sch.busEntries) {
       r.beginGroup({ meta: itemMeta('bus-entry', e.uuid, nets) });
-      strokedPath(r, [[e.at, { x: e.at.x + e.size.x, y: e.at.y + e.size.y }]], e.stroke, SCH_DEFAULTS.wire, t.wire);
+      strokedPath(c, [[e.at, { x: e.at.x + e.size.x, y: e.at.y + e.size.y }]], e.stroke, c.d.line, SCH_DEFAULTS.wire, t.wire);
       r.endGroup();
     }
     r.endLayer();
@@ -297,12 +336,27 @@ function paintJunctions(c: Ctx): void {
   if (sch.junctions.length === 0) return;
   r.beginLayer(L.junctions);
   for (const j of sch.junctions) {
-    const color = fileColor(j.color);
+    // A junction on a bus takes the bus junction colour.
+    const color = fileColor(j.color) ?? (sch.buses.length && onLines(sch.buses, j.at) ? c.t.busJunction : undefined);
     r.beginGroup({ meta: itemMeta('junction', j.uuid, c.o.nets?.items) });
-    r.shape({ kind: 'circle', center: j.at, radius: (j.diameter > 0 ? j.diameter : SCH_DEFAULTS.junctionDiameter) / 2, style: color ? { fill: color } : undefined });
+    r.shape({ kind: 'circle', center: j.at, radius: (j.diameter > 0 ? j.diameter : c.d.junctionDiameter) / 2, style: color ? { fill: color } : undefined });
     r.endGroup();
   }
   r.endLayer();
+}
+
+function onLines(lines: readonly { points: readonly Point[] }[], p: Point): boolean {
+  for (const l of lines) {
+    for (let i = 1; i < l.points.length; i++) {
+      const a = l.points[i - 1] as Point;
+      const b = l.points[i] as Point;
+      const len2 = (b.x - a.x) ** 2 + (b.y - a.y) ** 2;
+      const t = len2 > 0 ? ((p.x - a.x) * (b.x - a.x) + (p.y - a.y) * (b.y - a.y)) / len2 : 0;
+      if (t < -1e-9 || t > 1 + 1e-9) continue;
+      if (Math.hypot(a.x + t * (b.x - a.x) - p.x, a.y + t * (b.y - a.y) - p.y) < 1e-3) return true;
+    }
+  }
+  return false;
 }
 
 function paintNoConnects(c: Ctx): void {
@@ -343,7 +397,7 @@ function fillPaint(f: Fill, stroke: string, background: string): string | undefi
 
 function paintGraphic(c: Ctx, g: SheetGraphic): void {
   const { r, L, t } = c;
-  const w = strokeWidth(g.stroke, SCH_DEFAULTS.line);
+  const w = strokeWidth(g.stroke, c.d.line);
   const stroke = fileColor(g.stroke.color) ?? t.notes;
   const fill = fillPaint(g.fill, stroke, t.notesBackground);
   r.beginLayer(L.notes);
@@ -370,10 +424,10 @@ function paintGraphic(c: Ctx, g: SheetGraphic): void {
     }
   }
   if (g.stroke.width >= 0) {
-    const pattern = dashPattern(g.stroke.type, w);
+    const pattern = dashPattern(g.stroke.type, w, c.d.dashRatio, c.d.gapRatio);
     const style: Style = { stroke, width: w };
     if (pattern) {
-      strokedPath(r, [outlinePoints(g)], g.stroke, SCH_DEFAULTS.line, t.notes);
+      strokedPath(c, [outlinePoints(g)], g.stroke, c.d.line, SCH_DEFAULTS.line, t.notes);
     } else {
       switch (g.kind) {
         case 'rectangle':
@@ -496,7 +550,7 @@ function paintTextBox(c: Ctx, tb: SchTextBox, cls: string, border = true): void 
       { x: box.x1, y: box.y1 },
       { x: box.x0, y: box.y1 },
     ];
-    strokedPath(r, [pts], { ...tb.stroke, color: tb.stroke.color }, SCH_DEFAULTS.line, t.notes, true);
+    strokedPath(c, [pts], tb.stroke, c.d.line, SCH_DEFAULTS.line, t.notes, true);
   }
   r.endGroup();
   r.endLayer();
@@ -515,19 +569,19 @@ function paintTextBox(c: Ctx, tb: SchTextBox, cls: string, border = true): void 
     wrapWidth = box.y1 - box.y0 - mt - mb;
   }
   r.beginLayer(L.texts);
-  r.text(textShape(wrapText(text, e.height, wrapWidth), at, vertical ? 90 : 0, e, fileColor(undefined) ?? t.notes, cls === 'table-cell' ? 'table-text' : 'text-box-text'));
+  emitText(r, textShape(wrapText(text, e, wrapWidth), at, vertical ? 90 : 0, e, fileColor(undefined) ?? t.notes, cls === 'table-cell' ? 'table-text' : 'text-box-text'));
   r.endLayer();
 }
 
 /** Word wrap to the box width, as KiCad wraps text box contents (explicit line breaks kept). */
-function wrapText(text: string, size: number, width: number): string {
+function wrapText(text: string, e: TextEffects, width: number): string {
   if (!(width > 0)) return text;
   const out: string[] = [];
   for (const para of text.split('\n')) {
     let line = '';
     for (const word of para.split(' ')) {
       const next = line === '' ? word : `${line} ${word}`;
-      if (line !== '' && measureLabel(next, size) > width) {
+      if (line !== '' && measureLabel(next, e) > width) {
         out.push(line);
         line = word;
       } else line = next;
@@ -562,10 +616,10 @@ function paintTable(c: Ctx, table: KicadSchematic['tables'][number]): void {
     const isHeader = Math.abs(y1 - headerBottom) < eps;
     if (y1 < maxY - eps && (table.separators.rows || (isHeader && table.border.header))) inner.push([{ x: cell.at.x, y: y1 }, { x: x1, y: y1 }]);
   }
-  if (inner.length) strokedPath(r, inner, table.separators.stroke, SCH_DEFAULTS.line, t.notes);
+  if (inner.length) strokedPath(c, inner, table.separators.stroke, c.d.line, SCH_DEFAULTS.line, t.notes);
   if (table.border.external) {
     strokedPath(
-      r,
+      c,
       [
         [
           { x: minX, y: minY },
@@ -575,6 +629,7 @@ function paintTable(c: Ctx, table: KicadSchematic['tables'][number]): void {
         ],
       ],
       table.border.stroke,
+      c.d.line,
       SCH_DEFAULTS.line,
       t.notes,
       true,
@@ -584,35 +639,22 @@ function paintTable(c: Ctx, table: KicadSchematic['tables'][number]): void {
   r.endLayer();
 }
 
-/** PNG width/height in pixels and pixels per inch (pHYs, else KiCad's 300 ppi). */
+/**
+ * PNG width and height in pixels. KiCad sizes schematic images at 300 pixels
+ * per inch whatever the file's pHYs says (the olimex fixture's 71 ppi logo is
+ * plotted by eeschema at 300 ppi in its published PDF).
+ */
 export function pngInfo(base64: string): { width: number; height: number; ppi: number } | null {
-  let bytes: Uint8Array;
+  let head: string;
   try {
-    // The header and the chunks before the pixels are enough (pHYs precedes IDAT).
-    const head = atob(base64.slice(0, 4096 - (4096 % 4)));
-    bytes = new Uint8Array(head.length);
-    for (let i = 0; i < head.length; i++) bytes[i] = head.charCodeAt(i);
+    head = atob(base64.slice(0, 32));
   } catch {
     return null;
   }
-  const u32 = (o: number): number => ((bytes[o] as number) << 24) + ((bytes[o + 1] as number) << 16) + ((bytes[o + 2] as number) << 8) + (bytes[o + 3] as number);
-  if (bytes.length < 24 || bytes[0] !== 0x89 || bytes[1] !== 0x50 || bytes[2] !== 0x4e || bytes[3] !== 0x47) return null;
-  const width = u32(16);
-  const height = u32(20);
-  let ppi = 300;
-  let o = 8;
-  while (o + 8 <= bytes.length) {
-    const len = u32(o);
-    const type = String.fromCharCode(bytes[o + 4] as number, bytes[o + 5] as number, bytes[o + 6] as number, bytes[o + 7] as number);
-    if (type === 'pHYs' && o + 17 <= bytes.length && bytes[o + 16] === 1) {
-      const ppm = u32(o + 8);
-      if (ppm > 0) ppi = Math.round(ppm * 0.0254);
-      break;
-    }
-    if (type === 'IDAT') break;
-    o += 12 + len;
-  }
-  return { width, height, ppi };
+  const b = (i: number): number => head.charCodeAt(i);
+  if (head.length < 24 || b(0) !== 0x89 || head.slice(1, 4) !== 'PNG') return null;
+  const u32 = (o: number): number => b(o) * 0x1000000 + ((b(o + 1) << 16) | (b(o + 2) << 8) | b(o + 3));
+  return { width: u32(16), height: u32(20), ppi: 300 };
 }
 
 function paintImage(c: Ctx, at: Point, scale: number, data: string, uuid: string): void {
@@ -629,9 +671,15 @@ function paintImage(c: Ctx, at: Point, scale: number, data: string, uuid: string
 // ---------------------------------------------------------------------------
 // Labels
 
-function penWidth(e: TextEffects): number {
+/**
+ * A label's pen: the text's thickness, else (bold) height/5, else KiCad 7+'s
+ * schematic default line width (0.1524 mm: eeschema's PDF plot of bitaxe-gamma
+ * draws a 1.27 mm global label with 0.15 mm lines) or KiCad 6's height/8.
+ */
+function penWidth(e: TextEffects, c: Ctx): number {
   if (e.thickness !== undefined && e.thickness > 0) return e.thickness;
-  return e.height / (e.bold ? 5 : 8);
+  if (e.bold) return e.height / 5;
+  return c.kicad6 ? e.height / 8 : c.d.line;
 }
 
 function labelColor(c: Ctx, kind: SchLabel['kind']): string {
@@ -658,33 +706,33 @@ function paintLabel(c: Ctx, l: SchLabel): void {
   if (net !== undefined) meta['data-net'] = net;
   r.beginLayer(L.labels);
   r.beginGroup({ meta, style: { stroke: color, fill: 'none' } });
-  const pen = penWidth(e);
+  const pen = penWidth(e, c);
   const at = { x: l.at.x, y: l.at.y };
   if (l.kind === 'local') {
     const dir = labelDirection(l.at.rotation);
     // Above the wire (left of a vertical one), by the text offset plus the pen width.
-    const dist = SCH_DEFAULTS.textOffsetRatio * e.height + pen;
+    const dist = c.d.textOffsetRatio * e.height + pen;
     const horizontal = dir.y === 0;
     const p = horizontal ? { x: at.x, y: at.y - dist } : { x: at.x - dist, y: at.y };
-    if (text !== '') r.text(alongText(dir, p, text, e, color, 'label-text', 'bottom'));
+    if (text !== '') emitText(r, alongText(dir, p, text, e, color, 'label-text', 'bottom'));
     // KiCad's label box: the anchor is part of it even with no text.
     r.addBounds(at.x, at.y, 0);
   } else if (l.kind === 'global') {
     const dir = labelDirection(l.at.rotation);
-    const margin = (c.kicad6 ? SCH_DEFAULTS.textOffsetRatio : SCH_DEFAULTS.labelSizeRatio) * e.height;
-    const { points, textAt } = globalLabelOutline(l.shape, measureLabel(text, e.width || e.height), e.height, margin, pen);
+    const margin = (c.kicad6 ? c.d.textOffsetRatio : c.d.labelSizeRatio) * e.height;
+    const { points, textAt } = globalLabelOutline(l.shape, measureLabel(text, e), e.height, margin, pen);
     r.shape({ kind: 'path', parts: [toSheet(at, dir, points)], closed: true, style: { width: pen } });
     // KiCad centres the text on the middle of an "E" (0.0715 × height below the axis) to leave room for overbars.
     const [p] = toSheet(at, dir, [[textAt, 0]]) as [Point];
     const drop = c.kicad6 ? 0 : e.height * 0.0715;
     const q = dir.y === 0 ? { x: p.x, y: p.y + drop } : { x: p.x + drop, y: p.y };
-    if (text !== '') r.text(alongText(dir, q, text, e, color, 'label-text', 'center'));
+    if (text !== '') emitText(r, alongText(dir, q, text, e, color, 'label-text', 'center'));
   } else if (l.kind === 'hierarchical') {
     const dir = labelDirection(l.at.rotation);
     const s = (e.width || e.height) / 2;
     r.shape({ kind: 'path', parts: [toSheet(at, dir, hierarchicalOutline(l.shape, s))], closed: true, style: { width: pen } });
-    const [p] = toSheet(at, dir, [[2 * s + SCH_DEFAULTS.textOffsetRatio * e.height, 0]]) as [Point];
-    if (text !== '') r.text(alongText(dir, p, text, e, color, 'label-text', 'center'));
+    const [p] = toSheet(at, dir, [[2 * s + c.d.textOffsetRatio * e.height, 0]]) as [Point];
+    if (text !== '') emitText(r, alongText(dir, p, text, e, color, 'label-text', 'center'));
   } else {
     const dir = directiveDirection(l.at.rotation);
     // The flag is drawn in the label's frame turned so +u runs along the stem.
@@ -734,7 +782,7 @@ function paintSheet(c: Ctx, s: SheetSymbol): void {
   r.beginLayer(L.sheets);
   r.beginGroup({ meta });
   const border = fileColor(s.stroke.color);
-  const w = strokeWidth(s.stroke, SCH_DEFAULTS.line);
+  const w = strokeWidth(s.stroke, c.d.line);
   r.shape({ kind: 'rect', ...box, style: border || w !== SCH_DEFAULTS.line ? { stroke: border ?? t.sheetBorder, width: w } : undefined });
   for (const pin of s.pins) {
     const e = pin.effects;
@@ -745,9 +793,9 @@ function paintSheet(c: Ctx, s: SheetSymbol): void {
     const net = c.o.nets?.items.get(pin.uuid);
     if (net !== undefined) pm['data-net'] = net;
     r.beginGroup({ meta: pm, style: { stroke: t.sheetPin } });
-    r.shape({ kind: 'path', parts: [toSheet(pin.at, inward, hierarchicalOutline(sheetPinShape(pin.shape), half))], closed: true, style: { width: penWidth(e) } });
-    const [p] = toSheet(pin.at, inward, [[2 * half + SCH_DEFAULTS.textOffsetRatio * e.height, 0]]) as [Point];
-    if (pin.name !== '') r.text(alongText(inward, p, pin.name, e, t.sheetPin, 'sheet-pin-name', 'center'));
+    r.shape({ kind: 'path', parts: [toSheet(pin.at, inward, hierarchicalOutline(sheetPinShape(pin.shape), half))], closed: true, style: { width: penWidth(e, c) } });
+    const [p] = toSheet(pin.at, inward, [[2 * half + c.d.textOffsetRatio * e.height, 0]]) as [Point];
+    if (pin.name !== '') emitText(r, alongText(inward, p, pin.name, e, t.sheetPin, 'sheet-pin-name', 'center'));
     r.endGroup();
   }
   r.endGroup();
@@ -772,7 +820,8 @@ function paintSymbols(c: Ctx): void {
   if (sch.symbols.length === 0) return;
   const lib = new Map<string, KicadSymbol>();
   for (const s of sch.libSymbols) lib.set(s.name, s);
-  const sheetNode = o.instancePath ? instanceNode(o.instancePath) : undefined;
+  // Without a path, the sheet is taken as the root (KiCad 7+ root instances are "/<root uuid>").
+  const sheetNode = instanceNode(o.instancePath ?? `/${sch.uuid}`);
   const pr = new PlacedRenderer(c.r, {
     layers: {
       [SYMBOL_LAYERS.bodyFill.name]: L['sym-body-fill'],
@@ -786,7 +835,7 @@ function paintSymbols(c: Ctx): void {
     meta: {},
   });
   for (const sym of sch.symbols) {
-    const inst = sheetNode ? resolveSymbolInstance(sym, sheetNode, o.root ?? sch, o.project) : { reference: sym.reference, unit: sym.unit, value: sym.value, footprint: sym.footprint };
+    const inst = resolveSymbolInstance(sym, sheetNode, o.root ?? sch, o.project);
     paintPlacedSymbol(c, pr, sym, lib.get(sym.libName ?? sym.libId), inst);
   }
 }
@@ -814,6 +863,8 @@ function paintPlacedSymbol(c: Ctx, pr: PlacedRenderer, sym: SchematicSymbol, lib
   const multi = lib ? unitCount(lib) > 1 : false;
   if (lib) {
     pr.meta = meta;
+    // KiCad draws a do-not-populate symbol faded (its colours mixed half with the background).
+    pr.groupStyle = sym.dnp ? DNP_FADE : undefined;
     pr.body = null;
     pr.origin = { x: sym.at.x, y: sym.at.y };
     const nets = c.o.nets?.pins;
@@ -839,7 +890,7 @@ function paintPlacedSymbol(c: Ctx, pr: PlacedRenderer, sym: SchematicSymbol, lib
       const d = dirOf(ov, p.rotation);
       const a = alt.get(p.number);
       const altDef = a ? p.alternates.find((x) => x.name === a) : undefined;
-      paintPin(pr, lib, { ...p, x: ov[0] * p.x + ov[1] * p.y, y: ov[2] * p.x + ov[3] * p.y, rotation: d, ...(altDef ? { name: altDef.name, graphicStyle: altDef.graphicStyle, electricalType: altDef.electricalType } : {}) }, c.o.showHiddenPins === true);
+      paintPin(pr, lib, { ...p, x: ov[0] * p.x + ov[1] * p.y, y: ov[2] * p.x + ov[3] * p.y, rotation: d, ...(altDef ? { name: altDef.name, graphicStyle: altDef.graphicStyle, electricalType: altDef.electricalType } : {}) }, c.o.showHiddenPins === true, !c.kicad6);
     }
     pr.endLayer();
   }
@@ -860,12 +911,14 @@ function paintPlacedSymbol(c: Ctx, pr: PlacedRenderer, sym: SchematicSymbol, lib
           { x: b.minX, y: b.maxY },
         ],
       ],
-      style: { width: 3 * SCH_DEFAULTS.line },
+      style: { width: 3 * c.d.line },
     });
     c.r.endGroup();
     c.r.endLayer();
   }
 }
+
+const DNP_FADE: Style = { opacity: 0.5 };
 
 function dirOf(m: Mat2, rotation: number): number {
   const a = (rotation * Math.PI) / 180;
@@ -926,13 +979,13 @@ function paintSymbolFields(c: Ctx, sym: SchematicSymbol, lib: KicadSymbol | unde
     const rt = readableText(d, n, p.effects.hAlign, p.effects.vAlign);
     if (!open) {
       c.r.beginLayer(c.L['sym-fields']);
-      c.r.beginGroup({ meta });
+      c.r.beginGroup(sym.dnp ? { meta, style: DNP_FADE } : { meta });
       open = true;
     }
     const t = textShape(text, { x: p.at.x, y: p.at.y }, rt.angle, p.effects, fill, cls);
     t.h = rt.h;
     t.v = rt.v;
-    c.r.text(t);
+    emitText(c.r, t);
   }
   if (open) {
     c.r.endGroup();

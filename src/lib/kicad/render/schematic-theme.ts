@@ -129,3 +129,54 @@ export const SCH_DEFAULTS = {
   /** KiCad 7+ label_size_ratio (margin inside a global label's box). */
   labelSizeRatio: 0.375,
 } as const;
+
+/** A project's schematic drawing settings (`.kicad_pro` `schematic.drawing`), in mm and ratios. */
+export interface SchematicDrawing {
+  /** Default width of wires and graphic lines (default_line_thickness). */
+  line: number;
+  /** Default bus width (KiCad: twice the line width, at least 12 mil). */
+  bus: number;
+  junctionDiameter: number;
+  labelSizeRatio: number;
+  textOffsetRatio: number;
+  /** Dash = (ratio − 1) × width, gap = (ratio + 1) × width, as KiCad strokes with round caps. */
+  dashRatio: number;
+  gapRatio: number;
+}
+
+export const DEFAULT_DRAWING: SchematicDrawing = {
+  line: SCH_DEFAULTS.line,
+  bus: SCH_DEFAULTS.bus,
+  junctionDiameter: SCH_DEFAULTS.junctionDiameter,
+  labelSizeRatio: SCH_DEFAULTS.labelSizeRatio,
+  textOffsetRatio: SCH_DEFAULTS.textOffsetRatio,
+  dashRatio: 12,
+  gapRatio: 3,
+};
+
+const MIL = 0.0254;
+/** KiCad's junction_size_choice: none, smallest, small, default, large, largest, as multiples of the line width. */
+const JUNCTION_MULTIPLIERS = [0, 1.7, 4, 6, 9, 12];
+
+/** The drawing settings of a parsed `.kicad_pro` JSON (fields checked one by one; anything odd keeps KiCad's default). */
+export function drawingFromProject(json: unknown): SchematicDrawing {
+  const d = { ...DEFAULT_DRAWING };
+  const drawing = (json as { schematic?: { drawing?: Record<string, unknown> } } | null)?.schematic?.drawing;
+  if (!drawing || typeof drawing !== 'object') return d;
+  const num = (k: string, min: number, max: number): number | undefined => {
+    const v = drawing[k];
+    return typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max ? v : undefined;
+  };
+  const thickness = num('default_line_thickness', 1, 100);
+  if (thickness !== undefined) {
+    d.line = thickness * MIL;
+    d.bus = Math.max(2 * d.line, SCH_DEFAULTS.bus);
+  }
+  const choice = num('junction_size_choice', 0, 5);
+  if (choice !== undefined) d.junctionDiameter = (JUNCTION_MULTIPLIERS[Math.round(choice)] ?? 6) * d.line;
+  d.labelSizeRatio = num('label_size_ratio', 0, 2) ?? d.labelSizeRatio;
+  d.textOffsetRatio = num('text_offset_ratio', 0, 2) ?? d.textOffsetRatio;
+  d.dashRatio = num('dashed_lines_dash_length_ratio', 1, 100) ?? d.dashRatio;
+  d.gapRatio = num('dashed_lines_gap_length_ratio', 0, 100) ?? d.gapRatio;
+  return d;
+}

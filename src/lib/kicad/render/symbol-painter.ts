@@ -176,8 +176,12 @@ const NO_FILL: Style = { fill: 'none' };
 /** A hidden pin drawn anyway (show hidden pins): faded. */
 const HIDDEN_PIN: Style = { opacity: 0.5 };
 
-/** A pin: its line and IEEE decorations, name and number, as one item carrying the pin's identity. */
-export function paintPin(r: Renderer, sym: KicadSymbol, p: SymbolPin, showHidden: boolean): void {
+/**
+ * A pin: its line and IEEE decorations, name and number, as one item carrying the pin's identity.
+ * `numberAbove`: KiCad 7+ puts the number above the line when names are outside but not shown
+ * (eeschema 7's PDF plots; KiCad 6 keeps it below).
+ */
+export function paintPin(r: Renderer, sym: KicadSymbol, p: SymbolPin, showHidden: boolean, numberAbove = false): void {
   const name = p.name === '~' ? '' : p.name;
   const plain = plainText(name);
   const meta: Record<string, string> = {
@@ -249,7 +253,7 @@ export function paintPin(r: Renderer, sym: KicadSymbol, p: SymbolPin, showHidden
     r.shape({ kind: 'circle', center: bubble, radius: ext, style: NO_FILL, bounds: false });
     r.endGroup();
   }
-  paintPinTexts(r, sym, p, name, plain !== '', { cx, cy, ex, ey, ux, uy, horizontal });
+  paintPinTexts(r, sym, p, name, plain !== '', { cx, cy, ex, ey, ux, uy, horizontal }, numberAbove);
   r.endGroup();
 }
 
@@ -264,7 +268,7 @@ interface PinGeometry {
 }
 
 /** Pin name and number (KiCad LIB_PIN text placement). */
-function paintPinTexts(r: Renderer, sym: KicadSymbol, p: SymbolPin, name: string, hasName: boolean, g: PinGeometry): void {
+function paintPinTexts(r: Renderer, sym: KicadSymbol, p: SymbolPin, name: string, hasName: boolean, g: PinGeometry, numberAbove: boolean): void {
   const showName = !sym.pinNames.hide && hasName && !p.nameEffects.hidden;
   const showNumber = !sym.pinNumbers.hide && p.number !== '' && !p.numberEffects.hidden;
   const inside = sym.pinNames.offset > 0;
@@ -280,7 +284,8 @@ function paintPinTexts(r: Renderer, sym: KicadSymbol, p: SymbolPin, name: string
       if (showNumber) pinNumber(r, p.number, numSize, mx, my + PIN_TEXT_OFFSET, 0, 'bottom');
     } else {
       if (showName) pinName(r, name, nameSize, mx, my + PIN_TEXT_OFFSET, 0, 'center', 'bottom');
-      if (showNumber) pinNumber(r, p.number, numSize, mx, my - PIN_TEXT_OFFSET, 0, 'top');
+      if (showNumber && numberAbove && !showName) pinNumber(r, p.number, numSize, mx, my + PIN_TEXT_OFFSET, 0, 'bottom');
+      else if (showNumber) pinNumber(r, p.number, numSize, mx, my - PIN_TEXT_OFFSET, 0, 'top');
     }
   } else {
     const down = g.uy < 0; // body below the connection point
@@ -289,7 +294,8 @@ function paintPinTexts(r: Renderer, sym: KicadSymbol, p: SymbolPin, name: string
       if (showNumber) pinNumber(r, p.number, numSize, mx - PIN_TEXT_OFFSET, my, 90, 'bottom');
     } else {
       if (showName) pinName(r, name, nameSize, mx - PIN_TEXT_OFFSET, my, 90, 'center', 'bottom');
-      if (showNumber) pinNumber(r, p.number, numSize, mx + PIN_TEXT_OFFSET, my, 90, 'top');
+      if (showNumber && numberAbove && !showName) pinNumber(r, p.number, numSize, mx - PIN_TEXT_OFFSET, my, 90, 'bottom');
+      else if (showNumber) pinNumber(r, p.number, numSize, mx + PIN_TEXT_OFFSET, my, 90, 'top');
     }
   }
 }
