@@ -4,7 +4,7 @@ import { zipSync } from 'fflate';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { boardStats } from '../../src/lib/kicad/board-stats.ts';
 import { parseBoard } from '../../src/lib/kicad/board.ts';
-import { hydrated } from './login-helpers.ts';
+import { apiLogin, hydrated, uniquePhone, useSession } from './login-helpers.ts';
 
 // The design viewer's journeys (issue #13) against the real server in Chromium (WebGL2 through
 // SwiftShader): open a real project as a folder and as a zip, see the board drawn and its counts,
@@ -216,5 +216,22 @@ test.describe('viewer', () => {
     await right.getByTestId('net-row').filter({ hasText: 'GND' }).first().click();
     await page.getByTestId('right-nets').click();
     await expect(page.getByTestId('net-row').filter({ hasText: 'GND' }).first()).toHaveAttribute('aria-pressed', 'true');
+  });
+  test('a logged-in user saves the opened project to their designs', async ({ page }) => {
+    await openViewer(page);
+    await expect(page.getByTestId('viewer-save')).toHaveCount(0);
+    await useSession(page, await apiLogin(page.request, uniquePhone('136')));
+    await hydrated(page);
+    await page.getByTestId('input-folder').first().setInputFiles(PROJECT);
+    await opened(page);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/chiplet/viewer/upload'));
+    await page.getByTestId('viewer-save').click();
+    const body = (await (await answer).json()) as { code: number; result: { designId: unknown; stats: { footprints: number; sheets: number } } };
+    expect(body.code).toBe(200000);
+    const board = parseBoard(readFileSync(`${PROJECT}/glasgow.kicad_pcb`), 'glasgow.kicad_pcb').board!;
+    expect(body.result.stats.footprints).toBe(board.footprints.length);
+    // The folder went up as one zip, so the sub-sheets were found.
+    expect(body.result.stats.sheets).toBe(4);
+    await expect(page.getByText('已保存到我的设计')).toBeVisible();
   });
 });
