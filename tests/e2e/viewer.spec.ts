@@ -180,8 +180,14 @@ test.describe('viewer', () => {
     await expect(overlay).toBeVisible();
     await expect(overlay).toContainText('正在分析您的文件');
     await expect(page.getByTestId('overlay-count')).toHaveText(/已读取 \d+ \/ 10 个文件/);
-    await page.getByTestId('overlay-cancel').click();
+    // The close button asks too; "continue" keeps the analysis going.
+    await page.getByTestId('overlay-close').click();
     const confirm = page.getByTestId('viewer-cancel-confirm');
+    await expect(confirm).toContainText('确定取消上传?');
+    await confirm.getByRole('button', { name: '继续' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(overlay).toBeVisible();
+    await page.getByTestId('overlay-cancel').click();
     await expect(confirm).toContainText('确定取消上传?');
     await confirm.getByRole('button', { name: '取消分析' }).click();
     await expect(overlay).toHaveCount(0);

@@ -11,6 +11,7 @@ export type ViewerLabels = Record<ViewerLabelKey, string> & {
   overlayBody: string;
   overlayCancel: string;
   overlayConfirmCancel: string;
+  overlayClose: string;
 };
 export type ProblemTexts = Partial<Record<ProblemKey, string>>;
 

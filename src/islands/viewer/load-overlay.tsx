@@ -38,6 +38,9 @@ export function LoadOverlay({ labels, progress, onCancel }: { labels: ViewerLabe
       }}
     >
       <div className="flex h-full flex-col items-center justify-center gap-4 text-center text-white">
+        <button type="button" className="absolute right-6 top-6 rounded-full p-2 text-2xl leading-none hover:bg-white/10" aria-label={labels.overlayClose} onClick={() => void askCancel()} data-testid="overlay-close">
+          ×
+        </button>
         <div className="h-12 w-12 animate-spin rounded-full border-4 border-white/30 border-t-white" aria-hidden="true"></div>
         <h2 id="viewer-overlay-title" className="text-xl font-semibold">{labels.overlayTitle}</h2>
         <p className="max-w-md text-sm text-white/80">{labels.overlayBody}</p>

@@ -15,6 +15,7 @@ export function viewerLabels(locale: Locale): ViewerLabels {
     overlayBody: t(locale, 'overlay.body'),
     overlayCancel: t(locale, 'overlay.cancel'),
     overlayConfirmCancel: t(locale, 'overlay.confirmCancel'),
+    overlayClose: t(locale, 'overlay.close'),
   };
 }
 
