@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, mkdirSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { zipSync } from 'fflate';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { boardStats } from '../../src/lib/kicad/board-stats.ts';
 import { parseBoard } from '../../src/lib/kicad/board.ts';
@@ -80,6 +81,15 @@ test.describe('viewer', () => {
     await expect.poll(async () => (await canvasPixels(page, canvas)).hash).not.toBe(before.hash);
     await fcu.getByTestId('layer-visible').check();
     await expect.poll(async () => (await canvasPixels(page, canvas)).hash).toBe(before.hash);
+    // Solo one layer, then seen from the back: each changes the picture.
+    await fcu.getByTestId('layer-solo').click();
+    await expect.poll(async () => (await canvasPixels(page, canvas)).hash).not.toBe(before.hash);
+    await fcu.getByTestId('layer-solo').click();
+    await expect.poll(async () => (await canvasPixels(page, canvas)).hash).toBe(before.hash);
+    await page.getByTestId('flip').click();
+    await expect(page.getByTestId('flip')).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(async () => (await canvasPixels(page, canvas)).hash).not.toBe(before.hash);
+    await page.getByTestId('flip').click();
 
     // Search R1: selected, properties show its value and footprint.
     const r1 = board.footprints.find((f) => f.reference === 'R1')!;
@@ -118,6 +128,11 @@ test.describe('viewer', () => {
     await expect.poll(async () => (await canvasPixels(page, canvas)).distinct, { timeout: 15_000 }).toBeGreaterThan(3);
     const root = await canvasPixels(page, canvas);
     await expect(page.getByTestId('breadcrumbs')).toHaveText(/根图纸/);
+    // The dark theme repaints the sheet on another background.
+    await page.getByTestId('theme').selectOption('dark');
+    await expect.poll(async () => (await canvasPixels(page, canvas)).hash).not.toBe(root.hash);
+    await page.getByTestId('theme').selectOption('light');
+    await expect.poll(async () => (await canvasPixels(page, canvas)).hash).toBe(root.hash);
 
     // Entering a sub-sheet updates the breadcrumb and the picture; "up" comes back.
     await page.getByTestId('sheet-link').nth(1).click();
@@ -239,5 +254,16 @@ test.describe('viewer', () => {
     // The folder went up as one zip, so the sub-sheets were found.
     expect(body.result.stats.sheets).toBe(4);
     await expect(page.getByText('已保存到我的设计')).toBeVisible();
+  });
+  test('no serious accessibility problem on the empty viewer and on an opened project', async ({ page }) => {
+    const serious = async () => {
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    };
+    await openViewer(page);
+    expect(await serious()).toEqual([]);
+    await page.getByTestId('input-folder').first().setInputFiles(PROJECT);
+    await opened(page);
+    expect(await serious()).toEqual([]);
   });
 });
