@@ -220,7 +220,7 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
       } catch (e) {
         if (e instanceof DOMException && e.name === 'AbortError') return;
         if (e instanceof ViewerLoadError) setFailure(e.issues);
-        else setFailure([{ key: 'viewer.local.noKicadFiles', severity: 'error', vars: {} }]);
+        else setFailure([{ key: 'viewer.local.failed', severity: 'error', vars: { reason: e instanceof Error ? e.message : String(e) } }]);
       } finally {
         if (gen === generation.current) {
           setLoading(false);

@@ -36,9 +36,9 @@ async function open(id: number, files: WorkerRequest & { type: 'open' }): Promis
 
 function issuesOf(error: unknown): ProjectIssue[] {
   if (error instanceof ProjectLoadError) return error.issues;
-  // A bug of ours, not the user's file: still a message, with the file unknown.
+  // A bug of ours, not the user's file: still a message, with what went wrong.
   console.error(error);
-  return [{ key: 'kicad.damaged', severity: 'error', vars: { file: '?', line: 0 } }];
+  return [{ key: 'viewer.local.failed', severity: 'error', vars: { reason: error instanceof Error ? error.message.slice(0, 200) : String(error) } }];
 }
 
 function buildScene(target: SceneTarget): Scene | null {

@@ -263,4 +263,5 @@ export const en: ServerMessages = {
   'viewer.local.noKicadFiles': 'The selection holds no KiCad 6 or later project file (.kicad_pro, .kicad_sch or .kicad_pcb)',
   'viewer.local.legacyIgnored': '{file} is a KiCad 5 file and was ignored (the project has files in the new format)',
   'viewer.local.otherProjects': 'The selection holds {count} projects; {project} was opened',
+  'viewer.local.failed': 'Reading the selected files failed ({reason}); please send us these files',
 };

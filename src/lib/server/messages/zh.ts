@@ -271,6 +271,7 @@ export const zh = {
   'viewer.local.noKicadFiles': '所选内容中没有 KiCad 6 及以上版本的项目文件（.kicad_pro、.kicad_sch 或 .kicad_pcb）',
   'viewer.local.legacyIgnored': '{file} 是 KiCad 5 文件，已忽略（项目中已有新格式的文件）',
   'viewer.local.otherProjects': '所选内容中有 {count} 个项目，已打开 {project}',
+  'viewer.local.failed': '读取所选文件时出错（{reason}）；请把这些文件反馈给我们',
 } as const;
 
 export type ServerMessageKey = keyof typeof zh;
