@@ -176,6 +176,25 @@ test.describe('viewer', () => {
     const evil = zipSync({ 'p/a.kicad_sch': new TextEncoder().encode('(kicad_sch)'), '../../evil.kicad_sch': new TextEncoder().encode('(kicad_sch)') });
     await open([{ name: 'evil.zip', mimeType: 'application/zip', buffer: Buffer.from(evil) }]);
     await expect(error).toContainText('evil.zip 含有不安全的路径“../../evil.kicad_sch”');
+    // A zip bomb: 60 MB of zeros in a few dozen kilobytes.
+    const bomb = zipSync({ 'bomb.kicad_pcb': new Uint8Array(60 * 1024 * 1024) }, { level: 9 });
+    await open([{ name: 'bomb.zip', mimeType: 'application/zip', buffer: Buffer.from(bomb) }]);
+    await expect(error).toContainText('bomb.zip 解压后过大或文件数过多');
+    // 501 files.
+    await open(Array.from({ length: 501 }, (_, i) => ({ name: `s${i}.kicad_sch`, mimeType: 'text/plain', buffer: Buffer.from('(kicad_sch)') })));
+    await expect(error).toContainText('一次最多打开 500 个 KiCad 文件（所选内容中有 501 个）');
+    // A truncated sheet and a sheet from a future KiCad open, with their warnings (file and line).
+    const sheet = readFileSync(`${PROJECT}/io_buffer.kicad_sch`, 'utf8');
+    await open([
+      { name: 'cut.kicad_sch', mimeType: 'text/plain', buffer: Buffer.from(sheet.slice(0, Math.floor(sheet.length / 2))) },
+    ]);
+    await expect(page.getByTestId('viewer-stats')).toBeVisible();
+    await page.getByTestId('viewer-problems').locator('summary').click();
+    await expect(page.getByTestId('viewer-problem').first()).toContainText(/cut\.kicad_sch 在第 \d+ 行附近已损坏或不完整/);
+    await page.getByTestId('input-files').first().setInputFiles([{ name: 'future.kicad_sch', mimeType: 'text/plain', buffer: Buffer.from(sheet.replace(/\(version \d+\)/, '(version 20991231)')) }]);
+    await opened(page);
+    await page.getByTestId('viewer-problems').locator('summary').click();
+    await expect(page.getByTestId('viewer-problem').first()).toContainText('future.kicad_sch 由更新版本的 KiCad 保存（格式 20991231）');
     // Still usable: a real project opens after all that.
     await page.getByTestId('input-folder').first().setInputFiles(PROJECT);
     await opened(page);
