@@ -285,4 +285,19 @@ test.describe('viewer', () => {
     await opened(page);
     expect(await serious()).toEqual([]);
   });
+  test('files dropped on the start page open in place', async ({ page }) => {
+    await openViewer(page, '/ecadViewer/viewerIndex_');
+    await expect(page.getByTestId('viewer-index')).toContainText('不会上传到服务器');
+    const dir = 'tests/fixtures/kicad/projects/olimex-mod-esp32-c5';
+    const files = ['MOD-ESP32-C5_Rev_A.kicad_pro', 'MOD-ESP32-C5_Rev_A.kicad_sch', 'MOD-ESP32-C5_Rev_A.kicad_pcb', 'README.md'].map((name) => ({ name, b64: readFileSync(`${dir}/${name}`).toString('base64') }));
+    const transfer = await page.evaluateHandle((list) => {
+      const dt = new DataTransfer();
+      for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name));
+      return dt;
+    }, files);
+    await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+    await opened(page);
+    const board = parseBoard(readFileSync(`${dir}/MOD-ESP32-C5_Rev_A.kicad_pcb`), 'x.kicad_pcb').board!;
+    await expect(page.getByTestId('stat-footprints')).toHaveText(String(board.footprints.length));
+  });
 });
