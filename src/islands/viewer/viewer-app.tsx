@@ -218,7 +218,7 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
         // The overlay stays until the first scene is drawn (or failed).
         await Promise.race([shown, new Promise((r) => setTimeout(r, 30_000))]);
       } catch (e) {
-        if (e instanceof DOMException && e.name === 'AbortError') return;
+        if ((e instanceof DOMException && e.name === 'AbortError') || gen !== generation.current) return;
         if (e instanceof ViewerLoadError) setFailure(e.issues);
         else setFailure([{ key: 'viewer.local.failed', severity: 'error', vars: { reason: e instanceof Error ? e.message : String(e) } }]);
       } finally {

@@ -12,15 +12,19 @@ declare const self: DedicatedWorkerGlobalScope;
 
 let project: LoadedProject | null = null;
 let analysis: ProjectAnalysis | null = null;
+/** The latest open: an older one still loading (it yields between files) must not win. */
+let latest = 0;
 
 const post = (reply: WorkerReply, transfer: Transferable[] = []): void => self.postMessage(reply, transfer);
 
 async function open(id: number, files: WorkerRequest & { type: 'open' }): Promise<void> {
   const started = performance.now();
+  latest = id;
   project = null;
   analysis = null;
   try {
     const p = await loadProject(files.files, { onProgress: (progress) => post({ type: 'progress', id, progress }) });
+    if (id !== latest) throw new DOMException('superseded', 'AbortError');
     post({ type: 'progress', id, progress: { phase: 'analyse', filesDone: p.files.length, filesTotal: p.files.length, bytesDone: 0, bytesTotal: 0 } });
     const a = analyse(p);
     project = p;
@@ -30,7 +34,8 @@ async function open(id: number, files: WorkerRequest & { type: 'open' }): Promis
     if (a.bom) forSummary.bom = a.bom;
     post({ type: 'opened', id, summary: summarise(p, forSummary, Math.round(performance.now() - started)) });
   } catch (error) {
-    post({ type: 'failed', id, issues: issuesOf(error) });
+    if (error instanceof DOMException && error.name === 'AbortError') post({ type: 'failed', id, issues: [] });
+    else post({ type: 'failed', id, issues: issuesOf(error) });
   }
 }
 
