@@ -54,7 +54,9 @@ const parsed = parseBoard(readFileSync(boardFile), boardFile).board;
 if (!parsed) throw new Error(`not a board: ${boardFile}`);
 const nodeScene = buildBoardScene(parsed);
 
-const server = await startViewerPage({ board: boardFile, sheet: sheetFile });
+// A mid-size board too, for the Canvas 2D fallback (which may not survive the large one).
+const smallFile = new URL('../fixtures/kicad/projects/bitaxe-gamma/bitaxeGamma.kicad_pcb', import.meta.url).pathname;
+const server = await startViewerPage({ board: boardFile, sheet: sheetFile, small: smallFile });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 /** A fresh page per section: a crash or stall in one (software GL under load) does not lose the others. */
 async function section<T>(name: string, fn: (call: <R>(fn: string, ...args: unknown[]) => Promise<R>, heap: () => Promise<number>) => Promise<T>): Promise<T | { error: string }> {
@@ -114,7 +116,12 @@ try {
   });
   const canvas2d = await section('canvas2d', async (call) => ({
     open: await call<Record<string, number>>('open', '/files/board', 'board', { prefer: 'canvas2d' }),
-    frames: await call<object>('frames', 20, 'full'),
+    frames: await call<object>('frames', 10, 'full'),
+  }));
+  const small = await section('small', async (call) => ({
+    file: smallFile,
+    webgl2: { open: await call<Record<string, number>>('open', '/files/small', 'board', { freshWorker: true }), frames: await call<object>('frames', 200, 'interactive') },
+    canvas2d: { open: await call<Record<string, number>>('open', '/files/small', 'board', { prefer: 'canvas2d' }), frames: await call<object>('frames', 10, 'full') },
   }));
   const b = board as { open?: { cold: { openMs: number } }; heap?: { openCostMB: number } };
   const p = chromiumParse as { board?: { mbPerS: number } };
@@ -127,6 +134,7 @@ try {
     boardView: board,
     sheetOpen: sheet,
     canvas2d,
+    smallBoard: small,
     budgets: {
       openMs: 800,
       openOk: b.open ? b.open.cold.openMs <= 800 : false,
