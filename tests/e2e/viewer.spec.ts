@@ -203,9 +203,9 @@ test.describe('viewer', () => {
 
   test('cancel during analysis asks first, then stops', async ({ page }) => {
     await openViewer(page);
-    // Large designs take a while: ten copies of the largest demo board.
+    // Large designs take a while: sixteen copies of the largest demo board (118 MB, under the 200 MB limit).
     const dir = mkdtempSync(`${tmpdir()}/viewer-e2e-`);
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 16; i++) {
       mkdirSync(`${dir}/big/v${i}`, { recursive: true });
       copyFileSync(`${DEMOS}/video/video.kicad_pcb`, `${dir}/big/v${i}/video.kicad_pcb`);
     }
@@ -213,7 +213,7 @@ test.describe('viewer', () => {
     const overlay = page.getByTestId('viewer-overlay');
     await expect(overlay).toBeVisible();
     await expect(overlay).toContainText('正在分析您的文件');
-    await expect(page.getByTestId('overlay-count')).toHaveText(/已读取 \d+ \/ 10 个文件/);
+    await expect(page.getByTestId('overlay-count')).toHaveText(/已读取 \d+ \/ 16 个文件/);
     // The close button asks too; "continue" keeps the analysis going.
     await page.getByTestId('overlay-close').click();
     const confirm = page.getByTestId('viewer-cancel-confirm');
