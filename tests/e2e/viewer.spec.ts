@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, mkdirSync, copyFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { zipSync } from 'fflate';
 import AxeBuilder from '@axe-core/playwright';
@@ -209,28 +209,33 @@ test.describe('viewer', () => {
       mkdirSync(`${dir}/big/v${i}`, { recursive: true });
       copyFileSync(`${DEMOS}/video/video.kicad_pcb`, `${dir}/big/v${i}/video.kicad_pcb`);
     }
-    await page.getByTestId('input-folder').first().setInputFiles(`${dir}/big`);
-    const overlay = page.getByTestId('viewer-overlay');
-    await expect(overlay).toBeVisible();
-    await expect(overlay).toContainText('正在分析您的文件');
-    await expect(page.getByTestId('overlay-count')).toHaveText(/已读取 \d+ \/ 16 个文件/);
-    // The close button asks too; "continue" keeps the analysis going.
-    await page.getByTestId('overlay-close').click();
-    const confirm = page.getByTestId('viewer-cancel-confirm');
-    await expect(confirm).toContainText('确定取消上传?');
-    await confirm.getByRole('button', { name: '继续' }).click();
-    await expect(confirm).toHaveCount(0);
-    await expect(overlay).toBeVisible();
-    await page.getByTestId('overlay-cancel').click();
-    await expect(confirm).toContainText('确定取消上传?');
-    await confirm.getByRole('button', { name: '取消分析' }).click();
-    await expect(overlay).toHaveCount(0);
-    await expect(page.getByTestId('viewer-empty')).toBeVisible();
-    await expect(page.getByTestId('viewer-stats')).toHaveCount(0);
-    // A fresh worker serves the next project.
-    await page.getByTestId('input-folder').first().setInputFiles(PROJECT);
-    await opened(page);
+    try {
+      await page.getByTestId('input-folder').first().setInputFiles(`${dir}/big`);
+      const overlay = page.getByTestId('viewer-overlay');
+      await expect(overlay).toBeVisible();
+      await expect(overlay).toContainText('正在分析您的文件');
+      await expect(page.getByTestId('overlay-count')).toHaveText(/已读取 \d+ \/ 16 个文件/);
+      // The close button asks too; "continue" keeps the analysis going.
+      await page.getByTestId('overlay-close').click();
+      const confirm = page.getByTestId('viewer-cancel-confirm');
+      await expect(confirm).toContainText('确定取消上传?');
+      await confirm.getByRole('button', { name: '继续' }).click();
+      await expect(confirm).toHaveCount(0);
+      await expect(overlay).toBeVisible();
+      await page.getByTestId('overlay-cancel').click();
+      await expect(confirm).toContainText('确定取消上传?');
+      await confirm.getByRole('button', { name: '取消分析' }).click();
+      await expect(overlay).toHaveCount(0);
+      await expect(page.getByTestId('viewer-empty')).toBeVisible();
+      await expect(page.getByTestId('viewer-stats')).toHaveCount(0);
+      // A fresh worker serves the next project.
+      await page.getByTestId('input-folder').first().setInputFiles(PROJECT);
+      await opened(page);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
+
   test('the stand-alone panels follow the viewer: /ecadViewer/prop?ref= and /ecadViewer/viewerRight', async ({ page, context }) => {
     await openViewer(page);
     await page.getByTestId('input-folder').first().setInputFiles(PROJECT);
