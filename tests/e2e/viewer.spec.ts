@@ -141,6 +141,12 @@ test.describe('viewer', () => {
     await expect.poll(async () => (await canvasPixels(page, canvas)).hash).not.toBe(root.hash);
     await page.getByTestId('sheet-up').click();
     await expect(page.getByTestId('sheet-up')).toHaveCount(0);
+    // A sheet found by name in the search box opens.
+    await page.getByTestId('viewer-search').fill('IO_Buffer_B');
+    await page.getByTestId('search-result').filter({ hasText: 'IO_Buffer_B' }).first().click();
+    await expect(page.getByTestId('breadcrumbs')).toContainText('IO_Buffer_B');
+    await page.getByTestId('sheet-link').first().click();
+    await expect(page.getByTestId('sheet-up')).toHaveCount(0);
 
     // Search R1 on the schematic, then show it on the board.
     await page.getByTestId('viewer-search').fill('R1');

@@ -350,10 +350,13 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
 
   const chain = sheetChain(summary?.root ?? null, sheetPath);
   const selectedPart = partOf(summary, selected);
-  const results = useMemo(() => (summary ? searchDesign(summary.parts, summary.nets, query) : []), [query, summary]);
+  const results = useMemo(() => (summary ? searchDesign(summary.parts, summary.nets, query, 20, 10, summary.root) : []), [query, summary]);
   const pickResult = (r: (typeof results)[number]) => {
     if (r.kind === 'part') goToPart(r.key);
-    else {
+    else if (r.kind === 'sheet') {
+      enterSheet(r.key);
+      $tab.set('sch');
+    } else {
       $net.set(r.key);
       setRightTab('nets');
     }
@@ -424,7 +427,7 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
                     <li key={`${r.kind}:${r.key}`}>
                       <button type="button" className="flex w-full justify-between gap-2 px-2 py-1 text-left hover:bg-slate-100" onClick={() => pickResult(r)} data-testid="search-result">
                         <span className="font-medium">{r.text}</span>
-                        <span className="truncate text-xs text-slate-500">{r.kind === 'net' ? labels.resultNet : r.sub}</span>
+                        <span className="truncate text-xs text-slate-500">{r.kind === 'net' ? labels.resultNet : r.kind === 'sheet' ? `${labels.sheet} ${r.sub}` : r.sub}</span>
                       </button>
                     </li>
                   ))}

@@ -1,11 +1,11 @@
-import type { NetSummary, PartSummary } from '../../lib/kicad-viewer/protocol.ts';
+import type { NetSummary, PartSummary, SheetSummary } from '../../lib/kicad-viewer/protocol.ts';
 
-// The viewer's search box: parts by reference or value, nets by name.
+// The viewer's search box: parts by reference or value, nets by name, sheets by name.
 
-export type SearchResult = { kind: 'part' | 'net'; key: string; text: string; sub: string };
+export type SearchResult = { kind: 'part' | 'net' | 'sheet'; key: string; text: string; sub: string };
 
-/** Exact reference first, then references starting with the text, then values containing it; then nets. */
-export function searchDesign(parts: readonly PartSummary[], nets: readonly NetSummary[], query: string, maxParts = 20, maxNets = 10): SearchResult[] {
+/** Exact reference first, then references starting with the text, then values containing it; then nets; then sheets (key = instance path). */
+export function searchDesign(parts: readonly PartSummary[], nets: readonly NetSummary[], query: string, maxParts = 20, maxNets = 10, root: SheetSummary | null = null): SearchResult[] {
   const q = query.trim().toLowerCase();
   if (!q) return [];
   const rank = (p: PartSummary): number => {
@@ -22,5 +22,11 @@ export function searchDesign(parts: readonly PartSummary[], nets: readonly NetSu
     .filter((n) => n.name.toLowerCase().includes(q))
     .slice(0, maxNets)
     .map((n): SearchResult => ({ kind: 'net', key: n.name, text: n.name, sub: '' }));
-  return [...found, ...netHits];
+  const sheets: SearchResult[] = [];
+  const walk = (n: SheetSummary) => {
+    if (n.name.toLowerCase().includes(q) && !n.missing && sheets.length < 10) sheets.push({ kind: 'sheet', key: n.path, text: n.name, sub: n.namePath });
+    n.children.forEach(walk);
+  };
+  if (root) walk(root);
+  return [...found, ...netHits, ...sheets];
 }

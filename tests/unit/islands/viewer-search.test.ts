@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { searchDesign } from '../../../src/islands/viewer/viewer-search.ts';
-import { loadProject, partsOf } from '../../../src/lib/kicad-viewer/project-load.ts';
+import { loadProject, partsOf, sheetSummary } from '../../../src/lib/kicad-viewer/project-load.ts';
 import { netsOf } from '../../../src/lib/kicad-viewer/project-summary.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { KICAD_PROJECTS_DIR } from '../kicad/fixtures.ts';
@@ -21,6 +21,14 @@ describe('searchDesign', async () => {
     const refs = r.filter((x) => x.kind === 'part').map((x) => x.key);
     const firstValueHit = refs.findIndex((k) => !k.toLowerCase().startsWith('u1'));
     expect(refs.slice(0, firstValueHit === -1 ? refs.length : firstValueHit).every((k) => k.toLowerCase().startsWith('u1'))).toBe(true);
+  });
+
+  it('finds sheets by name, with their instance path', () => {
+    const root = sheetSummary(p.hierarchy!.root);
+    const hits = searchDesign(parts, nets, 'io_buffer', 20, 10, root).filter((x) => x.kind === 'sheet');
+    const expected = p.hierarchy!.sheets.filter((x) => x.name.toLowerCase().includes('io_buffer')).map((x) => x.path);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(hits.map((h) => h.key)).toEqual(expected);
   });
 
   it('finds nets by name and nothing for an empty query', () => {
