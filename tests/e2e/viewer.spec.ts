@@ -143,7 +143,8 @@ test.describe('viewer', () => {
     await expect(page.getByTestId('sheet-up')).toHaveCount(0);
     // A sheet found by name in the search box opens.
     await page.getByTestId('viewer-search').fill('IO_Buffer_B');
-    await page.getByTestId('search-result').filter({ hasText: 'IO_Buffer_B' }).first().click();
+    // (Nets named after the sheet match too: pick the sheet, shown with its path.)
+    await page.getByTestId('search-result').filter({ hasText: '图纸 /' }).filter({ hasText: 'IO_Buffer_B' }).first().click();
     await expect(page.getByTestId('breadcrumbs')).toContainText('IO_Buffer_B');
     await page.getByTestId('sheet-link').first().click();
     await expect(page.getByTestId('sheet-up')).toHaveCount(0);
