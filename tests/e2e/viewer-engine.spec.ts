@@ -146,3 +146,30 @@ test('highlightNet dims the other nets and keeps its own', async ({ page }) => {
   }
   throw new Error('no clear via with a net among the first 30');
 });
+
+test('a click selects the item under the pointer; a drag pans and selects nothing', async ({ page }) => {
+  await openBoard(page);
+  const pads = await call<Item[]>(page, 'items', 'pad', 2000);
+  const pad = pads.find((p) => p.meta['data-type'] === 'smd' && p.layer === ':Pads:Front')!;
+  await call(page, 'zoomTo', pad.box);
+  const [x, y] = await call<[number, number]>(page, 'toScreen', (pad.box.minX + pad.box.maxX) / 2, (pad.box.minY + pad.box.maxY) / 2);
+  const box = (await page.locator('#view').boundingBox())!;
+  await call(page, 'watchSelect');
+  await page.mouse.click(box.x + x, box.y + y);
+  await expect.poll(() => call<(number | null)[]>(page, 'selectEvents')).toEqual([pad.id]);
+  // A drag from the same point pans: no new selection, and the pad has moved on screen.
+  await page.mouse.move(box.x + x, box.y + y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + x + 60, box.y + y + 30, { steps: 6 });
+  await page.mouse.up();
+  expect(await call<(number | null)[]>(page, 'selectEvents')).toEqual([pad.id]);
+  const [x2, y2] = await call<[number, number]>(page, 'toScreen', (pad.box.minX + pad.box.maxX) / 2, (pad.box.minY + pad.box.maxY) / 2);
+  expect(Math.round(x2 - x)).toBe(60);
+  expect(Math.round(y2 - y)).toBe(30);
+  // The wheel zooms about the pointer: the world point under it stays there.
+  await page.mouse.move(box.x + x2, box.y + y2);
+  await page.mouse.wheel(0, -240);
+  const [x3, y3] = await call<[number, number]>(page, 'toScreen', (pad.box.minX + pad.box.maxX) / 2, (pad.box.minY + pad.box.maxY) / 2);
+  expect(Math.abs(x3 - x2)).toBeLessThan(1);
+  expect(Math.abs(y3 - y2)).toBeLessThan(1);
+});

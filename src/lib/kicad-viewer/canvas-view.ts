@@ -1,7 +1,8 @@
 // Canvas 2D back end: draws the same per-layer batches as the WebGL2 view
 // (fallback when WebGL2 is missing; measured by the viewer bench). Runs of
-// equal colour become one path: triangles filled, fans filled even-odd,
-// capsules stroked with round caps (zero-length ones as dots).
+// equal colour become one path: triangles filled, large polygons filled
+// even-odd from their rings, capsules stroked with round caps (zero-length
+// ones as dots).
 
 import { CURRENT_COLOR, ID_MASK, type Scene } from './scene.ts';
 import type { Backend, DrawState } from './view-core.ts';
@@ -56,32 +57,46 @@ export class CanvasBackend implements Backend {
         return css(c, st.opacity);
       };
       const pos = b.triPos;
-      // Triangles then fans: runs of one colour as one path.
-      for (const [idx, rule] of [
-        [b.triIdx, 'nonzero'],
-        [b.fanIdx, 'evenodd'],
-      ] as const) {
-        let run = '';
-        for (let i = 0; i < idx.length; i += 3) {
-          const a = idx[i] as number;
-          const c = colour(b.triCol[a] as number, b.triId[a] as number);
-          if (c !== run) {
-            if (run) ctx.fill(rule);
-            run = c;
-            ctx.fillStyle = c;
-            ctx.beginPath();
-          }
-          const bb = idx[i + 1] as number;
-          const cc = idx[i + 2] as number;
-          ctx.moveTo(pos[2 * a] as number, pos[2 * a + 1] as number);
-          ctx.lineTo(pos[2 * bb] as number, pos[2 * bb + 1] as number);
-          ctx.lineTo(pos[2 * cc] as number, pos[2 * cc + 1] as number);
-          ctx.closePath();
-        }
-        if (run) ctx.fill(rule);
-      }
-      const g = b.capGeo;
+      // Triangles: runs of one colour as one path.
       let run = '';
+      const idx = b.triIdx;
+      for (let i = 0; i < idx.length; i += 3) {
+        const a = idx[i] as number;
+        const c = colour(b.triCol[a] as number, b.triId[a] as number);
+        if (c !== run) {
+          if (run) ctx.fill();
+          run = c;
+          ctx.fillStyle = c;
+          ctx.beginPath();
+        }
+        const bb = idx[i + 1] as number;
+        const cc = idx[i + 2] as number;
+        ctx.moveTo(pos[2 * a] as number, pos[2 * a + 1] as number);
+        ctx.lineTo(pos[2 * bb] as number, pos[2 * bb + 1] as number);
+        ctx.lineTo(pos[2 * cc] as number, pos[2 * cc + 1] as number);
+        ctx.closePath();
+      }
+      if (run) ctx.fill();
+      // Large polygons: their rings, filled even-odd (not the fans: Skia is slow on those).
+      const rings = b.fanRings;
+      run = '';
+      for (let k = 0; k < rings.length; k += 2) {
+        const v0 = rings[k] as number;
+        const n = rings[k + 1] as number;
+        const c = colour(b.triCol[v0] as number, b.triId[v0] as number);
+        if (c !== run) {
+          if (run) ctx.fill('evenodd');
+          run = c;
+          ctx.fillStyle = c;
+          ctx.beginPath();
+        }
+        ctx.moveTo(pos[2 * v0] as number, pos[2 * v0 + 1] as number);
+        for (let v = v0 + 1; v < v0 + n; v++) ctx.lineTo(pos[2 * v] as number, pos[2 * v + 1] as number);
+        ctx.closePath();
+      }
+      if (run) ctx.fill('evenodd');
+      const g = b.capGeo;
+      run = '';
       let width = -1;
       for (let i = 0; i < b.capId.length; i++) {
         const c = colour(b.capCol[i] as number, b.capId[i] as number);

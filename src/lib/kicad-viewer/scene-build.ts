@@ -71,6 +71,7 @@ class LayerBuild {
   readonly triId = new U32(128);
   readonly triIdx = new U32(256);
   readonly fanIdx = new U32(256);
+  readonly fanRings = new U32(16);
   readonly capGeo = new F32(320);
   readonly capCol = new U32(64);
   readonly capId = new U32(64);
@@ -681,6 +682,10 @@ export class MeshRenderer implements Renderer, TextSink {
       const base = this.pushVertices(n, col >>> 0, flag);
       const ring = new Uint32Array(n);
       for (let i = 0; i < n; i++) ring[i] = base + i;
+      const rings = L.fanRings.reserve(2);
+      rings[L.fanRings.n] = base;
+      rings[L.fanRings.n + 1] = n;
+      L.fanRings.n += 2;
       this.fanLoop(L.fanIdx, ring, n);
       return;
     }
@@ -823,6 +828,7 @@ export class MeshRenderer implements Renderer, TextSink {
       triId: L.triId.done(),
       triIdx: L.triIdx.done(),
       fanIdx: L.fanIdx.done(),
+      fanRings: L.fanRings.done(),
       capGeo: L.capGeo.done(),
       capCol: L.capCol.done(),
       capId: L.capId.done(),

@@ -54,6 +54,8 @@ export interface LayerBatch {
    * triangles cover it (drawn with an even-odd stencil).
    */
   fanIdx: Uint32Array;
+  /** The fanned polygons as rings of consecutive vertices: first vertex, count (Canvas 2D fills these directly). */
+  fanRings: Uint32Array;
   /** Capsule instances: x0, y0, x1, y1, radius (mm). */
   capGeo: Float32Array;
   capCol: Uint32Array;
@@ -120,6 +122,7 @@ export function sceneTransferables(scene: Scene): Transferable[] {
     add(b.triId);
     add(b.triIdx);
     add(b.fanIdx);
+    add(b.fanRings);
     add(b.capGeo);
     add(b.capCol);
     add(b.capId);
@@ -134,7 +137,7 @@ export function sceneTransferables(scene: Scene): Transferable[] {
 /** Bytes held by the scene's typed arrays (memory figures). */
 export function sceneBytes(scene: Scene): number {
   let n = scene.itemNets.byteLength + scene.itemRanges.byteLength + scene.itemLayers.byteLength;
-  for (const b of scene.batches) n += b.triPos.byteLength + b.triCol.byteLength + b.triId.byteLength + b.triIdx.byteLength + b.fanIdx.byteLength + b.capGeo.byteLength + b.capCol.byteLength + b.capId.byteLength;
+  for (const b of scene.batches) n += b.triPos.byteLength + b.triCol.byteLength + b.triId.byteLength + b.triIdx.byteLength + b.fanIdx.byteLength + b.fanRings.byteLength + b.capGeo.byteLength + b.capCol.byteLength + b.capId.byteLength;
   return n;
 }
 

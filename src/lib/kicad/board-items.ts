@@ -50,6 +50,8 @@ export interface Via {
   locked: boolean;
   /** `(remove_unused_layers)`: no annular ring on unconnected inner layers. */
   removeUnusedLayers: boolean;
+  /** `(keep_end_layers)`: with removeUnusedLayers, the ring stays on the two end layers. */
+  keepEndLayers: boolean;
   line: number;
 }
 
@@ -155,6 +157,7 @@ export function readVia(it: SexprList, resolve: NetResolver): Via {
     net: 0,
     locked: false,
     removeUnusedLayers: false,
+    keepEndLayers: false,
     line: it.line,
   };
   const items = it.items;
@@ -194,6 +197,9 @@ export function readVia(it: SexprList, resolve: NetResolver): Via {
         break;
       case 'remove_unused_layers':
         via.removeUnusedLayers = c.items.length < 2 || atomAt(c, 1) === 'yes';
+        break;
+      case 'keep_end_layers':
+        via.keepEndLayers = c.items.length < 2 || atomAt(c, 1) === 'yes';
         break;
       default:
         break;

@@ -17,11 +17,13 @@ export interface BoardSvgOptions {
   layers?: ReadonlySet<string>;
   /** Draw pad numbers (default false). */
   padNumbers?: boolean;
+  /** Texts in KiCad's stroke font as stroked paths (default false: <text>). */
+  strokeFont?: boolean;
 }
 
 /** Render a board to a standalone SVG document string. */
 export function renderBoardSvg(board: Board, opts: BoardSvgOptions = {}): string {
-  const r = new SvgRenderer();
+  const r = new SvgRenderer({ strokeFont: opts.strokeFont === true });
   paintBoard(r, board, { layers: opts.layers, padNumbers: opts.padNumbers });
   const name = board.titleBlock.title || board.fileName;
   return r.toDocument({

@@ -47,6 +47,11 @@ export interface BoardSetup {
   solderMaskMinWidth: number;
   padToPasteClearance: number;
   padToPasteClearanceRatio: number;
+  /**
+   * Vias left open in the solder mask, per side: KiCad 6/7 `(pcbplotparams (viasonmask yes))`
+   * opens both; KiCad 8+ `(tenting front back)` lists the tented (covered) sides. Default: tented.
+   */
+  viaMaskOpen: { front: boolean; back: boolean };
   auxAxisOrigin: Point;
   gridOrigin: Point;
   stackup: StackupLayer[];
@@ -334,12 +339,28 @@ function readLayers(node: SexprList): BoardLayer[] {
   return out;
 }
 
+const YES = new Set(['yes', 'true']);
+
+function readViaTenting(setup: SexprList): BoardSetup['viaMaskOpen'] {
+  const tenting = child(setup, 'tenting');
+  if (tenting) {
+    // `(tenting front back)` (KiCad 8/9) or `(tenting (front yes) (back no))`.
+    const tented = (side: string): boolean =>
+      tenting.items.some((x) => x === side || (isList(x) && x.items[0] === side && YES.has(String(x.items[1] ?? 'yes'))));
+    return { front: !tented('front'), back: !tented('back') };
+  }
+  const plot = child(setup, 'pcbplotparams');
+  const open = plot !== undefined && YES.has(atomAt(child(plot, 'viasonmask'), 1) ?? '');
+  return { front: open, back: open };
+}
+
 function readSetup(node: SexprList | undefined): BoardSetup {
   const setup: BoardSetup = {
     padToMaskClearance: 0,
     solderMaskMinWidth: 0,
     padToPasteClearance: 0,
     padToPasteClearanceRatio: 0,
+    viaMaskOpen: { front: false, back: false },
     auxAxisOrigin: { x: 0, y: 0 },
     gridOrigin: { x: 0, y: 0 },
     stackup: [],
@@ -349,6 +370,7 @@ function readSetup(node: SexprList | undefined): BoardSetup {
   setup.solderMaskMinWidth = numAt(child(node, 'solder_mask_min_width'), 1);
   setup.padToPasteClearance = numAt(child(node, 'pad_to_paste_clearance'), 1);
   setup.padToPasteClearanceRatio = numAt(child(node, 'pad_to_paste_clearance_ratio'), 1);
+  setup.viaMaskOpen = readViaTenting(node);
   const aux = child(node, 'aux_axis_origin');
   if (aux) setup.auxAxisOrigin = readPoint(aux);
   const grid = child(node, 'grid_origin');

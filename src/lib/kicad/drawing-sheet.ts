@@ -346,6 +346,9 @@ function unescapeText(s: string): string {
   return s.replace(/\\(\\|n)/g, (_m: string, c: string) => (c === 'n' ? '\n' : '\\'));
 }
 
+/** Pixels per inch of every drawing-sheet bitmap (KiCad's default; the PNG's own pHYs is not used there). */
+export const DRAWING_SHEET_BITMAP_PPI = 300;
+
 /** PNG size in pixels and pixels per inch (pHYs; KiCad's default 300). */
 export function pngInfo(png: Uint8Array): { w: number; h: number; ppi: number } | null {
   if (png.length < 24 || png[0] !== 0x89 || png[1] !== 0x50) return null;
@@ -432,7 +435,9 @@ export function layoutDrawingSheet(ws: DrawingSheet, o: SheetLayoutOptions): She
         if (i > 0 && !inside(p)) continue;
         const info = pngInfo(item.png);
         if (!info) continue;
-        const mmPerPx = (25.4 / info.ppi) * item.scale;
+        // eeschema (KiCad 9's PDF of libresolar-bms-c1: a 185 px logo with pHYs 117 ppi is
+        // 15.7 mm wide) sizes drawing-sheet bitmaps at its default 300 ppi whatever the PNG says.
+        const mmPerPx = (25.4 / DRAWING_SHEET_BITMAP_PPI) * item.scale;
         out.push({ kind: 'bitmap', x: p.x, y: p.y, width: info.w * mmPerPx, height: info.h * mmPerPx, png: item.png, item });
       }
     }

@@ -41,6 +41,8 @@ export interface FootprintText {
   effects: TextEffects;
   /** Board texts: `(layer "F.SilkS" knockout)` draws the text cut out of a filled box. */
   knockout?: boolean;
+  /** False when the file turns KiCad's "keep upright" off (`unlocked` in `(at …)`, `(unlocked yes)`, `(keep_upright no)`); footprint texts keep upright by default. */
+  keepUpright?: false;
 }
 
 interface GraphicBase {
@@ -107,7 +109,16 @@ export interface Pad {
   zoneConnect?: number;
   pinFunction?: string;
   pinType?: string;
+  /** Local overrides of the board's mask/paste rules (present = set; KiCad writes them only then). */
+  margins?: PadMarginOverrides;
   line: number;
+}
+
+/** `(solder_mask_margin mm)`, `(solder_paste_margin mm)`, `(solder_paste_margin_ratio r)` (footprints: also `solder_paste_ratio`). */
+export interface PadMarginOverrides {
+  mask?: number;
+  paste?: number;
+  pasteRatio?: number;
 }
 
 export interface Footprint3dModel {
@@ -141,6 +152,8 @@ export interface Footprint {
   graphics: FootprintGraphic[];
   pads: Pad[];
   models: Footprint3dModel[];
+  /** Footprint-wide mask/paste overrides, used by pads that set none of their own. */
+  margins?: PadMarginOverrides;
   /**
    * Boards only: placement on the board. Pad `at` angles inside a board are
    * absolute (they already include this rotation); pad positions are local.
@@ -313,6 +326,12 @@ function readFootprintItem(fp: Footprint, it: SexprList): void {
     case 'model':
       fp.models.push(readModel(it));
       return;
+    case 'solder_mask_margin':
+    case 'solder_paste_margin':
+    case 'solder_paste_ratio':
+    case 'solder_paste_margin_ratio':
+      fp.margins = readMargin(fp.margins ?? {}, h, it);
+      return;
     default: {
       const g = readGraphic(it, h);
       if (g) fp.graphics.push(g);
@@ -370,6 +389,11 @@ export function readText(it: SexprList, kind: FootprintText['kind'], text: strin
     effects,
   };
   if (layerNode && hasFlag(layerNode, 'knockout')) t.knockout = true;
+  // KiCad 6/7 write a text that does not keep upright as `(at x y a unlocked)`, KiCad 8+ as `(unlocked yes)`.
+  const at = child(it, 'at');
+  const unlocked = child(it, 'unlocked');
+  const upright = child(it, 'keep_upright') ?? child(child(it, 'effects') ?? it, 'keep_upright');
+  if ((at && hasFlag(at, 'unlocked')) || (unlocked && atomAt(unlocked, 1) !== 'no') || (upright && (atomAt(upright, 1) === 'no' || atomAt(upright, 1) === 'false'))) t.keepUpright = false;
   return t;
 }
 
@@ -481,6 +505,10 @@ function readPad(it: SexprList): Pad {
   if (pf !== undefined) pad.pinFunction = pf;
   const pt = atomAt(child(it, 'pintype'), 1);
   if (pt !== undefined) pad.pinType = pt;
+  for (const h of MARGIN_TOKENS) {
+    const m = child(it, h);
+    if (m) pad.margins = readMargin(pad.margins ?? {}, h, m);
+  }
   const options = child(it, 'options');
   if (options) {
     const anchor = atomAt(child(options, 'anchor'), 1);
@@ -496,6 +524,16 @@ function readPad(it: SexprList): Pad {
     }
   }
   return pad;
+}
+
+const MARGIN_TOKENS = ['solder_mask_margin', 'solder_paste_margin', 'solder_paste_margin_ratio', 'solder_paste_ratio'] as const;
+
+function readMargin(m: PadMarginOverrides, h: string, it: SexprList): PadMarginOverrides {
+  const v = numAt(it, 1);
+  if (h === 'solder_mask_margin') m.mask = v;
+  else if (h === 'solder_paste_margin') m.paste = v;
+  else m.pasteRatio = v;
+  return m;
 }
 
 /**

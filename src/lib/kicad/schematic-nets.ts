@@ -11,13 +11,15 @@
 //   symbol: rotation, then mirror, then the symbol's position (Y-down sheet).
 // - Local labels join the same name within one sheet instance (hierarchical
 //   labels too: KiCad names both `/path/NAME`); global labels, power symbols
-//   (value = net name) and hidden `power_in` pins join across the design; a
+//   (value = net name) and hidden `power_in` pins join across the design (KiCad 9
+//   local power symbols, `(power local)`, only within their sheet instance, named
+//   `/path/VALUE` like a local label); a
 //   hierarchical label joins the sheet pin of the same name on its sheet
 //   symbol in the parent instance.
 // - Buses (their own graph of bus segments, bus labels, bus sheet pins) carry
 //   members (`D[0..7]`, `{…}` groups, aliases): the nets named like a member in
 //   every sheet instance the bus touches are joined.
-// - Net names: the strongest driver (global label > power > local label >
+// - Net names: the strongest driver (global label > power > local power > local label >
 //   hierarchical label > sheet pin), then the one nearer the root, then
 //   alphabetical; without a label `Net-(REF-PIN)` (KiCad 7+: pin name, else
 //   `Pad<n>`; KiCad 6: `Pad<n>`), `unconnected-(…)` for a lone pin.
@@ -70,8 +72,10 @@ const Priority = {
   SheetPin: 2,
   Hierarchical: 3,
   Local: 4,
-  Power: 5,
-  Global: 6,
+  /** KiCad 9 local power symbol: between a local label and a global power symbol. */
+  LocalPower: 5,
+  Power: 6,
+  Global: 7,
 } as const;
 type Priority = (typeof Priority)[keyof typeof Priority];
 
@@ -433,7 +437,15 @@ export function buildSchematicNets(h: SchematicHierarchy, project?: string): Sch
         else pinsOf.set(node, [rec]);
         // KiCad's global power pin: a power input that is hidden or belongs to a power symbol
         // (PWR_FLAG's power output pin names nothing).
-        if (pin.electricalType === 'power_in' && (pin.hidden || lib.power)) {
+        if (lib.localPower && pin.electricalType === 'power_in') {
+          // KiCad 9 local power: joins its name within this sheet instance only, like a local label.
+          const net = escapeNetName(value !== '' ? value : pin.name);
+          if (net !== '') {
+            joinName(names, net, node);
+            addDriver(node, { priority: Priority.LocalPower, name: `${sheet.namePath}${net}`, depth });
+            addLabel(node, net);
+          }
+        } else if (pin.electricalType === 'power_in' && (pin.hidden || lib.power)) {
           // KiCad 7+ names a power symbol's net by its value, KiCad 6 (and any hidden power pin) by the pin name.
           const net = escapeNetName(lib.power && newStyle && value !== '' ? value : pin.name);
           if (net !== '') {

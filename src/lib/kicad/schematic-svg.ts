@@ -8,7 +8,7 @@ import type { DrawingSheet } from './drawing-sheet.ts';
 import { defaultDrawingSheet } from './drawing-sheet-default.ts';
 import { paintDrawingSheet } from './render/drawing-sheet-painter.ts';
 import { paintSchematicSheet, type SheetPaint } from './render/schematic-painter.ts';
-import { SCHEMATIC_THEMES, type SchematicTheme } from './render/schematic-theme.ts';
+import { DEFAULT_DRAWING, SCHEMATIC_THEMES, type SchematicTheme } from './render/schematic-theme.ts';
 import { SvgRenderer } from './render/svg-renderer.ts';
 import type { KicadSchematic } from './schematic.ts';
 
@@ -21,12 +21,17 @@ export interface SchematicSvgOptions extends Partial<Omit<SheetPaint, 'theme' | 
   background?: string | null;
   /** Output width/height attributes at this many px per mm (default 4). */
   pxPerMm?: number;
+  /** Texts in KiCad's stroke font as stroked paths (default true), or false for <text> in a browser font. */
+  strokeFont?: boolean;
+  /** `${SHEETPATH}` in the title block (default "/"). */
+  sheetPath?: string;
 }
 
 /** Render a sheet to a standalone SVG document string. */
 export function renderSchematicSvg(sch: KicadSchematic, opts: SchematicSvgOptions = {}): string {
   const theme = opts.theme ?? SCHEMATIC_THEMES.light;
-  const r = new SvgRenderer();
+  // The editor's text pen: the project's default line width (thickness 0 in the file).
+  const r = new SvgRenderer({ strokeFont: opts.strokeFont !== false, textPen: (opts.drawing ?? DEFAULT_DRAWING).line });
   const ws = opts.frame === false ? null : (opts.frame ?? defaultDrawingSheet());
   const page = Number.parseInt(opts.page ?? '1', 10);
   const drawingSheet: SheetPaint['drawingSheet'] = ws
@@ -35,7 +40,7 @@ export function renderSchematicSvg(sch: KicadSchematic, opts: SchematicSvgOption
           paper: sch.paper,
           titleBlock: sch.titleBlock,
           sheetName: opts.sheetName || '/',
-          sheetPath: '/',
+          sheetPath: opts.sheetPath || '/',
           pageNumber: Number.isFinite(page) ? page : 1,
           pageCount: opts.pageCount ?? 1,
           fileName: sch.fileName.split(/[\\/]/).pop() ?? sch.fileName,

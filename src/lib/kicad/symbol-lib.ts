@@ -129,6 +129,8 @@ export interface KicadSymbol {
   onBoard: boolean;
   excludeFromSim: boolean;
   power: boolean;
+  /** KiCad 9 `(power local)`: a power symbol whose net is local to its sheet (set only when true). */
+  localPower?: boolean;
   /** Units and body styles; derived symbols share their parent's (treat as read-only). */
   units: SymbolUnit[];
   /** The source node, when parsed with `keepNodes`. */
@@ -169,6 +171,7 @@ interface Declared {
   onBoard?: boolean;
   excludeFromSim?: boolean;
   power?: boolean;
+  localPower?: boolean;
 }
 
 interface RawSymbol {
@@ -347,7 +350,9 @@ function readSymbol(node: SexprList, keepNode: boolean): RawSymbol {
         parentName = atomAt(it, 1);
         break;
       case 'power':
+        // KiCad 9: `(power local)` or `(power global)`; older files write a bare `(power)`.
         declared.power = true;
+        declared.localPower = atomAt(it, 1) === 'local';
         break;
       case 'pin_numbers':
         declared.pinNumbers = { hide: hasFlag(it, 'hide') };
@@ -390,6 +395,7 @@ function applyDeclared(sym: KicadSymbol, d: Declared, parent: KicadSymbol | unde
   sym.onBoard = d.onBoard ?? parent?.onBoard ?? true;
   sym.excludeFromSim = d.excludeFromSim ?? parent?.excludeFromSim ?? false;
   sym.power = d.power ?? parent?.power ?? false;
+  if (sym.power && (d.power ? d.localPower : parent?.localPower)) sym.localPower = true;
 }
 
 function applyWellKnownProperties(sym: KicadSymbol): void {

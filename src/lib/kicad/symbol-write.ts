@@ -153,9 +153,11 @@ export const FOOTPRINT_VERSION = 20240108;
 function fpTextNode(t: FootprintText): SexprList {
   const at = sx('at', t.at.x, t.at.y, t.at.rotation);
   const layer = sx('layer', q(t.layer));
-  if (t.kind === 'user') return sx('fp_text', 'user', q(t.text), at, layer, t.hidden ? 'hide' : null, effectsNode(t.effects, false, true));
+  // KiCad 8 spelling of a text that does not keep upright.
+  const unlocked = t.keepUpright === false ? sx('unlocked', 'yes') : null;
+  if (t.kind === 'user') return sx('fp_text', 'user', q(t.text), at, unlocked, layer, t.hidden ? 'hide' : null, effectsNode(t.effects, false, true));
   const key = t.key ?? (t.kind === 'reference' ? 'Reference' : t.kind === 'value' ? 'Value' : 'Field');
-  return sx('property', q(key), q(t.text), at, layer, t.hidden ? 'hide' : null, effectsNode(t.effects, false, true));
+  return sx('property', q(key), q(t.text), at, unlocked, layer, t.hidden ? 'hide' : null, effectsNode(t.effects, false, true));
 }
 
 function fpStroke(width: number): SexprList {

@@ -16,6 +16,7 @@ const canvas = document.getElementById('view') as HTMLCanvasElement;
 let view: ViewerViewDebug | null = null;
 let worker: Worker | null = null;
 let scene: Scene | null = null;
+const selectEvents: (number | null)[] = [];
 
 function makeView(prefer: 'webgl2' | 'canvas2d'): ViewerViewDebug {
   view?.destroy();
@@ -147,6 +148,14 @@ const api = {
     return { bytes: bytes.length, medianMs: s.median, mbPerS: round(bytes.length / 1e6 / (s.median / 1000)) };
   },
 
+  /** Record 'select' events (item id or null) from now on. */
+  watchSelect(): void {
+    selectEvents.length = 0;
+    view?.on('select', (it) => selectEvents.push(it ? (it as { id: number }).id : null));
+  },
+  selectEvents(): (number | null)[] {
+    return [...selectEvents];
+  },
   renderer(): string {
     const gl = document.createElement('canvas').getContext('webgl2');
     if (!gl) return 'none';

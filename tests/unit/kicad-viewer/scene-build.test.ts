@@ -120,6 +120,7 @@ describe('MeshRenderer tessellation', () => {
     const hole = [{ x: 10, y: 0 }, { x: 4, y: 0 }, { x: 4, y: -4 }, { x: -4, y: -4 }, { x: -4, y: 4 }, { x: 4, y: 4 }, { x: 4, y: 0 }];
     const s = one([{ kind: 'path', parts: [[...outer, ...hole]], closed: true, style: FILL }]);
     expect(s.batches[0]!.fanIdx.length).toBeGreaterThan(0);
+    expect(Array.from(s.batches[0]!.fanRings)).toEqual([0, 207]);
     const ringArea = 200 * 0.5 * 100 * Math.sin((2 * Math.PI) / 200);
     expect(Math.abs(triArea(s, true, 'fanIdx'))).toBeCloseTo(ringArea - 64, 3);
     expect(Math.abs(sampledArea(s) - (ringArea - 64)) / (ringArea - 64)).toBeLessThan(0.01);

@@ -106,11 +106,12 @@ describe('reading .kicad_wks files', () => {
     const resolve = (t: string): string => expandVariables(t, { TITLE: 'A very long title that will not fit at all' });
     const items = layoutDrawingSheet(ws, { width: 297, height: 210, resolve });
     const img = items.find((d) => d.kind === 'bitmap');
-    // 4 × 2 px at 600 ppi, scale 2: 0.3387 × 0.1693 mm, centred 30 mm inside the top left corner.
+    // 4 × 2 px, scale 2, at KiCad's 300 ppi (its drawing sheets ignore the PNG's 600 ppi):
+    // 0.6773 × 0.3387 mm, centred 30 mm inside the top left corner.
     expect(img).toMatchObject({ x: 40, y: 40 });
     if (img?.kind === 'bitmap') {
-      expect(img.width).toBeCloseTo((4 / 600) * 25.4 * 2, 9);
-      expect(img.height).toBeCloseTo((2 / 600) * 25.4 * 2, 9);
+      expect(img.width).toBeCloseTo((4 / 300) * 25.4 * 2, 9);
+      expect(img.height).toBeCloseTo((2 / 300) * 25.4 * 2, 9);
     }
     const multi = items.find((d) => d.kind === 'text' && d.text.includes('\n'));
     expect(multi).toMatchObject({ text: 'Line one\nline two', angle: 90, h: 'left', v: 'top', italic: true, x: 30, y: 30 });

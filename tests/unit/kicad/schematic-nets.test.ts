@@ -8,7 +8,7 @@ import { buildSchematicNets, pinSheetPosition } from '../../../src/lib/kicad/sch
 import { busMembers, isBusName } from '../../../src/lib/kicad/bus-members.ts';
 import { boardPadNets, compareNetlists, schematicPinNets } from './board-netlist.ts';
 import { designProjects, loadBoard, loadHierarchy } from './design-projects.ts';
-import { junction, label, resistor, sheetText, wire } from './schematic-sheet-text.ts';
+import { junction, label, LOCAL_POWER_LIB, localPower, resistor, sheetText, wire } from './schematic-sheet-text.ts';
 
 function single(text: string) {
   const sch = parseSchematic(text, 't.kicad_sch');
@@ -101,6 +101,46 @@ describe('schematic nets: rules on hand-written sheets', () => {
     // Local labels stay per instance.
     expect(nets.sheets.get(a!.path)!.items.get('l')).toBe('/A/LOCAL');
     expect(nets.sheets.get(b!.path)!.items.get('l')).toBe('/B/LOCAL');
+  });
+});
+
+describe('schematic nets: KiCad 9 local power symbols', () => {
+  it('reads (power local) and joins a local power symbol only within its sheet instance', () => {
+    // Child sheet: R9 pin 1 (50, 46.19) on one VLOC, R8 pin 1 (70, 46.19) on another; R9 pin 2 on a global GND label.
+    const child = sheetText(
+      'child',
+      [resistor('rc', 'R9', 50, 50), localPower('p1', '#PWR01', 50, 46.19), resistor('rd', 'R8', 70, 50), localPower('p2', '#PWR02', 70, 46.19), label('g', 'GND', 50, 53.81, 'global_label')],
+      LOCAL_POWER_LIB,
+    );
+    const sheetSym = (uuid: string, name: string, y: number) =>
+      `(sheet (at 100 ${y}) (size 20 10) (stroke (width 0) (type solid)) (fill (color 0 0 0 0)) (uuid "${uuid}")
+        (property "Sheetname" "${name}" (at 100 ${y} 0)) (property "Sheetfile" "child.kicad_sch" (at 100 ${y + 10} 0)))`;
+    // The root has its own VLOC on R1 pin 1: a third, separate net.
+    const root = sheetText('root', [sheetSym('s1', 'A', 50), sheetSym('s2', 'B', 80), resistor('r1', 'R1', 20, 50), localPower('p0', '#PWR03', 20, 46.19)], LOCAL_POWER_LIB);
+    const rootSch = parseSchematic(root, 'root.kicad_sch');
+    const childSch = parseSchematic(child, 'child.kicad_sch');
+    expect([rootSch.errors, childSch.errors]).toEqual([[], []]);
+    const lib = childSch.libSymbols.find((s) => s.name === 'power:VLOC' || s.name === 'VLOC');
+    expect(lib?.power).toBe(true);
+    expect(lib?.localPower).toBe(true);
+    expect(childSch.libSymbols.find((s) => s.name.endsWith('GND'))?.localPower).toBeUndefined();
+
+    const h = buildSheetHierarchy('root.kicad_sch', rootSch, (f) => (f === 'child.kicad_sch' ? childSch : null));
+    const nets = buildSchematicNets(h);
+    const [, a, b] = h.sheets;
+    const pinNet = (path: string, key: string) => nets.sheets.get(path)!.pins.get(key);
+    // Within one instance both VLOC symbols are one net, named like a local label.
+    expect(pinNet(a!.path, 'rc:1')).toBe('/A/VLOC');
+    expect(pinNet(a!.path, 'rd:1')).toBe('/A/VLOC');
+    // Another instance of the same sheet, and the root, have their own.
+    expect(pinNet(b!.path, 'rc:1')).toBe('/B/VLOC');
+    expect(pinNet(h.root.path, 'r1:1')).toBe('/VLOC');
+    const vloc = nets.nets.filter((n) => n.name.endsWith('VLOC'));
+    expect(vloc.map((n) => n.name).sort()).toEqual(['/A/VLOC', '/B/VLOC', '/VLOC']);
+    expect(vloc.find((n) => n.name === '/A/VLOC')!.pins.map((p) => `${p.ref}.${p.pin}`).sort()).toEqual(['R8.1', 'R9.1']);
+    // The global label still joins across instances.
+    expect(pinNet(a!.path, 'rc:2')).toBe('GND');
+    expect(pinNet(b!.path, 'rc:2')).toBe('GND');
   });
 });
 

@@ -36,9 +36,23 @@ export function junction(uuid: string, x: number, y: number): string {
   return `(junction (at ${x} ${y}) (diameter 0) (color 0 0 0 0) (uuid "${uuid}"))`;
 }
 
-export function sheetText(uuid: string, body: string[]): string {
+/** KiCad 9 local power symbol `power:VLOC` (`(power local)`), one hidden power input at its origin; add with `sheetText(…, LOCAL_POWER_LIB)`. */
+export const LOCAL_POWER_LIB = `(symbol "power:VLOC" (power local) (pin_names (offset 0)) (in_bom yes) (on_board yes)
+    (property "Reference" "#PWR" (at 0 0 0) ${FONT})
+    (property "Value" "VLOC" (at 0 0 0) ${FONT})
+    (symbol "VLOC_1_1" (pin power_in line (at 0 0 90) (length 0) hide (name "VLOC" ${FONT}) (number "1" ${FONT}))))`;
+
+/** A placed power:VLOC (KiCad 9 local power) at (x, y). */
+export function localPower(uuid: string, ref: string, x: number, y: number, rootUuid = 'root', path = `/${rootUuid}`): string {
+  return `(symbol (lib_id "power:VLOC") (at ${x} ${y} 0) (unit 1) (in_bom yes) (on_board yes) (uuid "${uuid}")
+    (property "Reference" "${ref}" (at 0 0 0) ${FONT}) (property "Value" "VLOC" (at 0 0 0) ${FONT})
+    (instances (project "t" (path "${path}" (reference "${ref}") (unit 1)))))`;
+}
+
+export function sheetText(uuid: string, body: string[], extraLib = ''): string {
+  const libs = extraLib === '' ? LIB_SYMBOLS : `${LIB_SYMBOLS.slice(0, -1)}\n  ${extraLib})`;
   return `(kicad_sch (version 20231120) (generator "eeschema") (uuid "${uuid}") (paper "A4")
-  ${LIB_SYMBOLS}
+  ${libs}
   ${body.join('\n  ')}
 )`;
 }

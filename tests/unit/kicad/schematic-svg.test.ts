@@ -55,4 +55,17 @@ describe('renderSchematicSvg', () => {
       expect(doc.querySelector('g.wires')?.getAttribute('stroke')).toBe(t.wire);
     }
   });
+
+  it('writes texts in KiCad\'s stroke font (stroked paths, the editor pen), or <text> when asked', () => {
+    const file = FIXTURE_SHEETS.find((f) => f.includes('olimex')) as string;
+    const sch = load(file);
+    const stroked = parse(renderSchematicSvg(sch));
+    expect(stroked.getElementsByTagName('text').length).toBe(0);
+    const texts = [...stroked.querySelectorAll('path[stroke-linecap="round"][stroke-linejoin="round"]')];
+    expect(texts.length).toBeGreaterThan(sch.symbols.length);
+    // The editor's text pen: 6 mil for texts that set none.
+    expect(texts.some((p) => p.getAttribute('stroke-width') === '0.1524')).toBe(true);
+    const plain = parse(renderSchematicSvg(sch, { strokeFont: false }));
+    expect(plain.getElementsByTagName('text').length).toBeGreaterThan(sch.symbols.length);
+  });
 });

@@ -12,6 +12,7 @@ import type { Point } from '../kicad-common.ts';
 import type { FootprintText } from '../footprint.ts';
 import { boardLayer, layerRank, paintFootprint, paintGraphic, paintText, PCB_COLORS } from './footprint-painter.ts';
 import type { LayerSpec, Meta, Renderer, Style } from './renderer.ts';
+import { ViaFlashIndex } from './via-flash.ts';
 
 export interface BoardPaint {
   /** Paint only these layers (KiCad canonical names: F.Cu, In1.Cu, F.SilkS, Edge.Cuts ...); default all. */
@@ -45,8 +46,16 @@ export function paintBoard(r: Renderer, board: Board, opts: BoardPaint = {}): vo
   for (const z of board.zones) paintZone(r, z, ctx, visible);
   for (const t of board.tracks) if (visible(t.layer)) paintTrack(r, t, ctx);
   const copper = copperLayers(board).map((l) => l.name);
-  for (const v of board.vias) if (!shown || viaSpan(v, copper).some((l) => shown.has(l))) paintVia(r, v, ctx);
-  for (const fp of board.footprints) paintFootprint(r, fp, { placed: true, layers: shown, padNumbers: opts.padNumbers === true });
+  const flash = new ViaFlashIndex(board);
+  for (const v of board.vias) {
+    const span = viaSpan(v, copper);
+    const layers = shown ? span.filter((l) => shown.has(l)) : span;
+    // The ring shows when one of the drawn layers keeps it; otherwise only the hole does.
+    if (layers.length) paintVia(r, v, ctx, layers.some((l) => flash.flashed(v, l)));
+  }
+  const padRules = { maskMargin: board.setup.padToMaskClearance, pasteMargin: board.setup.padToPasteClearance, pasteRatio: board.setup.padToPasteClearanceRatio };
+  for (const fp of board.footprints) paintFootprint(r, fp, { placed: true, layers: shown, padNumbers: opts.padNumbers === true, padRules });
+  paintViaMaskOpenings(r, board, copper, visible);
   for (const g of board.graphics) if (visible(g.layer)) paintGraphic(r, g);
   for (const t of board.texts) if (visible(t.layer)) paintText(r, null, withVariables(t, board.properties));
   for (const d of board.dimensions) {
@@ -108,11 +117,12 @@ export function viaSpan(v: Via, copper: readonly string[]): string[] {
   return copper.slice(Math.min(a, b), Math.max(a, b) + 1);
 }
 
-function paintVia(r: Renderer, v: Via, ctx: PaintContext): void {
+function paintVia(r: Renderer, v: Via, ctx: PaintContext, ring: boolean): void {
   const meta: Record<string, string> = { ...ctx.meta('via', v.net), 'data-type': v.type, 'data-layers': `${v.layers[0]} ${v.layers[1]}` };
   r.beginLayer(VIA_LAYER);
   r.beginGroup({ meta, transform: { x: v.at.x, y: v.at.y } });
-  r.shape({ kind: 'circle', radius: v.size / 2, style: viaStyle(v.type) });
+  if (ring) r.shape({ kind: 'circle', radius: v.size / 2, style: viaStyle(v.type) });
+  else r.addBounds(0, 0, v.size / 2);
   if (v.drill > 0) {
     r.beginGroup({ meta: HOLE_META, style: HOLE_STYLE });
     r.shape({ kind: 'circle', radius: v.drill / 2, bounds: false });
@@ -120,6 +130,23 @@ function paintVia(r: Renderer, v: Via, ctx: PaintContext): void {
   }
   r.endGroup();
   r.endLayer();
+}
+
+const VIA_OPENING_META: Meta = { class: 'via-opening' };
+const VIA_OPENING_STYLE: Style = { fill: 'currentColor', stroke: 'none' };
+
+/** Untented vias (Board Setup / plot settings) open the mask of each outer side they reach, grown by the mask margin. */
+function paintViaMaskOpenings(r: Renderer, board: Board, copper: readonly string[], visible: (layer: string) => boolean): void {
+  const open = board.setup.viaMaskOpen;
+  const margin = board.setup.padToMaskClearance;
+  for (const [side, cu, mask] of [['front', 'F.Cu', 'F.Mask'], ['back', 'B.Cu', 'B.Mask']] as const) {
+    if (!open[side] || !visible(mask)) continue;
+    r.beginLayer(boardLayer(mask));
+    r.beginGroup({ meta: VIA_OPENING_META, style: VIA_OPENING_STYLE });
+    for (const v of board.vias) if (viaSpan(v, copper).includes(cu)) r.shape({ kind: 'circle', center: v.at, radius: Math.max(0, v.size / 2 + margin) });
+    r.endGroup();
+    r.endLayer();
+  }
 }
 
 const viaStyles = new Map<string, Style>();

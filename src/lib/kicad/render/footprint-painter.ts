@@ -7,6 +7,7 @@
 
 import { tessellateArc, type Point } from '../kicad-common.ts';
 import { padCopperSides, type Footprint, type FootprintGraphic, type FootprintText, type Pad, type PadPrimitive } from '../footprint.ts';
+import { padApertureLayers, padExpansion, type BoardPadRules } from './pad-expansion.ts';
 import { textWidth } from '../svg-text.ts';
 import type { LayerSpec, Meta, Renderer, Shape, Style, Transform } from './renderer.ts';
 
@@ -124,6 +125,14 @@ export interface FootprintPaint {
   placed?: boolean;
   /** Only items on these layers (a pad: when one of its layers, wildcards included, is here); default all. */
   layers?: ReadonlySet<string>;
+  /**
+   * Draw each pad also on the technical layers it lists (mask and paste openings, grown or shrunk
+   * by the mask/paste rules; silkscreen/fab flashes as is), as KiCad shows and plots them.
+   * Default: for placed (board) footprints.
+   */
+  apertures?: boolean;
+  /** The board's mask/paste rules (Board Setup); default none. */
+  padRules?: BoardPadRules;
 }
 
 /**
@@ -153,7 +162,64 @@ export function paintFootprint(r: Renderer, fp: Footprint, opts: FootprintPaint 
   for (const g of fp.graphics) if (!shown || shown.has(g.layer)) paintGraphic(r, g, place);
   for (const t of fp.texts) if (!shown || shown.has(t.layer)) paintText(r, fp, t, place);
   const numbers = opts.padNumbers !== false;
-  for (const pad of fp.pads) if (!shown || padOnLayers(pad, shown)) paintPad(r, pad, numbers, place);
+  const apertures = opts.apertures ?? opts.placed === true;
+  for (const pad of fp.pads) {
+    if (!apertures) {
+      if (!shown || padOnLayers(pad, shown)) paintPad(r, pad, numbers, place);
+      continue;
+    }
+    // A pad with no copper (a paste or mask aperture of its own) exists only on its technical
+    // layers: its first drawn one carries the pad's identity (one "pad" item per pad, as before).
+    const copper = padHasCopper(pad);
+    if (copper && (!shown || padOnCopper(pad, shown))) paintPad(r, pad, numbers, place);
+    let primary = !copper;
+    for (const layer of padApertureLayers(pad)) {
+      if (shown && !shown.has(layer)) continue;
+      paintPadAperture(r, fp, pad, layer, opts.padRules, place, primary);
+      primary = false;
+    }
+  }
+}
+
+function padHasCopper(pad: Pad): boolean {
+  return pad.type === 'np_thru_hole' || pad.layers.some((l) => l.endsWith('.Cu'));
+}
+
+/** Whether a shown copper layer holds the pad (a non-plated hole: any copper layer). */
+function padOnCopper(pad: Pad, shown: ReadonlySet<string>): boolean {
+  if (pad.type === 'np_thru_hole') {
+    for (const l of shown) if (l.endsWith('.Cu')) return true;
+    return false;
+  }
+  for (const l of pad.layers) {
+    if (!l.endsWith('.Cu')) continue;
+    if (shown.has(l)) return true;
+    if (l === '*.Cu') {
+      for (const v of shown) if (v.endsWith('.Cu')) return true;
+    } else if (l === 'F&B.Cu' && (shown.has('F.Cu') || shown.has('B.Cu'))) return true;
+  }
+  return false;
+}
+
+const APERTURE_STYLE: Style = { fill: 'currentColor', stroke: 'none' };
+
+/** A pad's opening or flash on one technical layer, in that layer's colour, grown or shrunk by KiCad's rules. */
+function paintPadAperture(r: Renderer, fp: Footprint, pad: Pad, layer: string, rules: BoardPadRules | undefined, place: Placed | null | undefined, primary: boolean): void {
+  const grow = padExpansion(pad, fp, layer, rules);
+  const rotation = pad.at.rotation - (place?.transform.rotation ?? 0);
+  const meta: Record<string, string> = primary
+    ? { class: 'pad', 'data-number': pad.number, 'data-type': pad.type, 'data-shape': pad.shape }
+    : { class: 'pad-aperture', 'data-number': pad.number };
+  if (place) {
+    meta['data-ref'] = place.ref;
+    if (primary && pad.net && pad.net.name !== '') meta['data-net'] = pad.net.name;
+  }
+  openItem(r, boardLayer(layer), place);
+  r.beginGroup({ meta, transform: { x: pad.at.x, y: pad.at.y, rotation }, style: APERTURE_STYLE });
+  for (const s of padShapes(pad, grow)) r.shape(s);
+  for (const p of padLocalPoints(pad)) r.addBounds(p.x, p.y, Math.max(0, grow.x, grow.y));
+  r.endGroup();
+  closeItem(r, place);
 }
 
 /** Whether one of a pad's layers (`*.Cu`, `F&B.Cu`, `*.Mask` wildcards included) is in the set. */
@@ -242,17 +308,35 @@ export function paintText(r: Renderer, fp: Footprint | null, t: FootprintText, p
   r.text({
     text,
     at: t.at,
-    angle: t.at.rotation - (place?.transform.rotation ?? 0),
+    // In a board the text angle is absolute; the placement group adds the footprint's rotation back.
+    angle: (fp && t.keepUpright !== false ? uprightAngle(t.at.rotation) : t.at.rotation) - (place?.transform.rotation ?? 0),
     size: t.effects.height,
+    // Glyph width and pen: board texts often differ from the square default ((size 1 0.9) (thickness 0.225)).
+    width: t.effects.width,
+    ...(t.effects.thickness !== undefined ? { thickness: t.effects.thickness } : {}),
     h: t.effects.hAlign,
     v: t.effects.vAlign,
     fill: layerColor(t.layer),
     bold: t.effects.bold,
     italic: t.effects.italic,
     mirror: t.effects.mirror,
+    ...(t.knockout ? { knockout: true } : {}),
     cls: `text ${t.kind}`,
   });
   closeItem(r, place);
+}
+
+/**
+ * KiCad keeps footprint texts readable: the on-board angle, taken in 0°…360°, is turned by 180°
+ * until it is at most 90° (so 270° becomes 90°, 180° becomes 0°; -90° stays as 270° → 90°).
+ * Decided here on the absolute angle, as the renderer only sees the angle inside the footprint's
+ * group. Board texts are drawn at their angle as stored (KiCad 6 plots them upside down). Both
+ * measured against KiCad 6 plots (tests/unit/kicad/fidelity).
+ */
+export function uprightAngle(angle: number): number {
+  let a = ((angle % 360) + 360) % 360;
+  while (a > 90) a -= 180;
+  return a;
 }
 
 /**
@@ -325,24 +409,30 @@ function paintPadNumber(r: Renderer, pad: Pad, rotation: number): void {
   r.text({ text: pad.number, at: pad.at, angle: rotation + (tall ? 90 : 0), size, h: 'center', v: 'center', fill: PCB_COLORS.padNumber, cls: 'pad-number', bounds: false });
 }
 
-/** Copper outline of a pad in pad-local coordinates (centre 0,0, before rotation); the pad's box is declared separately. */
-export function padShapes(pad: Pad): Shape[] {
-  const w = pad.size.width;
-  const h = pad.size.height;
+/**
+ * Copper outline of a pad in pad-local coordinates (centre 0,0, before rotation); the pad's box is
+ * declared separately. `grow` (mm per side, x and y; negative shrinks) gives a mask or paste
+ * opening: the size grows by twice it, a corner radius by the smaller one (so a grown
+ * rectangle gets rounded corners, as KiCad plots a positive mask margin).
+ */
+export function padShapes(pad: Pad, grow: Point = NO_GROWTH): Shape[] {
+  const w = Math.max(0, pad.size.width + 2 * grow.x);
+  const h = Math.max(0, pad.size.height + 2 * grow.y);
+  const g = Math.min(grow.x, grow.y);
   const hw = w / 2;
   const hh = h / 2;
   const rect = (radius: number): Shape => ({ kind: 'rect', x0: -hw, y0: -hh, x1: hw, y1: hh, radius, bounds: false });
   switch (pad.shape) {
     case 'circle':
-      return [{ kind: 'circle', radius: hw, bounds: false }];
+      return [{ kind: 'circle', radius: Math.max(0, pad.size.width / 2 + grow.x), bounds: false }];
     case 'oval':
       return [rect(Math.min(w, h) / 2)];
     case 'roundrect':
     case 'rect': {
-      if (pad.chamfer && pad.chamfer.length > 0 && (pad.chamferRatio ?? 0) > 0) return [chamferedRect(pad)];
-      if (pad.shape === 'rect') return [rect(0)];
-      const ratio = Math.min(0.5, Math.max(0, pad.roundrectRatio ?? 0.25));
-      return [rect(ratio * Math.min(w, h))];
+      if (pad.chamfer && pad.chamfer.length > 0 && (pad.chamferRatio ?? 0) > 0) return [chamferedRect(w, h, pad)];
+      const ratio = pad.shape === 'rect' ? 0 : Math.min(0.5, Math.max(0, pad.roundrectRatio ?? 0.25));
+      const radius = ratio * Math.min(pad.size.width, pad.size.height) + g;
+      return [rect(Math.min(Math.max(0, radius), Math.min(w, h) / 2))];
     }
     case 'trapezoid': {
       // Corners as KiCad builds them from (rect_delta dx dy).
@@ -357,9 +447,10 @@ export function padShapes(pad: Pad): Shape[] {
       return [{ kind: 'path', parts: [pts], closed: true, bounds: false }];
     }
     case 'custom': {
-      const out: Shape[] = [pad.anchor === 'circle' ? { kind: 'circle', radius: hw, bounds: false } : rect(0)];
+      const out: Shape[] = [pad.anchor === 'circle' ? { kind: 'circle', radius: hw, bounds: false } : rect(Math.max(0, g))];
+      // Primitives grow by a stroke of twice the margin around them (shrinking is not drawn: too small to see).
       for (const prim of pad.primitives) {
-        const s = primitiveShape(prim);
+        const s = primitiveShape(prim, Math.max(0, g));
         if (s) out.push({ ...s, bounds: false });
       }
       return out;
@@ -369,9 +460,9 @@ export function padShapes(pad: Pad): Shape[] {
   }
 }
 
-function chamferedRect(pad: Pad): Shape {
-  const w = pad.size.width;
-  const h = pad.size.height;
+const NO_GROWTH: Point = { x: 0, y: 0 };
+
+function chamferedRect(w: number, h: number, pad: Pad): Shape {
   const hw = w / 2;
   const hh = h / 2;
   const c = (pad.chamferRatio ?? 0) * Math.min(w, h);
@@ -388,17 +479,19 @@ function chamferedRect(pad: Pad): Shape {
   return { kind: 'path', parts: [pts], closed: true, bounds: false };
 }
 
-/** A custom pad's primitive: filled in the pad colour, outlined when it has a width. */
-function primitiveShape(p: PadPrimitive): Shape | null {
-  const outline = (w: number, filled: boolean): Style => {
+/** A custom pad's primitive: filled in the pad colour, outlined when it has a width (grown by `grow` mm each side). */
+function primitiveShape(p: PadPrimitive, grow = 0): Shape | null {
+  const outline = (width: number, filled: boolean): Style => {
     const s: Style = filled ? {} : { fill: 'none' };
+    const w = width + 2 * grow;
     if (w > 0) {
       s.stroke = 'currentColor';
       s.width = w;
     }
     return s;
   };
-  const line: Style = { fill: 'none', stroke: 'currentColor', width: lineWidth(p.width) };
+  // KiCad draws thick pad segments and arcs with round ends.
+  const line: Style = { fill: 'none', stroke: 'currentColor', width: lineWidth(p.width) + 2 * grow, cap: 'round' };
   switch (p.kind) {
     case 'line':
       return { kind: 'path', parts: [[p.start, p.end]], style: line };

@@ -153,6 +153,8 @@ export interface TextShape {
   /** Class of text (styling and identification, e.g. 'pin-name'). */
   cls?: string;
   bounds?: false;
+  /** Line placement of KiCad 7 and later (stroke-font.ts); unset = KiCad 6's. */
+  metrics?: 'kicad7';
 }
 
 /** Axis-aligned box in world coordinates. */

@@ -3,9 +3,11 @@
 // the sheet's layers, text variables, multi-line text and stroked lines.
 
 import type { Point, Rgba, Stroke, TextEffects } from '../kicad-common.ts';
+import type { IntersheetRefsSettings } from '../intersheet-refs.ts';
+import type { SchematicNetStyle } from '../net-classes.ts';
 import type { KicadSchematic } from '../schematic.ts';
 import type { SymbolProperty } from '../symbol-lib.ts';
-import { measureText } from '../text/stroke-font.ts';
+import { measureText, textLines } from '../text/stroke-font.ts';
 import { dashPattern, dashPolyline } from './label-shapes.ts';
 import type { LayerSpec, Meta, Renderer, Style, TextShape } from './renderer.ts';
 import { SCH_DEFAULTS, type SchematicDrawing, type SchematicTheme } from './schematic-theme.ts';
@@ -33,6 +35,19 @@ export interface SheetPaint {
   pageCount?: number;
   /** The project's drawing settings (`drawingFromProject(.kicad_pro JSON)`): default widths, junction size, label ratios, dashes. */
   drawing?: SchematicDrawing;
+  /**
+   * Global label name → pages it appears on (`intersheetPages(hierarchy)`): the label's
+   * `${INTERSHEET_REFS}` field lists them; without it the field shows `vars.INTERSHEET_REFS`.
+   */
+  pageRefs?: ReadonlyMap<string, readonly string[]>;
+  /** How the page lists are written and whether they show (`intersheetSettingsFromProject`). */
+  intersheetRefs?: IntersheetRefsSettings;
+  /**
+   * Net name → its net class's colour and widths (`schematicNetStyles(project)`): wires,
+   * buses, bus entries and junctions of a net in a coloured or wider class draw so,
+   * unless the item sets its own. Needs `nets`.
+   */
+  netStyle?: (netName: string) => SchematicNetStyle;
   /** Draw pins KiCad hides (power symbols' pins), as the editor's "show hidden pins" does. */
   showHiddenPins?: boolean;
 }
@@ -199,7 +214,7 @@ export function emitText(r: Renderer, t: TextShape): void {
     r.text(t);
     return;
   }
-  const lines = t.text.split('\n');
+  const lines = textLines(t.text);
   const pitch = t.size * INTERLINE * (t.lineSpacing ?? 1);
   const n = lines.length;
   const first = t.v === 'top' ? 0 : t.v === 'bottom' ? -(n - 1) * pitch : (-(n - 1) * pitch) / 2;
@@ -233,12 +248,14 @@ export function strokeWidth(s: Stroke, dflt: number): number {
 /**
  * A polyline with the stroke's width, colour and line style: `dflt` is the
  * width a 0 in the file means, `layerWidth` and `layerColor` what the layer
- * already sets (only differences are written).
+ * already sets (only differences are written), `classColor` the colour when
+ * the file sets none (a wire's net class).
  */
-export function strokedPath(c: Ctx, parts: readonly (readonly Point[])[], s: Stroke, dflt: number, layerWidth: number, layerColor: string, closed = false): void {
+export function strokedPath(c: Ctx, parts: readonly (readonly Point[])[], s: Stroke, dflt: number, layerWidth: number, layerColor: string, closed = false, classColor?: string): void {
   const w = strokeWidth(s, dflt);
   const style: Style = {};
-  const color = fileColor(s.color);
+  // The file's colour first, then the net class's (wires), then the layer's.
+  const color = fileColor(s.color) ?? classColor;
   if (color && color !== layerColor) style.stroke = color;
   if (w !== layerWidth) style.width = w;
   const pattern = dashPattern(s.type, w, c.d.dashRatio, c.d.gapRatio);

@@ -7,6 +7,8 @@
 // always readable: 180° is drawn at 0°, 270° at 90°.
 
 import type { Point, TextEffects } from '../kicad-common.ts';
+import { DEFAULT_INTERSHEET_REFS, formatIntersheetRefs } from '../intersheet-refs.ts';
+import type { SchematicNetStyle } from '../net-classes.ts';
 import type { KicadSchematic, SchLabel, SheetSymbol } from '../schematic.ts';
 import { directiveDirection, directiveFlag, globalLabelOutline, hierarchicalOutline, labelDirection, sheetPinShape, toSheet, type UW } from './label-shapes.ts';
 import type { Meta, Renderer, TextShape } from './renderer.ts';
@@ -23,7 +25,10 @@ export { pngInfo } from './schematic-notes.ts';
 
 /** Paint one sheet instance. */
 export function paintSchematicSheet(r: Renderer, sch: KicadSchematic, o: SheetPaint): void {
-  const c: Ctx = { r, sch, o, t: o.theme, L: layersFor(o.theme), sheetVar: sheetVars(sch, o), kicad6: (sch.version ?? KICAD6_LAST + 1) <= KICAD6_LAST, d: o.drawing ?? DEFAULT_DRAWING };
+  const kicad6 = (sch.version ?? KICAD6_LAST + 1) <= KICAD6_LAST;
+  // Files of KiCad 7+ are shown as KiCad 7+ lays text out (stroke-font.ts kicad7LineShift).
+  if (!kicad6) r = withKicad7Text(r);
+  const c: Ctx = { r, sch, o, t: o.theme, L: layersFor(o.theme), sheetVar: sheetVars(sch, o), kicad6, d: o.drawing ?? DEFAULT_DRAWING };
   o.drawingSheet?.(r, c.L['sheet-frame'], c.t.frame);
   for (const img of sch.images) paintImage(c, img.at, img.scale, img.data, img.uuid);
   for (const g of sch.graphics) paintGraphic(c, g);
@@ -40,15 +45,44 @@ export function paintSchematicSheet(r: Renderer, sch: KicadSchematic, o: SheetPa
     if (text === '') continue;
     c.r.beginLayer(c.L.texts);
     c.r.beginGroup({ meta: { class: 'text', 'data-uuid': t.uuid } });
-    paintText(c, text, t.at, t.at.rotation, t.effects, c.t.notes, 'text');
+    // KiCad 7+ draws sheet texts 0.25 mm above their position at any angle (its "fudge factor
+    // to match KiCad 6", SCH_TEXT::GetSchematicTextOffset); measured in the bms-c1 PDF plots.
+    const at = c.kicad6 ? t.at : { ...t.at, y: t.at.y - SCH_TEXT_RAISE };
+    paintText(c, text, at, t.at.rotation, t.effects, c.t.notes, 'text');
     c.r.endGroup();
     c.r.endLayer();
   }
 }
 
+/** The renderer with every text marked for KiCad 7+ line placement. */
+function withKicad7Text(r: Renderer): Renderer {
+  // Methods are bound once per name (painting calls them hundreds of thousands of times).
+  const bound = new Map<PropertyKey, unknown>([['text', (t: TextShape) => r.text(t.metrics ? t : { ...t, metrics: 'kicad7' })]]);
+  return new Proxy(r, {
+    get(target, prop) {
+      const b = bound.get(prop);
+      if (b !== undefined) return b;
+      const v: unknown = Reflect.get(target, prop, target);
+      if (typeof v !== 'function') return v;
+      const f = (v as (...a: unknown[]) => unknown).bind(target);
+      bound.set(prop, f);
+      return f;
+    },
+  });
+}
+
+/** KiCad 7+: sheet texts are drawn this far (mm) above their anchor. */
+const SCH_TEXT_RAISE = 0.25;
+
 function paintWires(c: Ctx): void {
   const { r, sch, L, t } = c;
   const nets = c.o.nets?.items;
+  const netStyle = c.o.netStyle;
+  /** The wire's net class style, when nets and classes are known. */
+  const classOf = (uuid: string): SchematicNetStyle | undefined => {
+    const net = netStyle ? nets?.get(uuid) : undefined;
+    return net !== undefined ? netStyle?.(net) : undefined;
+  };
   const kinds = [
     ['wires', sch.wires, 'wire', c.d.line, SCH_DEFAULTS.wire, t.wire],
     ['buses', sch.buses, 'bus', c.d.bus, SCH_DEFAULTS.bus, t.bus],
@@ -58,7 +92,10 @@ function paintWires(c: Ctx): void {
     r.beginLayer(L[layer]);
     for (const wire of lines) {
       r.beginGroup({ meta: itemMeta(cls, wire.uuid, nets) });
-      strokedPath(c, [wire.points], wire.stroke, w, lw, color);
+      const nc = classOf(wire.uuid);
+      // A width of 0 in the file is the net class's width (KiCad's SCH_LINE), else the project default.
+      const width = (cls === 'bus' ? nc?.busWidth : nc?.wireWidth) ?? w;
+      strokedPath(c, [wire.points], wire.stroke, width, lw, color, false, nc?.color);
       r.endGroup();
     }
     r.endLayer();
@@ -67,7 +104,8 @@ function paintWires(c: Ctx): void {
     r.beginLayer(L['bus-entries']);
     for (const e of sch.busEntries) {
       r.beginGroup({ meta: itemMeta('bus-entry', e.uuid, nets) });
-      strokedPath(c, [[e.at, { x: e.at.x + e.size.x, y: e.at.y + e.size.y }]], e.stroke, c.d.line, SCH_DEFAULTS.wire, t.wire);
+      const nc = classOf(e.uuid);
+      strokedPath(c, [[e.at, { x: e.at.x + e.size.x, y: e.at.y + e.size.y }]], e.stroke, nc?.wireWidth ?? c.d.line, SCH_DEFAULTS.wire, t.wire, false, nc?.color);
       r.endGroup();
     }
     r.endLayer();
@@ -80,7 +118,9 @@ function paintJunctions(c: Ctx): void {
   r.beginLayer(L.junctions);
   for (const j of sch.junctions) {
     // A junction on a bus takes the bus junction colour.
-    const color = fileColor(j.color) ?? (sch.buses.length && onLines(sch.buses, j.at) ? c.t.busJunction : undefined);
+    const net = c.o.netStyle ? c.o.nets?.items.get(j.uuid) : undefined;
+    // The file's colour, else the bus junction colour on a bus, else the net class colour (as KiCad's junction).
+    const color = fileColor(j.color) ?? (sch.buses.length && onLines(sch.buses, j.at) ? c.t.busJunction : net !== undefined ? c.o.netStyle?.(net).color : undefined);
     r.beginGroup({ meta: itemMeta('junction', j.uuid, c.o.nets?.items) });
     r.shape({ kind: 'circle', center: j.at, radius: (j.diameter > 0 ? j.diameter : c.d.junctionDiameter) / 2, style: color ? { fill: color } : undefined });
     r.endGroup();
@@ -207,7 +247,19 @@ function paintLabel(c: Ctx, l: SchLabel): void {
   }
   r.endGroup();
   r.endLayer();
-  paintFields(c, l.properties, l.kind === 'directive' ? c.t.labelNetclass : c.t.fields, (key) => (key === 'Intersheetrefs' || key === 'Intersheet References' ? (c.o.vars?.INTERSHEET_REFS ?? '') : undefined), 'label-field');
+  const irefs = l.kind === 'global' ? (c.o.intersheetRefs ?? DEFAULT_INTERSHEET_REFS) : undefined;
+  // KiCad shows or hides every intersheet field by the project setting, when there is one.
+  const props = irefs?.show === undefined ? l.properties : l.properties.map((p) => (isIntersheetField(p.key) ? { ...p, hidden: !irefs.show, effects: { ...p.effects, hidden: !irefs.show } } : p));
+  const refs = (key: string): string | undefined => {
+    if (!isIntersheetField(key)) return undefined;
+    if (irefs && c.o.pageRefs) return formatIntersheetRefs(c.o.pageRefs.get(l.text), c.o.page, irefs);
+    return c.o.vars?.INTERSHEET_REFS ?? '';
+  };
+  paintFields(c, props, l.kind === 'directive' ? c.t.labelNetclass : c.t.fields, refs, 'label-field');
+}
+
+function isIntersheetField(key: string): boolean {
+  return key === 'Intersheetrefs' || key === 'Intersheet References';
 }
 
 // ---------------------------------------------------------------------------

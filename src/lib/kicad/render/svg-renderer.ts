@@ -8,6 +8,7 @@
 
 import { arcBounds, arcFromThreePoints, type Point } from '../kicad-common.ts';
 import { arcPath, Bounds, esc, fmt, svgDocument, svgText, type TextSpec } from '../svg-text.ts';
+import { strokeText } from '../text/stroke-font.ts';
 import type { Box, GroupSpec, LayerSpec, Renderer, Shape, Style, TextShape, Transform } from './renderer.ts';
 
 /** 2D affine matrix: x' = e + a·x + c·y, y' = f + b·x + d·y. */
@@ -41,6 +42,18 @@ interface Run {
 export interface SvgRendererOptions {
   /** The world is Y-up (KiCad symbol libraries): flip Y into SVG's Y-down. */
   yUp?: boolean;
+  /**
+   * Draw texts in KiCad's stroke font as stroked <path>s (KiCad's glyphs, pen
+   * and text box) instead of <text> in a browser font. Default false: symbol
+   * and footprint previews keep <text>.
+   */
+  strokeFont?: boolean;
+  /**
+   * Pen (mm) of stroke-font texts that set no thickness and are not bold; unset =
+   * the font's default (height/8). The schematic editor uses its default line
+   * width here, at most 0.18 × the height (KiCad's Clamp_Text_PenSize).
+   */
+  textPen?: number;
 }
 
 export interface SvgDocumentArgs {
@@ -59,6 +72,8 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export class SvgRenderer implements Renderer {
   private readonly yUp: boolean;
+  private readonly strokeFont: boolean;
+  private readonly textPen: number | undefined;
   private readonly view: Matrix;
   /** In SVG coordinates. */
   private readonly box = new Bounds();
@@ -78,6 +93,8 @@ export class SvgRenderer implements Renderer {
 
   constructor(opts: SvgRendererOptions = {}) {
     this.yUp = opts.yUp === true;
+    this.strokeFont = opts.strokeFont === true;
+    this.textPen = opts.textPen;
     this.view = { a: 1, b: 0, c: 0, d: this.yUp ? -1 : 1, e: 0, f: 0 };
     this.cur = { spec: {}, out: '', stroke: undefined, width: undefined, matrix: this.view, rotation: 0 };
     this.stack = [this.cur];
@@ -208,6 +225,10 @@ export class SvgRenderer implements Renderer {
   }
 
   text(t: TextShape): void {
+    if (this.strokeFont) {
+      this.strokedText(t);
+      return;
+    }
     const top = this.cur;
     // One reused spec (svgText keeps nothing): no allocation per text, one object shape.
     const spec = TEXT_SPEC;
@@ -237,6 +258,49 @@ export class SvgRenderer implements Renderer {
     if (top.stroke !== undefined && top.stroke !== 'none') svg = `<g stroke="none">${svg}</g>`;
     if (t.mirror) svg = `<g transform="translate(${fmt(x)} 0) scale(-1 1) translate(${fmt(-x)} 0)">${svg}</g>`;
     top.out += svg;
+  }
+
+  /**
+   * A text in KiCad's stroke font: one stroked path in the current group's SVG
+   * coordinates; the font handles markup, multi-line text and mirroring. Like
+   * <text>, it is kept readable on screen (turned by 180° with its
+   * justification swapped), whatever the enclosing groups' rotation.
+   */
+  private strokedText(t: TextShape): void {
+    const top = this.cur;
+    let angle = t.angle;
+    let h = t.h;
+    let v = t.v;
+    const screen = (((angle + top.rotation) % 360) + 360) % 360;
+    if (screen > 90 && screen <= 270) {
+      angle += 180;
+      h = h === 'left' ? 'right' : h === 'right' ? 'left' : h;
+      v = v === 'top' ? 'bottom' : v === 'bottom' ? 'top' : v;
+    }
+    let thickness = t.thickness;
+    if ((thickness === undefined || thickness <= 0) && !t.bold && this.textPen !== undefined) {
+      thickness = Math.min(this.textPen, 0.18 * Math.min(t.size, t.width ?? t.size));
+    }
+    const local: TextShape = { ...t, at: { x: t.at.x, y: this.y(t.at.y) }, angle, h, v, thickness, keepUpright: false };
+    const s = strokeText(local);
+    if (t.bounds !== false) {
+      // KiCad's text box, placed by the enclosing groups (exact for the usual quarter turns).
+      const b = s.box;
+      this.growLocal(b.minX, b.minY, 0);
+      this.growLocal(b.maxX, b.maxY, 0);
+      if (top.rotation !== 0) {
+        this.growLocal(b.minX, b.maxY, 0);
+        this.growLocal(b.maxX, b.minY, 0);
+      }
+    }
+    let d = '';
+    for (const p of s.strokes) {
+      d += 'M' + fmt(p[0] ?? 0) + ' ' + fmt(p[1] ?? 0);
+      for (let i = 2; i < p.length; i += 2) d += 'L' + fmt(p[i] ?? 0) + ' ' + fmt(p[i + 1] ?? 0);
+    }
+    if (d === '') return;
+    const cls = t.cls ? ` class="${esc(t.cls)}"` : '';
+    top.out += `<path d="${d}" fill="none" stroke="${t.fill}" stroke-width="${fmt(s.thickness)}" stroke-linecap="round" stroke-linejoin="round"${cls}/>`;
   }
 
   addBounds(x: number, y: number, pad = 0): void {

@@ -181,6 +181,9 @@ const HIDDEN_PIN: Style = { opacity: 0.5 };
  * `numberAbove`: KiCad 7+ puts the number above the line when names are outside but not shown
  * (eeschema 7's PDF plots; KiCad 6 keeps it below).
  */
+/** Half size (mm) of the X on a "not connected" pin: KiCad's 15 mil pin target radius. */
+const NC_PIN_MARK = 0.381;
+
 export function paintPin(r: Renderer, sym: KicadSymbol, p: SymbolPin, showHidden: boolean, numberAbove = false): void {
   const name = p.name === '~' ? '' : p.name;
   const plain = plainText(name);
@@ -241,6 +244,11 @@ export function paintPin(r: Renderer, sym: KicadSymbol, p: SymbolPin, showHidden
   if (style === 'non_logic') {
     const s = ext;
     parts.push([{ x: ex - s, y: ey + s }, { x: ex + s, y: ey - s }], [{ x: ex - s, y: ey - s }, { x: ex + s, y: ey + s }]);
+  }
+  if (p.electricalType === 'no_connect') {
+    // KiCad marks a pin of type "not connected" with a small X on its connection point.
+    const s = NC_PIN_MARK;
+    parts.push([{ x: cx - s, y: cy - s }, { x: cx + s, y: cy + s }], [{ x: cx + s, y: cy - s }, { x: cx - s, y: cy + s }]);
   }
   // KiCad's pin box: both ends with a line width of slack, and the decoration.
   r.addBounds(cx, cy, DEFAULT_LINE);

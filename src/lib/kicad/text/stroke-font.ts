@@ -23,6 +23,9 @@
 //   the overbar of italic text starts 1.33/8 × height further right;
 // - default pen: height/8, bold height/5 (KiCad's bold pen), clamped to
 //   height/4 as KiCad clamps it.
+// A text marked `metrics: 'kicad7'` (the schematic painter marks every text of
+// a KiCad 7+ sheet) has its lines placed as KiCad 7+ places them
+// (kicad7LineShift; measured on eeschema 7 and 9 PDF plots); widths are alike.
 
 import type { Box, TextShape } from '../render/renderer.ts';
 import { MISSING_GLYPH, NEWSTROKE_FIRST, NEWSTROKE_GLYPHS } from './newstroke-glyphs.ts';
@@ -210,13 +213,38 @@ function lineAdvance(runs: Run[]): { advance: number; overbar: boolean } {
   return { advance: adv, overbar };
 }
 
+/**
+ * KiCad 7+ places lines differently from KiCad 6 (learnt from its font code and checked on the
+ * bms-c1 / olimex PDF plots): the first line's origin lies `size − 1.17·size·k − 0.052·pen`
+ * below the anchor (k = 0 top, ½ centre, 1 bottom; 1.17 is its "fudge to match 6.0") and the
+ * glyphs sit 2/21 of the size lower on that origin (font offset −8 instead of −10 units). As a
+ * shift of KiCad 6's first baseline: bottom −0.075·size, centre +0.010·size, top +0.095·size.
+ */
+export function kicad7LineShift(size: number, pen: number, v: 'top' | 'center' | 'bottom'): number {
+  const k = v === 'top' ? 0 : v === 'center' ? 0.5 : 1;
+  const kicad6Base = size * (1 - k);
+  return size - KICAD7_FIRST_LINE * size * k + 2 * UNIT * size - KICAD7_PEN_LIFT * pen - kicad6Base;
+}
+const KICAD7_FIRST_LINE = 1.17;
+const KICAD7_PEN_LIFT = 0.052;
+
+/**
+ * A text's lines as KiCad splits them (its wxStringSplit): a final empty line, as after a
+ * trailing "\n", is dropped ("UEXT\n" in the olimex sheet is one line in eeschema's plot).
+ */
+export function textLines(text: string): string[] {
+  const lines = text.split('\n');
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
 /** Size in mm of KiCad's text box (what pcbnew's GetTextBox() measures). */
 export function measureText(text: string, o: TextMetricsOptions): { width: number; height: number } {
   const w = o.width ?? o.size;
   const pen = penWidth(o.size, o.thickness, o.bold);
   let maxAdv = 0;
   let overbar = false;
-  const lines = text.split('\n');
+  const lines = textLines(text);
   for (const line of lines) {
     const m = lineAdvance(markupRuns(line));
     if (m.advance > maxAdv) maxAdv = m.advance;
@@ -273,7 +301,7 @@ export function strokeText(t: TextShape): StrokedText {
   const oy = t.at.y;
   const tilt = t.italic ? ITALIC_TILT : 0;
 
-  const lines = t.text.split('\n');
+  const lines = textLines(t.text);
   const n = lines.length;
   const pitch = size * INTERLINE_PITCH * (t.lineSpacing ?? 1);
   const parsed = lines.map((l) => markupRuns(l));
@@ -300,6 +328,11 @@ export function strokeText(t: TextShape): StrokedText {
   } else {
     base0 = -(n - 1) * pitch;
     boxTop = 0.75 * pen - boxH;
+  }
+  if (t.metrics === 'kicad7') {
+    const dy = kicad7LineShift(size, pen, v);
+    base0 += dy;
+    boxTop += dy;
   }
   const boxLeft = h === 'left' ? 0 : h === 'right' ? -boxW : -boxW / 2;
 

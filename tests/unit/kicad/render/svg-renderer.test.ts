@@ -1,6 +1,7 @@
 // SvgRenderer: the view flip, group transforms, layers, style inheritance and bounds.
 import { describe, expect, it } from 'vitest';
 import { SvgRenderer } from '../../../../src/lib/kicad/render/svg-renderer.ts';
+import { measureText, strokeTextPath } from '../../../../src/lib/kicad/text/stroke-font.ts';
 
 describe('SvgRenderer', () => {
   it('flips a Y-up world numerically: shapes land upside down, text stays unmirrored', () => {
@@ -108,5 +109,85 @@ describe('SvgRenderer', () => {
     const { svg, box } = r.finish();
     expect(box.maxX).toBeLessThan(2);
     expect(svg).toContain('<path d="M0 0L1 0A1 1 0 0 1 -1 0Z"/>');
+  });
+});
+
+describe('SvgRenderer in KiCad stroke font', () => {
+  const parseD = (d: string): number[][] =>
+    d
+      .split('M')
+      .filter(Boolean)
+      .map((run) => run.split(/[L ]/).map(Number));
+
+  it('writes a text as a stroked path whose box is KiCad\'s text box (measureText)', () => {
+    const t = { text: 'R12 ~{RESET}', at: { x: 10, y: 20 }, angle: 0, size: 1.27, h: 'left', v: 'bottom', fill: '#840000', cls: 'field' } as const;
+    const r = new SvgRenderer({ strokeFont: true });
+    r.text(t);
+    const { svg } = r.finish();
+    expect(svg).not.toContain('<text');
+    const ref = strokeTextPath(t, 4);
+    expect(svg).toBe(`<path d="${ref.d}" fill="none" stroke="#840000" stroke-width="0.1588" stroke-linecap="round" stroke-linejoin="round" class="field"/>`);
+    const m = measureText(t.text, { size: 1.27 });
+    const b = r.bounds();
+    expect(b).not.toBeNull();
+    expect((b?.maxX ?? 0) - (b?.minX ?? 0)).toBeCloseTo(m.width, 9);
+    expect((b?.maxY ?? 0) - (b?.minY ?? 0)).toBeCloseTo(m.height, 9);
+    expect(b?.minX).toBeCloseTo(10, 9);
+    // Ink stays inside the box (pen half-width aside).
+    for (const run of parseD(ref.d)) {
+      for (let i = 0; i < run.length; i += 2) {
+        expect(run[i]).toBeGreaterThanOrEqual((b?.minX ?? 0) - 1e-3);
+        expect(run[i]).toBeLessThanOrEqual((b?.maxX ?? 0) + 1e-3);
+      }
+    }
+  });
+
+  it('lays out multi-line text in the font (one path, box of all lines), mirrored and rotated texts included', () => {
+    const t = { text: 'LINE ONE\nTWO', at: { x: 0, y: 0 }, angle: 90, size: 2, h: 'center', v: 'center', fill: '#000' } as const;
+    const r = new SvgRenderer({ strokeFont: true });
+    r.text(t);
+    const m = measureText(t.text, { size: 2 });
+    const b = r.bounds();
+    // Turned 90°: the box's width on the page is the text's height.
+    expect((b?.maxX ?? 0) - (b?.minX ?? 0)).toBeCloseTo(m.height, 9);
+    expect((b?.maxY ?? 0) - (b?.minY ?? 0)).toBeCloseTo(m.width, 9);
+    expect(r.finish().svg.match(/<path /g)).toHaveLength(1);
+
+    const mirrored = new SvgRenderer({ strokeFont: true });
+    mirrored.text({ ...t, angle: 0, h: 'left', mirror: true });
+    const mb = mirrored.bounds();
+    expect(mb?.maxX).toBeCloseTo(0, 9);
+    expect((mb?.maxX ?? 0) - (mb?.minX ?? 0)).toBeCloseTo(m.width, 9);
+  });
+
+  it('keeps text readable under a rotated group, uses the default pen and flips Y-up worlds', () => {
+    const t = { text: 'ABC', at: { x: 1, y: 0 }, angle: 90, size: 1, h: 'left', v: 'bottom', fill: '#000' } as const;
+    const r = new SvgRenderer({ strokeFont: true, textPen: 0.1524 });
+    r.beginGroup({ transform: { x: 10, y: 10, rotation: 90 } });
+    r.text(t);
+    r.endGroup();
+    const svg = r.finish().svg;
+    // 90° + 90° on screen = upside down: drawn turned back to 0° locally with its justification swapped.
+    const turned = strokeTextPath({ ...t, angle: 270, h: 'right', v: 'top', thickness: 0.1524 }, 4);
+    expect(svg).toContain(`d="${turned.d}"`);
+    expect(svg).toContain('stroke-width="0.1524"');
+    const b = r.bounds();
+    const m = measureText('ABC', { size: 1, thickness: 0.1524 });
+    // On the page: anchor (10, 9), text reads left to right ending at the anchor.
+    expect(b?.maxX).toBeCloseTo(10, 9);
+    expect((b?.maxX ?? 0) - (b?.minX ?? 0)).toBeCloseTo(m.width, 9);
+    expect((b?.maxY ?? 0) - (b?.minY ?? 0)).toBeCloseTo(m.height, 9);
+
+    // Small text: the default pen is clamped to 0.18 × height, as KiCad clamps it.
+    const small = new SvgRenderer({ strokeFont: true, textPen: 0.1524 });
+    small.text({ ...t, size: 0.5 });
+    expect(small.finish().svg).toContain('stroke-width="0.09"');
+
+    const up = new SvgRenderer({ yUp: true, strokeFont: true });
+    up.text({ ...t, angle: 0, at: { x: 0, y: 5 } });
+    const ub = up.bounds();
+    // World Y-up: a bottom-justified text sits above its anchor.
+    expect(ub?.minY).toBeCloseTo(5 - 0.75 * (1 / 8), 9);
+    expect(up.finish().svg).toContain(`d="${strokeTextPath({ ...t, angle: 0, at: { x: 0, y: -5 } }, 4).d}"`);
   });
 });
