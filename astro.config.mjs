@@ -24,6 +24,8 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss()],
+    // Module workers (the design viewer's): ES output, so a worker may load chunks on demand.
+    worker: { format: 'es' },
     build: {
       rollupOptions: {
         output: {

@@ -6,6 +6,7 @@ import { parseSchematic, type KicadSchematic } from '../kicad/schematic.ts';
 import { safeFilename } from '../files/file-store.ts';
 import { openZip, ZipError, type ZipReadLimits } from '../files/zip.ts';
 import type { ServerMessageKey } from '../server/messages/server-message.ts';
+import { DESIGN_READ_LIMITS, isUnsafePath, type DesignReadLimits } from './design-limits.ts';
 
 // Reading an uploaded KiCad design (issue #13 item 6), pure and thread-free so it runs in the
 // jobs' worker pool: a .zip is opened with limits and its paths checked, every KiCad file is
@@ -33,19 +34,9 @@ export type DesignStats = {
 
 export type DesignReadResult = { files: DesignFile[]; stats: DesignStats; warnings: DesignMessage[] };
 
-export type DesignReadLimits = {
-  /** Files per upload, and entries per archive. */
-  readonly maxFiles: number;
-  /** One KiCad file (an upload, or an archive entry once expanded). */
-  readonly maxFileBytes: number;
-  /** Everything an archive expands to. */
-  readonly maxZipBytes: number;
-  readonly maxRatio: number;
-  readonly ratioCheckFromBytes: number;
-};
+export { DESIGN_READ_LIMITS, isUnsafePath, type DesignReadLimits };
 
 const MB = 1024 * 1024;
-export const DESIGN_READ_LIMITS: DesignReadLimits = { maxFiles: 500, maxFileBytes: 50 * MB, maxZipBytes: 200 * MB, maxRatio: 100, ratioCheckFromBytes: 1 * MB };
 /** Warnings kept in an answer: a badly damaged project could produce thousands. */
 export const MAX_WARNINGS = 50;
 
@@ -70,12 +61,6 @@ export function kindOf(name: string): DesignFileKind | null {
 }
 
 export const isZipName = (name: string): boolean => name.toLowerCase().endsWith('.zip');
-
-/** An archive path we refuse: absolute, a drive, or stepping out with '..'. */
-export function isUnsafePath(path: string): boolean {
-  const p = path.replace(/\\/g, '/');
-  return p.startsWith('/') || /^[A-Za-z]:/.test(p) || p.split('/').includes('..') || p.includes('\0');
-}
 
 /** The KiCad files of an upload: loose files as they are, or the KiCad entries of one archive. */
 export function designFilesOf(uploads: readonly UploadedFile[], limits: DesignReadLimits = DESIGN_READ_LIMITS): DesignFile[] {

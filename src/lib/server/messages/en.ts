@@ -257,4 +257,11 @@ export const en: ServerMessages = {
   'viewer.designNotFound': 'No such design, or it is not yours',
   'viewer.docType': '{file} cannot be attached: only pdf, png, jpg, txt and md are accepted, and the content must match the extension',
   'viewer.docMissing': 'Choose a document to attach (form field file)',
+  // The viewer page opening local files in the browser (nothing is uploaded).
+  'viewer.local.tooManyFiles': 'At most {max} KiCad files can be opened at once (the selection holds {count})',
+  'viewer.local.totalTooLarge': 'The selected files add up to {total} MB, over the {megabytes} MB limit',
+  'viewer.local.noKicadFiles': 'The selection holds no KiCad 6 or later project file (.kicad_pro, .kicad_sch or .kicad_pcb)',
+  'viewer.local.legacyIgnored': '{file} is a KiCad 5 file and was ignored (the project has files in the new format)',
+  'viewer.local.otherProjects': 'The selection holds {count} projects; {project} was opened',
+  'viewer.local.failed': 'Reading the selected files failed ({reason}); please send us these files',
 };

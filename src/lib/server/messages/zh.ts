@@ -265,6 +265,13 @@ export const zh = {
   'viewer.designNotFound': '找不到该设计，或它不属于你',
   'viewer.docType': '{file} 不是可附加的文档：只接受 pdf、png、jpg、txt、md，且内容须与扩展名相符',
   'viewer.docMissing': '请选择要附加的文档（表单字段 file）',
+  // The viewer page opening local files in the browser (nothing is uploaded).
+  'viewer.local.tooManyFiles': '一次最多打开 {max} 个 KiCad 文件（所选内容中有 {count} 个）',
+  'viewer.local.totalTooLarge': '所选文件共 {total} MB，超过 {megabytes} MB 的上限',
+  'viewer.local.noKicadFiles': '所选内容中没有 KiCad 6 及以上版本的项目文件（.kicad_pro、.kicad_sch 或 .kicad_pcb）',
+  'viewer.local.legacyIgnored': '{file} 是 KiCad 5 文件，已忽略（项目中已有新格式的文件）',
+  'viewer.local.otherProjects': '所选内容中有 {count} 个项目，已打开 {project}',
+  'viewer.local.failed': '读取所选文件时出错（{reason}）；请把这些文件反馈给我们',
 } as const;
 
 export type ServerMessageKey = keyof typeof zh;
