@@ -5,7 +5,7 @@ import { CHROMIUM_ARGS, startViewerPage } from './serve.ts';
 
 const boardFile = process.argv[2] ?? '/usr/share/kicad/demos/video/video.kicad_pcb';
 const server = await startViewerPage({ board: boardFile }, { minify: false });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...(process.env.JSFLAGS ? [`--js-flags=${process.env.JSFLAGS}`] : [])] });
 try {
   const page = await browser.newPage();
   await page.goto(server.url);
