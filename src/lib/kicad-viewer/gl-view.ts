@@ -259,8 +259,11 @@ class GlBackend implements Backend {
     this.cacheTex = gl.createTexture();
     gl.bindTexture(gl.TEXTURE_2D, this.cacheTex);
     gl.texStorage2D(gl.TEXTURE_2D, 1, gl.RGBA8, w, h);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+    // Nearest sampling for the motion frames: one texel per pixel instead of four (SwiftShader,
+    // 1280×800: pan 18 -> 11 ms); a pan maps texels onto pixels exactly, and a zoom in motion
+    // shows blocky or aliased edges only until the full redraw when the camera rests.
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
     this.cacheRb = gl.createRenderbuffer();

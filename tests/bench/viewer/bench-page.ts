@@ -176,7 +176,10 @@ const api = {
     const gl = document.createElement('canvas').getContext('webgl2');
     if (!gl) return 'none';
     const ext = gl.getExtension('WEBGL_debug_renderer_info');
-    return String(gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+    const name = String(gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+    // A probe context left alive makes the GPU process switch contexts on every frame of the view.
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return name;
   },
   fit(): void {
     view?.fit();

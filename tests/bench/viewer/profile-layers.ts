@@ -13,6 +13,12 @@ try {
   if (process.env.W) await page.addStyleTag({ content: `#view{width:${process.env.W}px !important;height:${process.env.H}px !important}` });
   const call = <R>(fn: string, ...args: unknown[]): Promise<R> =>
     page.evaluate(({ fn, args }) => (window as unknown as { viewerBench: Record<string, (...a: unknown[]) => unknown> }).viewerBench[fn]!(...args), { fn, args }) as Promise<R>;
+  if (process.env.PROBE) console.log(await call('renderer'));
+  if (process.env.HEAP) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    console.log(JSON.stringify(await cdp.send('Runtime.getHeapUsage')));
+  }
   console.log(JSON.stringify(await call('open', '/files/board', 'board', { freshWorker: true })));
   for (let i = 0; i < Number(process.env.REOPEN ?? 0); i++) console.log(JSON.stringify(await call('open', '/files/board', 'board')));
   const frame = (): Promise<number> => call<number>('fullFrameMs', 3);
