@@ -191,11 +191,14 @@ class GlBackend implements Backend {
     }
     // Software GL: draw into the cache (the view plus a margin), then show it.
     const gl = this.gl;
-    const m = CACHE_MARGIN;
-    const w = Math.round(s.pixelWidth * (1 + 2 * m));
-    const h = Math.round(s.pixelHeight * (1 + 2 * m));
+    // Whole-pixel margins, the camera widened by exactly them: cache texels land on canvas
+    // pixels one to one when the camera has not moved (the blit samples nearest).
+    const mx = Math.round(s.pixelWidth * CACHE_MARGIN);
+    const my = Math.round(s.pixelHeight * CACHE_MARGIN);
+    const w = s.pixelWidth + 2 * mx;
+    const h = s.pixelHeight + 2 * my;
     this.ensureCache(w, h);
-    const cam = Object.assign(new Camera(), s.camera, { width: s.camera.width * (1 + 2 * m), height: s.camera.height * (1 + 2 * m) });
+    const cam = Object.assign(new Camera(), s.camera, { width: s.camera.width + (2 * mx) / s.dpr, height: s.camera.height + (2 * my) / s.dpr });
     gl.bindFramebuffer(gl.FRAMEBUFFER, this.fbo);
     this.drawScene(s, cam, w, h);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
