@@ -1,7 +1,7 @@
 // The messages between the viewer page and its Web Worker (viewer.worker.ts), and the names of
 // files the viewer opens. Types and tiny pure helpers only: both sides import this file, so it
 // must pull in neither the parsers (main thread) nor the DOM (worker).
-import type { Scene } from './scene.ts';
+import type { PackedScene } from './scene.ts';
 import type { ServerMessageKey } from '../server/messages/zh.ts';
 
 /** A file as the user gave it: a path relative to the picked folder (or just the name), and its bytes. */
@@ -146,7 +146,7 @@ export type WorkerRequest =
 export type WorkerReply =
   | { type: 'progress'; id: number; progress: LoadProgress }
   | { type: 'opened'; id: number; summary: ProjectSummary }
-  | { type: 'scene'; id: number; scene: Scene }
+  | { type: 'scene'; id: number; scene: PackedScene }
   | { type: 'failed'; id: number; issues: ProjectIssue[] };
 
 /** Fills `{name}` placeholders (a missing one stays visible, as in the page's i18n). */

@@ -2,7 +2,7 @@
 // terminates the worker (a parse in progress cannot be interrupted any other way) and the next
 // call starts a fresh one. Scenes are cached here, per project, because the worker hands their
 // buffers over (transferred, so it keeps no copy).
-import type { Scene } from './scene.ts';
+import { unpackScene, type Scene } from './scene.ts';
 import { fileKindOf, type InputFile, type LoadProgress, type ProjectIssue, type ProjectSummary, type SceneTarget, type WorkerReply, type WorkerRequest } from './protocol.ts';
 
 /** The load failed: the issues say why (message keys, files, lines). */
@@ -61,7 +61,7 @@ export class ViewerClient {
     }
     this.pending.delete(msg.id);
     if (msg.type === 'opened') p.resolve(msg.summary);
-    else if (msg.type === 'scene') p.resolve(msg.scene);
+    else if (msg.type === 'scene') p.resolve(unpackScene(msg.scene));
     else p.reject(new ViewerLoadError(msg.issues));
   }
 

@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 // The viewer's Web Worker: opens the user's files (project-load.ts), analyses them (schematic
 // nets, BOM) and builds scenes on request, so the page never parses or tessellates on its own
-// thread. Scenes go back with their typed arrays transferred (no copy); the page caches them.
-import { buildBoardScene, buildSheetScene, sceneTransferables, type Scene } from './scene.ts';
+// thread. Scenes go back packed (packScene: typed arrays transferred, items as one string); the page caches them.
+import { buildBoardScene, buildSheetScene, packScene, type Scene } from './scene.ts';
 import { loadProject, ProjectLoadError, type LoadedProject } from './project-load.ts';
 import { summarise, type Analysis } from './project-summary.ts';
 import { paintSheet, analyse, type ProjectAnalysis } from './project-analysis.ts';
@@ -66,7 +66,9 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
       post({ type: 'failed', id: msg.id, issues: [] });
       return;
     }
-    post({ type: 'scene', id: msg.id, scene }, sceneTransferables(scene));
+    // Packed: the typed arrays move, the items go as one string (a structured clone of 20k item objects cost ~190 ms).
+    const { packed, transfer } = packScene(scene);
+    post({ type: 'scene', id: msg.id, scene: packed }, transfer);
   } catch (error) {
     post({ type: 'failed', id: msg.id, issues: issuesOf(error) });
   }

@@ -177,6 +177,12 @@ const C_RP = 41;
 const C_QUOTE = 34;
 const C_BSL = 92;
 
+const INTERN_SLOTS = 1 << 14;
+const INTERN_MAX = 16;
+/** 1 for the ASCII characters that end a bare atom. */
+const DELIM = new Uint8Array(128);
+for (const c of [C_SP, C_LF, C_TAB, C_CR, C_LP, C_RP, C_QUOTE]) DELIM[c] = 1;
+
 function isDelimiter(c: number): boolean {
   return c === C_SP || c === C_LF || c === C_TAB || c === C_CR || c === C_LP || c === C_RP || c === C_QUOTE;
 }
@@ -201,13 +207,23 @@ function parseCore(text: string, tolerant: boolean, errors: SexprIssue[]): Sexpr
   const stack: SexprList[] = [];
   const starts: number[] = [];
   const vals: SexprItem[] = [];
-  // Short atoms repeat endlessly ("xy", "1.27", "yes", "~"): share one copy.
-  const interned = new Map<string, string>();
-  const intern = (s: string): string => {
-    if (s.length > 12) return s;
-    const hit = interned.get(s);
-    if (hit !== undefined) return hit;
-    if (interned.size < 65536) interned.set(s, s);
+  // Short atoms repeat endlessly ("xy", "1.27", "yes", "~"): share one copy. A direct-mapped
+  // cache keyed by a hash computed while scanning: a hit compares characters in place and
+  // allocates nothing (a Map would need the sliced string first, and its hash; that garbage
+  // was a fifth of the parse time in Chromium, whose young generation is smaller than Node's).
+  const cache: string[] = new Array<string>(INTERN_SLOTS).fill('');
+  const intern = (from: number, to: number, h: number): string => {
+    const n = to - from;
+    if (n > INTERN_MAX) return text.slice(from, to);
+    const slot = (h ^ (h >>> 15) ^ n) & (INTERN_SLOTS - 1);
+    const hit = cache[slot] as string;
+    if (hit.length === n) {
+      let k = 0;
+      while (k < n && hit.charCodeAt(k) === text.charCodeAt(from + k)) k++;
+      if (k === n) return hit;
+    }
+    const s = text.slice(from, to);
+    cache[slot] = s;
     return s;
   };
   /** Item i of the open list at stack depth d (lists fill `items` only when closed). */
@@ -401,14 +417,16 @@ function parseCore(text: string, tolerant: boolean, errors: SexprIssue[]): Sexpr
         const startLine = line;
         let p = pos + 1;
         let value: string | null = null;
+        let h = 0;
         // Fast path: no escapes.
         for (;;) {
           if (p >= len) break;
           const d = text.charCodeAt(p);
           if (d === C_QUOTE) {
-            value = text.slice(pos + 1, p);
+            value = intern(pos + 1, p, h);
             break;
           }
+          h = (Math.imul(h, 31) + d) | 0;
           if (d === C_BSL) break;
           if (d === C_LF) {
             if (tolerant && nextLineStartsList(text, p + 1)) {
@@ -489,14 +507,20 @@ function parseCore(text: string, tolerant: boolean, errors: SexprIssue[]): Sexpr
           value = out;
         }
         markQuoted(parent, vals.length - (starts[starts.length - 1] as number));
-        vals.push(intern(value));
+        vals.push(value);
         pos = p + 1;
         continue;
       }
       // Bare atom.
       let p = pos + 1;
-      while (p < len && !isDelimiter(text.charCodeAt(p))) p++;
-      vals.push(intern(text.slice(pos, p)));
+      let h = c;
+      while (p < len) {
+        const d = text.charCodeAt(p);
+        if (d < 128 && DELIM[d] === 1) break;
+        h = (Math.imul(h, 31) + d) | 0;
+        p++;
+      }
+      vals.push(intern(pos, p, h));
       pos = p;
     } catch (e) {
       if (e instanceof Recover) pending = e;

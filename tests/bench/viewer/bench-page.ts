@@ -3,13 +3,13 @@
 import { parseBoard } from '../../../src/lib/kicad/board.ts';
 import { parseSchematic } from '../../../src/lib/kicad/schematic.ts';
 import { createDebugView, type ViewerViewDebug } from '../../../src/lib/kicad-viewer/gl-view.ts';
-import { sceneBytes, type Scene } from '../../../src/lib/kicad-viewer/scene.ts';
+import { sceneBytes, unpackScene, type PackedScene, type Scene } from '../../../src/lib/kicad-viewer/scene.ts';
 
 interface WorkerReply {
   parseMs: number;
   sceneMs: number;
   errors: number;
-  scene: Scene | null;
+  scene: PackedScene | null;
 }
 
 const canvas = document.getElementById('view') as HTMLCanvasElement;
@@ -63,10 +63,12 @@ const api = {
     const t1 = performance.now();
     let uploadMs = 0;
     let frameMs = 0;
-    if (reply.scene) {
-      scene = reply.scene;
+    const unpacked = reply.scene ? unpackScene(reply.scene) : null;
+    const t1b = performance.now();
+    if (unpacked) {
+      scene = unpacked;
       const t2 = performance.now();
-      v.setScene(reply.scene);
+      v.setScene(unpacked);
       const t3 = performance.now();
       v.drawNow();
       v.sync();
@@ -80,12 +82,13 @@ const api = {
       parseMs: round(reply.parseMs),
       sceneMs: round(reply.sceneMs),
       workerRoundTripMs: round(t1 - t0),
+      unpackMs: round(t1b - t1),
       uploadMs: round(uploadMs),
       firstFrameMs: round(frameMs),
       openMs: round(total),
       errors: reply.errors,
-      items: reply.scene?.items.length ?? 0,
-      sceneBytes: reply.scene ? sceneBytes(reply.scene) : 0,
+      items: unpacked?.items.length ?? 0,
+      sceneBytes: unpacked ? sceneBytes(unpacked) : 0,
     };
   },
 
@@ -134,6 +137,19 @@ const api = {
     return { mode, pan: stats(pan), zoom: stats(zoom), fullFrame: stats(settle) };
   },
 
+  /** Median of n full redraws at the current camera (draw + 1-pixel read-back). */
+  fullFrameMs(n: number): number {
+    const v = view as ViewerViewDebug;
+    const ms: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t = performance.now();
+      v.drawNow();
+      v.sync();
+      ms.push(performance.now() - t);
+    }
+    return stats(ms).median;
+  },
+
   /** Parse + model speed on the page's main thread. */
   async parse(url: string, kind: 'board' | 'sheet', runs: number) {
     const bytes = await fetchBytes(url);
@@ -160,7 +176,10 @@ const api = {
     const gl = document.createElement('canvas').getContext('webgl2');
     if (!gl) return 'none';
     const ext = gl.getExtension('WEBGL_debug_renderer_info');
-    return String(gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+    const name = String(gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+    // A probe context left alive makes the GPU process switch contexts on every frame of the view.
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return name;
   },
   fit(): void {
     view?.fit();

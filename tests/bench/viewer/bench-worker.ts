@@ -3,7 +3,7 @@
 // transferred. Schematic sheets are parsed only (their painter is not merged yet).
 import { parseBoard } from '../../../src/lib/kicad/board.ts';
 import { parseSchematic } from '../../../src/lib/kicad/schematic.ts';
-import { buildBoardScene, sceneTransferables } from '../../../src/lib/kicad-viewer/scene.ts';
+import { buildBoardScene, packScene } from '../../../src/lib/kicad-viewer/scene.ts';
 
 interface Req {
   kind: 'board' | 'sheet';
@@ -30,5 +30,6 @@ scope.onmessage = (e) => {
   }
   const scene = buildBoardScene(board);
   const t2 = performance.now();
-  scope.postMessage({ kind, parseMs: t1 - t0, sceneMs: t2 - t1, errors: errors.length, scene }, sceneTransferables(scene));
+  const { packed, transfer } = packScene(scene);
+  scope.postMessage({ kind, parseMs: t1 - t0, sceneMs: t2 - t1, errors: errors.length, scene: packed }, transfer);
 };

@@ -19,7 +19,7 @@ export interface ViewerPageServer {
 }
 
 /** `files`: name → path on disk, served at `/files/<name>`. */
-export async function startViewerPage(files: Record<string, string>): Promise<ViewerPageServer> {
+export async function startViewerPage(files: Record<string, string>, opts: { minify?: boolean } = {}): Promise<ViewerPageServer> {
   const out = await build({
     entryPoints: { page: HERE + 'bench-page.ts', worker: HERE + 'bench-worker.ts' },
     bundle: true,
@@ -27,7 +27,7 @@ export async function startViewerPage(files: Record<string, string>): Promise<Vi
     target: 'es2022',
     write: false,
     outdir: '/virtual',
-    minify: true,
+    minify: opts.minify ?? true,
     sourcemap: false,
     logLevel: 'error',
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBoard } from '../../../src/lib/kicad/board.ts';
 import type { Renderer, Shape, Style } from '../../../src/lib/kicad/render/renderer.ts';
 import { HitIndex } from '../../../src/lib/kicad-viewer/hit-test.ts';
-import { buildBoardScene, buildSheetScene, CURRENT_COLOR, ID_MASK, RANGE, sceneTransferables, type Scene } from '../../../src/lib/kicad-viewer/scene.ts';
+import { buildBoardScene, buildSheetScene, CURRENT_COLOR, ID_MASK, packScene, RANGE, sceneTransferables, unpackScene, type Scene } from '../../../src/lib/kicad-viewer/scene.ts';
 import { circleSegments } from '../../../src/lib/kicad-viewer/scene-build.ts';
 import { KICAD_PROJECTS_DIR } from '../kicad/fixtures.ts';
 
@@ -244,5 +244,20 @@ describe('buildBoardScene on a real board (bitaxe-gamma)', () => {
     }
     expect(scene.layers.map((l) => l.z)).toEqual([...scene.layers.map((l) => l.z)].sort((a, c) => a - c));
     expect(scene.layers.find((l) => l.name === 'F.Cu')).toMatchObject({ kind: 'copper', side: 'front' });
+  });
+
+  it('packs for postMessage and unpacks to an equal scene (items as one string, boxes and arrays transferred)', () => {
+    const own = buildBoardScene(board); // its buffers are moved away below
+    const { packed, transfer } = packScene(own);
+    const copy = structuredClone(packed, { transfer });
+    expect(typeof copy.itemMeta).toBe('string');
+    expect(packed.itemBoxes.byteLength).toBe(0); // moved, not copied
+    const back = unpackScene(copy);
+    expect(own.itemNets.byteLength).toBe(0);
+    expect(back.items).toEqual(scene.items);
+    expect(back.layers).toEqual(scene.layers);
+    expect(back.nets).toEqual(scene.nets);
+    expect(back.batches.length).toBe(scene.batches.length);
+    expect(back.batches.reduce((a, b) => a + b.capId.length, 0)).toBeGreaterThan(0);
   });
 });
