@@ -2,6 +2,7 @@
 // the sheet references (published PDF plots rasterised by scripts/kicad-sheet-references.ts).
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
+import { paperSize } from '../../../../src/lib/kicad/drawing-sheet.ts';
 import type { Paper } from '../../../../src/lib/kicad/title-block.ts';
 import type { Frame, Mask } from './mask.ts';
 import { REFERENCE_DIR } from './reference.ts';
@@ -11,29 +12,10 @@ export const SHEET_PX_PER_MM = 10;
 /** Tolerance of the sheet comparison: 0.1 mm (1 px), the two rasterisers' edge pixel (README). */
 export const SHEET_TOLERANCE_MM = 0.1;
 
-/** KiCad's named page sizes in mm, landscape (its page settings dialog; A–E are ANSI inches × 25.4). */
-const PAGE_MM: Record<string, [number, number]> = {
-  A5: [210, 148],
-  A4: [297, 210],
-  A3: [420, 297],
-  A2: [594, 420],
-  A1: [841, 594],
-  A0: [1189, 841],
-  A: [279.4, 215.9],
-  B: [431.8, 279.4],
-  C: [558.8, 431.8],
-  D: [863.6, 558.8],
-  E: [1117.6, 863.6],
-  USLetter: [279.4, 215.9],
-  USLegal: [355.6, 215.9],
-  USLedger: [431.8, 279.4],
-};
-
 /** Width and height of a sheet's page in mm. */
 export function pageSizeMm(paper: Paper): { width: number; height: number } {
-  if (paper.size === 'User' && paper.width && paper.height) return { width: paper.width, height: paper.height };
-  const [w, h] = PAGE_MM[paper.size] ?? (PAGE_MM.A4 as [number, number]);
-  return paper.portrait ? { width: h, height: w } : { width: w, height: h };
+  // KiCad's own page sizes (whole mils), as the drawing sheet and the plots use them.
+  return paperSize(paper);
 }
 
 /** The whole page at the sheet scale, origin at its top-left corner (sheet coordinates). */
