@@ -8,7 +8,7 @@
 // KiCad does for placed symbols.
 
 import type { Point } from '../kicad-common.ts';
-import type { Box, GroupSpec, LayerSpec, Meta, Renderer, Shape, Style, TextShape } from './renderer.ts';
+import { shapeExtentPoints, type Box, type GroupSpec, type LayerSpec, type Meta, type Renderer, type Shape, type Style, type TextShape } from './renderer.ts';
 
 /** Row-major 2×2 matrix [a, b, c, d]: (x, y) → (a·x + b·y, c·x + d·y). */
 export type Mat2 = readonly [number, number, number, number];
@@ -201,7 +201,7 @@ export class PlacedRenderer implements Renderer {
     }
     if (this.inLayer && this.groupDepth === 0 && s.bounds !== false) {
       const pad = (s.style?.width ?? 0) / 2;
-      for (const p of shapePoints(out)) this.grow(p, pad);
+      for (const p of shapeExtentPoints(out)) this.grow(p, pad);
     }
     this.inner.shape(out);
   }
@@ -229,27 +229,3 @@ export class PlacedRenderer implements Renderer {
   }
 }
 
-function shapePoints(s: Shape): Point[] {
-  switch (s.kind) {
-    case 'rect':
-      return [
-        { x: s.x0, y: s.y0 },
-        { x: s.x1, y: s.y1 },
-      ];
-    case 'circle': {
-      const c = s.center ?? { x: 0, y: 0 };
-      return [
-        { x: c.x - s.radius, y: c.y - s.radius },
-        { x: c.x + s.radius, y: c.y + s.radius },
-      ];
-    }
-    case 'arc':
-      return [s.start, s.mid, s.end];
-    case 'path':
-      return s.parts.flat();
-    case 'bezier':
-      return [...s.points];
-    case 'image':
-      return [s.at];
-  }
-}

@@ -184,3 +184,32 @@ export interface Renderer {
   /** Bounding box of everything drawn so far, in world coordinates; null when nothing was. */
   bounds(): Box | null;
 }
+
+/** Points whose box contains a shape (corners, arc's three points, control points): for bounding boxes. */
+export function shapeExtentPoints(s: Shape): Point[] {
+  switch (s.kind) {
+    case 'rect':
+      return [
+        { x: s.x0, y: s.y0 },
+        { x: s.x1, y: s.y1 },
+      ];
+    case 'circle': {
+      const c = s.center ?? { x: 0, y: 0 };
+      return [
+        { x: c.x - s.radius, y: c.y - s.radius },
+        { x: c.x + s.radius, y: c.y + s.radius },
+      ];
+    }
+    case 'arc':
+      return [s.start, s.mid, s.end];
+    case 'path':
+      return s.parts.flat();
+    case 'bezier':
+      return [...s.points];
+    case 'image':
+      return [
+        { x: s.at.x - s.width / 2, y: s.at.y - s.height / 2 },
+        { x: s.at.x + s.width / 2, y: s.at.y + s.height / 2 },
+      ];
+  }
+}

@@ -2,7 +2,7 @@
 // layer and group it was made in, so painter tests can assert what was drawn
 // where, without going through SVG. Bounds are the plain union of declared
 // points and shape points (no transforms), enough for painters that read them.
-import type { Box, GroupSpec, LayerSpec, Renderer, Shape, TextShape } from '../../../../src/lib/kicad/render/renderer.ts';
+import { shapeExtentPoints, type Box, type GroupSpec, type LayerSpec, type Renderer, type Shape, type TextShape } from '../../../../src/lib/kicad/render/renderer.ts';
 
 export type Call =
   | { op: 'shape'; layer: string | null; groups: GroupSpec[]; shape: Shape }
@@ -41,7 +41,7 @@ export class RecordingRenderer implements Renderer {
   shape(s: Shape): void {
     this.calls.push({ op: 'shape', layer: this.layer?.name ?? null, groups: [...this.groups], shape: s });
     if (s.bounds === false) return;
-    for (const p of shapePoints(s)) this.grow(p.x, p.y, 0);
+    for (const p of shapeExtentPoints(s)) this.grow(p.x, p.y, 0);
   }
 
   text(t: TextShape): void {
@@ -78,30 +78,3 @@ export class RecordingRenderer implements Renderer {
   }
 }
 
-function shapePoints(s: Shape): { x: number; y: number }[] {
-  switch (s.kind) {
-    case 'rect':
-      return [
-        { x: s.x0, y: s.y0 },
-        { x: s.x1, y: s.y1 },
-      ];
-    case 'circle': {
-      const c = s.center ?? { x: 0, y: 0 };
-      return [
-        { x: c.x - s.radius, y: c.y - s.radius },
-        { x: c.x + s.radius, y: c.y + s.radius },
-      ];
-    }
-    case 'arc':
-      return [s.start, s.mid, s.end];
-    case 'path':
-      return s.parts.flat();
-    case 'bezier':
-      return [...s.points];
-    case 'image':
-      return [
-        { x: s.at.x - s.width / 2, y: s.at.y - s.height / 2 },
-        { x: s.at.x + s.width / 2, y: s.at.y + s.height / 2 },
-      ];
-  }
-}
