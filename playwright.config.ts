@@ -27,7 +27,8 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/start.ts',
     url: `${baseURL}/api/chiplet/products/chosenCateTree`,
-    timeout: 180_000,
+    // A fresh clone builds first (about 3 minutes alone on 2 cores, longer beside other work).
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -7,6 +7,7 @@ import { loadProject, ProjectLoadError, type LoadedProject } from './project-loa
 import { summarise, type Analysis } from './project-summary.ts';
 import { paintSheet, analyse, type ProjectAnalysis } from './project-analysis.ts';
 import type { ProjectIssue, SceneTarget, WorkerReply, WorkerRequest } from './protocol.ts';
+import { bytesNeedCjk, loadCjkGlyphs } from '../kicad/text/stroke-font.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -25,6 +26,8 @@ async function open(id: number, files: WorkerRequest & { type: 'open' }): Promis
   try {
     const p = await loadProject(files.files, { onProgress: (progress) => post({ type: 'progress', id, progress }) });
     if (id !== latest) throw new DOMException('superseded', 'AbortError');
+    // Chinese (and other CJK) texts need the on-demand part of KiCad's font before any scene is built.
+    if (p.files.some((f) => bytesNeedCjk(f.bytes))) await loadCjkGlyphs();
     post({ type: 'progress', id, progress: { phase: 'analyse', filesDone: p.files.length, filesTotal: p.files.length, bytesDone: 0, bytesTotal: 0 } });
     const a = analyse(p);
     project = p;

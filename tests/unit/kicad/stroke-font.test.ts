@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TextShape } from '../../../src/lib/kicad/render/renderer.ts';
-import { decodeGlyph, glyphFor, loadCjkGlyphs, markupRuns, measureText, needsCjk, penWidth, strokeText, strokeTextPath } from '../../../src/lib/kicad/text/stroke-font.ts';
+import { bytesNeedCjk, decodeGlyph, glyphFor, loadCjkGlyphs, markupRuns, measureText, needsCjk, penWidth, strokeText, strokeTextPath } from '../../../src/lib/kicad/text/stroke-font.ts';
 import { FIXTURES } from './fixtures.ts';
 import { covered, mergeCollinear, segmentsOf } from './stroke-segments.ts';
 
@@ -222,5 +222,15 @@ describe('placement', () => {
     expect(n).toBeGreaterThan(40000);
     // Generous bound for a shared 2-core machine; typically a few tens of ms.
     expect(ms).toBeLessThan(1500);
+  });
+});
+
+describe('bytesNeedCjk', () => {
+  const utf8 = (s: string) => new TextEncoder().encode(s);
+  it('finds CJK text in file bytes and ignores other non-ASCII text', () => {
+    expect(bytesNeedCjk(utf8('(gr_text "电源 5V")'))).toBe(true);
+    expect(bytesNeedCjk(utf8('(gr_text "⺀")'))).toBe(true); // U+2E80, first of the table
+    expect(bytesNeedCjk(utf8('(gr_text "Ω → µ … •")'))).toBe(false);
+    expect(bytesNeedCjk(utf8('(gr_text "plain")'))).toBe(false);
   });
 });

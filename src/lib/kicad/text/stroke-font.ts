@@ -95,6 +95,21 @@ export function needsCjk(text: string): boolean {
   return false;
 }
 
+/**
+ * Do UTF-8 file bytes hold characters of the CJK table (U+2E80 and up)? A cheap scan for their
+ * lead bytes, so a viewer loads the CJK glyphs before drawing a file that needs them.
+ */
+export function bytesNeedCjk(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i] as number;
+    if (b < 0xe2) continue;
+    // E2 BA 80 = U+2E80; E3..EF lead U+3000..U+FFFF.
+    if (b > 0xe2 && b <= 0xef) return true;
+    if (b === 0xe2 && (bytes[i + 1] ?? 0) >= 0xba) return true;
+  }
+  return false;
+}
+
 /** Load the CJK glyphs (a separate ~2 MB module, ~0.8 MB gzip). Until then CJK characters draw KiCad's "no glyph" box. */
 export function loadCjkGlyphs(): Promise<void> {
   cjkLoading ??= import('./newstroke-cjk.ts').then((m) => {
