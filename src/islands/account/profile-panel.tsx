@@ -92,7 +92,7 @@ export function ProfilePanel({ labels, locale }: { labels: AccountLabels; locale
           onSaved={update}
         />
         <Row label={labels.phone} testId="account-phone">
-          {user.phone ? maskPhone(user.phone) : <span className="text-slate-400">{labels.notSet}</span>}
+          {user.phone ? maskPhone(user.phone) : <span className="text-slate-500">{labels.notSet}</span>}
         </Row>
         <Row label={labels.username}>{user.username ?? ''}</Row>
         {date && <Row label={labels.lastLogin}>{date}</Row>}
@@ -192,6 +192,7 @@ function Avatar({ user, labels, onChange }: { user: UserPicName; labels: Account
           ref={input}
           id="avatar-file"
           type="file"
+          aria-label={labels.changeAvatar}
           accept={AVATAR_TYPES.join(',')}
           className="sr-only"
           onChange={(e) => {
@@ -280,7 +281,7 @@ function EditableRow({
         <dt className="w-24 shrink-0 text-slate-500">{label}</dt>
         <dd className="flex min-w-0 flex-1 items-center justify-between gap-3">
           <span className="truncate text-slate-900" data-testid={`${id}-value`}>
-            {value || <span className="text-slate-400">{labels.notSet}</span>}
+            {value || <span className="text-slate-500">{labels.notSet}</span>}
           </span>
           <span className="flex items-center gap-3">
             {saved && (
