@@ -3,31 +3,15 @@
 // SvgRenderer (finish() included: the SVG markup is built), and of every demo sheet; one JSON
 // object with medians of `runs` after a warm-up, the slowest demo sheet, and the parse time of the
 // same file for scale. Reading and parsing are not part of the paint time.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { paintSchematicSheet } from '../../src/lib/kicad/render/schematic-painter.ts';
 import { SCHEMATIC_THEMES } from '../../src/lib/kicad/render/schematic-theme.ts';
 import { SvgRenderer } from '../../src/lib/kicad/render/svg-renderer.ts';
 import { parseSchematic, type KicadSchematic } from '../../src/lib/kicad/schematic.ts';
-
-const DEMOS = '/usr/share/kicad/demos';
-
-function demoSheets(): string[] {
-  const out: string[] = [];
-  if (!existsSync(DEMOS)) return out;
-  const pending = [DEMOS];
-  for (let d = pending.pop(); d !== undefined; d = pending.pop()) {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) pending.push(p);
-      else if (e.name.endsWith('.kicad_sch')) out.push(p);
-    }
-  }
-  return out.sort();
-}
+import { DEMOS, demoSheets, largestDemoSheet } from './lib/demo-sheets.ts';
 
 const sheets = demoSheets();
-const largest = [...sheets].sort((a, b) => statSync(b).size - statSync(a).size)[0];
+const largest = largestDemoSheet();
 const file = process.argv[2] ?? largest;
 const runs = Number(process.argv[3] ?? 30);
 if (file === undefined || !existsSync(file)) {

@@ -3,29 +3,13 @@
 // together; prints one JSON object. Times the S-expression reader alone (parseSexprDocument) and
 // the full model (parseSchematic, which includes it) on the same bytes, medians of `runs` after
 // a warm-up, and reports MB/s; plus the cold first parse of the process. Reading the file is not timed. Exits 1 when the model reports errors.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseSexprDocument } from '../../src/lib/kicad/sexpr.ts';
 import { parseSchematic } from '../../src/lib/kicad/schematic.ts';
-
-const DEMOS = '/usr/share/kicad/demos';
-
-function demoSheets(): string[] {
-  const out: string[] = [];
-  if (!existsSync(DEMOS)) return out;
-  const pending = [DEMOS];
-  for (let d = pending.pop(); d !== undefined; d = pending.pop()) {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) pending.push(p);
-      else if (e.name.endsWith('.kicad_sch')) out.push(p);
-    }
-  }
-  return out.sort();
-}
+import { DEMOS, demoSheets, largestDemoSheet } from './lib/demo-sheets.ts';
 
 const sheets = demoSheets();
-const largest = [...sheets].sort((a, b) => statSync(b).size - statSync(a).size)[0];
+const largest = largestDemoSheet();
 const file = process.argv[2] ?? largest;
 const runs = Number(process.argv[3] ?? 100);
 if (file === undefined || !existsSync(file)) {
