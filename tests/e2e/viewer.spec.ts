@@ -312,4 +312,91 @@ test.describe('viewer', () => {
     const board = parseBoard(readFileSync(`${dir}/MOD-ESP32-C5_Rev_A.kicad_pcb`), 'x.kicad_pcb').board!;
     await expect(page.getByTestId('stat-footprints')).toHaveText(String(board.footprints.length));
   });
+  test('the board comes first, then the sheets and the BOM, whose part numbers link to the catalogue', async ({ page, context }) => {
+    await openViewer(page);
+    await page.getByTestId('input-folder').first().setInputFiles(PROJECT);
+    await opened(page);
+    // The complete analysis follows the board: the reading status goes and the schematic tab opens.
+    await expect(page.getByTestId('viewer-reading')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByTestId('tab-sch')).toBeEnabled();
+    await page.getByTestId('right-bom').click();
+    // The FPGA's value is its part number, which the demo catalogue holds (from KiCad's libraries).
+    const fpga = page.getByTestId('bom-line').filter({ hasText: 'ICE40HX8K-BG121' });
+    const link = fpga.getByTestId('bom-catalog').getByRole('link');
+    await expect(link).toContainText('ICE40HX8K-BG121', { timeout: 20_000 });
+    const product = await context.newPage();
+    await product.goto((await link.getAttribute('href'))!);
+    await expect(product.getByTestId('detail-mpn')).toHaveText('ICE40HX8K-BG121');
+    // R1's line: its value (a resistance) is no part number, so it is not looked up and has no link.
+    const resistor = page.getByTestId('bom-line').filter({ has: page.getByRole('button', { name: 'R1', exact: true }) });
+    await expect(resistor).toHaveCount(1);
+    await expect(resistor.getByTestId('bom-catalog').getByRole('link')).toHaveCount(0);
+  });
+
+  test('double-clicking a sheet symbol enters that sheet; the caption names what is under the pointer', async ({ page }) => {
+    await openViewer(page, '/sch');
+    await page.getByTestId('input-folder').first().setInputFiles(PROJECT);
+    await opened(page);
+    await expect(page.getByTestId('tab-sch')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('sheet-up')).toHaveCount(0);
+    const box = (await page.getByTestId('viewer-canvas').boundingBox())!;
+    const caption = page.getByTestId('viewer-hover');
+    const sheetAt = async (x: number, y: number): Promise<string | null> => {
+      await page.mouse.move(x, y);
+      if ((await caption.count()) === 0) return null;
+      const m = /^图纸 (.+)（双击进入）$/.exec(await caption.innerText());
+      return m ? (m[1] as string) : null;
+    };
+    // Sweep the sheet with the pointer until the caption names a sheet symbol.
+    let found: { x: number; y: number; name: string } | null = null;
+    for (let y = box.y + 30; y < box.y + box.height - 30 && !found; y += 28) {
+      for (let x = box.x + 30; x < box.x + box.width - 30 && !found; x += 28) {
+        const name = await sheetAt(x, y);
+        // The caption may trail one move behind: confirm on the spot.
+        if (name && (await sheetAt(x, y)) === name) found = { x, y, name };
+      }
+    }
+    expect(found, 'a sheet symbol under the pointer somewhere on the root sheet').not.toBeNull();
+    await page.mouse.dblclick(found!.x, found!.y);
+    await expect(page.getByTestId('sheet-up')).toBeVisible();
+    await expect(page.getByTestId('breadcrumbs')).toContainText(found!.name);
+    await page.mouse.move(box.x - 10, box.y - 10);
+    await expect(caption).toHaveCount(0);
+  });
+});
+
+test.describe('viewer on a touch screen', () => {
+  test.use({ hasTouch: true });
+  test('one finger pans, two fingers pinch-zoom about their centre', async ({ page }) => {
+    await openViewer(page);
+    await page.getByTestId('input-folder').first().setInputFiles(PROJECT);
+    await opened(page);
+    const canvas = page.getByTestId('viewer-canvas');
+    const zoom = page.getByTestId('viewer-zoom');
+    await expect(zoom).toHaveAttribute('data-zoom', '1.000');
+    await expect.poll(async () => (await canvasPixels(page, canvas)).distinct, { timeout: 15_000 }).toBeGreaterThan(20);
+    const box = (await canvas.boundingBox())!;
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    // Real touch input through the browser (CDP), which Chromium turns into touch pointer events.
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: [number, number][]) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+
+    const before = await canvasPixels(page, canvas);
+    await touch('touchStart', [[cx, cy]]);
+    for (let i = 1; i <= 10; i++) await touch('touchMove', [[cx + 12 * i, cy + 6 * i]]);
+    await touch('touchEnd', []);
+    await expect.poll(async () => (await canvasPixels(page, canvas)).hash).not.toBe(before.hash);
+    // A pan moves the picture, not the scale.
+    await expect(zoom).toHaveAttribute('data-zoom', '1.000');
+
+    // Fingers 100 px apart spread to 300 px: three times closer.
+    await touch('touchStart', [[cx - 50, cy], [cx + 50, cy]]);
+    for (let i = 1; i <= 10; i++) await touch('touchMove', [[cx - 50 - 10 * i, cy], [cx + 50 + 10 * i, cy]]);
+    await touch('touchEnd', []);
+    await expect.poll(async () => Number(await zoom.getAttribute('data-zoom'))).toBeGreaterThan(2.7);
+    expect(Number(await zoom.getAttribute('data-zoom'))).toBeLessThan(3.3);
+    await expect(zoom).toHaveText(/缩放 \d+%/);
+  });
 });

@@ -16,6 +16,7 @@ import { LayerPanel } from './layer-panel.tsx';
 import { LoadOverlay } from './load-overlay.tsx';
 import { BomPanel, NetsPanel, PropertiesPanel } from './panels.tsx';
 import { openChannel, type BridgeMessage } from './viewer-bridge.ts';
+import { ViewReadouts } from './view-readouts.tsx';
 import { searchDesign } from './viewer-search.ts';
 import { $flipped, $issues, $layers, $net, $selected, $sheetPath, $solo, $summary, $tab, $theme, partOf, resetView, type ViewTab } from './viewer-state.ts';
 
@@ -81,6 +82,8 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
   const token = useStore($token);
 
   const [loading, setLoading] = useState(false);
+  /** The board is shown; its sheets and BOM are still being read. */
+  const [reading, setReading] = useState(false);
   const [progress, setProgress] = useState<LoadProgress | null>(null);
   const [failure, setFailure] = useState<ProjectIssue[] | null>(null);
   const [boardLayers, setBoardLayers] = useState<SceneLayerInfo[]>([]);
@@ -88,6 +91,7 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
   const [query, setQuery] = useState('');
   const [saving, setSaving] = useState(false);
   const [backend, setBackend] = useState<string>('');
+  const [liveView, setLiveView] = useState<ViewerView | null>(null);
 
   const canvas = useRef<HTMLCanvasElement>(null);
   const view = useRef<ViewerView | null>(null);
@@ -105,6 +109,7 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
     if (!canvas.current) return;
     const v = createView(canvas.current);
     view.current = v;
+    setLiveView(v);
     setBackend(v.backend);
     const off = v.on('select', (arg) => {
       const item = (arg as SceneItem | null) ?? null;
@@ -116,6 +121,7 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
       off();
       v.destroy();
       view.current = null;
+      setLiveView(null);
     };
   }, []);
 
@@ -156,10 +162,14 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
     firstFrame.current = null;
   };
 
-  // Show the scene of the current tab / sheet / theme.
+  // Show the scene of the current tab / sheet / theme. Keyed by what is shown, not by the summary:
+  // the complete summary that follows an early one must not redraw (or refit) the board.
+  const targetKey = !summary ? null : tab === 'pcb' ? (summary.board ? 'board' : 'none') : sheetPath ? `sheet:${theme}:${sheetPath}` : 'none';
   useEffect(() => {
-    if (!summary) return;
-    const target: SceneTarget | null = tab === 'pcb' ? (summary.board ? { kind: 'board' } : null) : sheetPath ? { kind: 'sheet', path: sheetPath, theme } : null;
+    if (!targetKey) return;
+    const path = $sheetPath.get();
+    const target: SceneTarget | null = targetKey === 'board' ? { kind: 'board' } : targetKey !== 'none' && path ? { kind: 'sheet', path, theme: $theme.get() } : null;
+    const t = $tab.get();
     const v = view.current;
     if (!target || !v) {
       frameShown();
@@ -172,11 +182,11 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
         if (stale) return;
         scene.current = s;
         v.setScene(s);
-        v.setBackground(tab === 'pcb' ? BOARD_BACKGROUND : SCHEMATIC_THEMES[theme].background);
-        if (tab === 'pcb') setBoardLayers(s.layers);
+        v.setBackground(s.kind === 'board' ? BOARD_BACKGROUND : SCHEMATIC_THEMES[$theme.get()].background);
+        if (s.kind === 'board') setBoardLayers(s.layers);
         applyViewState(v, s.kind, s.layers);
         $selected.set(null);
-        if (!applyProbe(s, tab)) v.fit();
+        if (!applyProbe(s, t)) v.fit();
         frameShown();
       })
       .catch((e: unknown) => {
@@ -186,7 +196,7 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
     return () => {
       stale = true;
     };
-  }, [summary, tab, sheetPath, theme, client, applyProbe, applyViewState]);
+  }, [targetKey, client, applyProbe, applyViewState]);
 
   // Layer state, solo, flip, net highlight and selection follow the stores.
   useEffect(() => {
@@ -204,17 +214,44 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
       $summary.set(null);
       $issues.set([]);
       setFailure(null);
+      setReading(false);
       setProgress({ phase: 'read', filesDone: 0, filesTotal: files.length, bytesDone: 0, bytesTotal: 0 });
       setLoading(true);
       try {
         const inputs = await readInputFiles(files);
         if (gen !== generation.current) throw new DOMException('cancelled', 'AbortError');
-        const s: ProjectSummary = await client.open(inputs, setProgress);
+        let complete: (s: ProjectSummary) => void = () => undefined;
+        let incomplete: (e: ViewerLoadError) => void = () => undefined;
+        const full = new Promise<ProjectSummary>((resolve, reject) => {
+          complete = resolve;
+          incomplete = reject;
+        });
+        let s: ProjectSummary = await client.open(inputs, setProgress, (r) => (r instanceof ViewerLoadError ? incomplete(r) : complete(r)));
+        // /sch shows a sheet first: it waits for the sheets rather than flash the early board.
+        if (!s.complete && initialTab === 'sch') s = await full;
+        if (gen !== generation.current) throw new DOMException('cancelled', 'AbortError');
         const shown = new Promise<void>((resolve) => (firstFrame.current = resolve));
         $issues.set(s.issues);
         $sheetPath.set(s.root?.path ?? null);
         $tab.set((initialTab === 'sch' && s.root) || !s.board ? 'sch' : 'pcb');
         $summary.set(s);
+        if (!s.complete) {
+          // The board is drawn; the sheets, schematic nets and BOM follow, under the status line.
+          setReading(true);
+          full
+            .then((c) => {
+              if (gen !== generation.current) return;
+              $issues.set(c.issues);
+              $sheetPath.set(c.root?.path ?? null);
+              $summary.set(c);
+            })
+            .catch((e: unknown) => {
+              if (gen === generation.current && e instanceof ViewerLoadError) $issues.set([...$issues.get(), ...e.issues]);
+            })
+            .finally(() => {
+              if (gen === generation.current) setReading(false);
+            });
+        }
         // The overlay stays until the first scene is drawn (or failed).
         await Promise.race([shown, new Promise((r) => setTimeout(r, 30_000))]);
       } catch (e) {
@@ -447,6 +484,11 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
       {summary && (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-200 px-3 py-1 text-xs text-slate-600" data-testid="viewer-stats">
           <span className="font-semibold text-slate-900" data-testid="project-name">{fill(labels.opened, { name: summary.name, ms: summary.ms })}</span>
+          {reading && (
+            <span className="text-slate-500" role="status" data-testid="viewer-reading">
+              {labels.readingSheets}
+            </span>
+          )}
           {tab === 'pcb' && stats && (
             <>
               <span>{labels.statFootprints} <b data-testid="stat-footprints">{stats.footprints}</b></span>
@@ -568,6 +610,7 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
           )}
           {summary && tab === 'pcb' && !summary.board && <p className="absolute left-3 top-3 rounded bg-white/90 px-2 py-1 text-sm">{labels.noBoard}</p>}
           {summary && <p className="pointer-events-none absolute bottom-2 left-3 text-[11px] text-slate-400">{labels.keyboard}</p>}
+          {summary && <ViewReadouts view={liveView} labels={labels} />}
           {backend === 'canvas2d' && <p className="absolute right-3 top-3 rounded bg-amber-50 px-2 py-1 text-xs text-amber-800">{labels.webglMissing}</p>}
         </div>
 
@@ -599,7 +642,7 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
                   onShowInSchematic={selectedPart && tab === 'pcb' && selectedPart.sheetPath ? () => showInSchematic(selectedPart) : undefined}
                 />
               )}
-              {rightTab === 'bom' && <BomPanel labels={labels} lines={summary.bom} onPick={goToPart} />}
+              {rightTab === 'bom' && (reading ? <p className="p-3 text-sm text-slate-500">{labels.readingSheets}</p> : <BomPanel labels={labels} lines={summary.bom} onPick={goToPart} />)}
               {rightTab === 'nets' && <NetsPanel labels={labels} nets={summary.nets} active={net} onPick={(n) => $net.set(n)} />}
             </div>
           </aside>

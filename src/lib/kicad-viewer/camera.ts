@@ -46,13 +46,18 @@ export class Camera {
   /** Frame `box` with `margin` (fraction of the view kept free on each side). */
   fit(box: Box | null, margin = 0.05): void {
     if (!box) return;
+    this.cx = (box.minX + box.maxX) / 2;
+    this.cy = (box.minY + box.maxY) / 2;
+    this.scale = this.fitScale(box, margin);
+    this.clampScale();
+  }
+
+  /** The scale at which `box` fits the view with `margin` (the camera unchanged). */
+  fitScale(box: Box, margin = 0.05): number {
     const w = Math.max(box.maxX - box.minX, 1e-3);
     const h = Math.max(box.maxY - box.minY, 1e-3);
     const usable = 1 - 2 * margin;
-    this.cx = (box.minX + box.maxX) / 2;
-    this.cy = (box.minY + box.maxY) / 2;
-    this.scale = Math.min((this.width * usable) / w, (this.height * usable) / h);
-    this.clampScale();
+    return Math.min((this.width * usable) / w, (this.height * usable) / h);
   }
 
   /** Zoom by `factor` keeping the world point under screen (sx, sy) in place. */

@@ -109,6 +109,9 @@ export function attachControls(canvas: HTMLCanvasElement, h: ControlHooks): () =
     if (dragging) e.preventDefault();
   };
 
+  // Leaving the canvas ends the hover (a point no item is at).
+  const onLeave = (): void => h.hover(Number.NaN, Number.NaN);
+
   canvas.style.touchAction = 'none';
   canvas.addEventListener('wheel', onWheel, { passive: false });
   canvas.addEventListener('pointerdown', onDown);
@@ -116,7 +119,9 @@ export function attachControls(canvas: HTMLCanvasElement, h: ControlHooks): () =
   canvas.addEventListener('pointerup', onUp);
   canvas.addEventListener('pointercancel', onUp);
   canvas.addEventListener('contextmenu', noMenu);
+  canvas.addEventListener('pointerleave', onLeave);
   return () => {
+    canvas.removeEventListener('pointerleave', onLeave);
     canvas.removeEventListener('wheel', onWheel);
     canvas.removeEventListener('pointerdown', onDown);
     canvas.removeEventListener('pointermove', onMove);

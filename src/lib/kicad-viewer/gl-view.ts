@@ -12,7 +12,7 @@ import { BLIT_FS, BLIT_VS, CAP_FS, CAP_VS, TRI_FS, TRI_VS } from './gl-shaders.t
 import type { Scene } from './scene.ts';
 import { ViewCore, type Backend, type DrawState, type ViewerView, type ViewerViewDebug } from './view-core.ts';
 
-export type { ViewerView, ViewerViewDebug } from './view-core.ts';
+export type { CameraState, ViewerView, ViewerViewDebug } from './view-core.ts';
 
 export function createView(canvas: HTMLCanvasElement, opts: { prefer?: 'webgl2' | 'canvas2d' } = {}): ViewerView {
   return createDebugView(canvas, opts);

@@ -56,6 +56,11 @@ export interface LoadOptions {
   signal?: AbortSignal;
   onProgress?: (p: LoadProgress) => void;
   limits?: DesignReadLimits;
+  /**
+   * Called once with the board alone (no schematics yet) when the project has exactly one board,
+   * which is parsed first: the viewer shows it while the sheets are still being read.
+   */
+  onBoard?: (early: LoadedProject & { board: Board }) => void | Promise<void>;
 }
 
 const issue = (key: ProblemKey, severity: ProjectIssue['severity'], vars: Record<string, string | number> = {}): ProjectIssue => {
@@ -194,7 +199,8 @@ export async function loadProject(inputs: readonly InputFile[], opts: LoadOption
   const files = chosen.files;
 
   // KiCad 5 leftovers beside a migrated project are ignored; a KiCad 5 project alone is refused.
-  const modern = files.filter((f) => f.kind === 'schematic' || f.kind === 'board');
+  // The board first: onBoard can hand it over before any sheet is read.
+  const modern = files.filter((f) => f.kind === 'board').concat(files.filter((f) => f.kind === 'schematic'));
   const legacy = files.filter((f) => f.kind === 'legacy' && !f.path.toLowerCase().endsWith('.pro'));
   if (modern.length === 0) {
     const first = legacy[0] ?? files.find((f) => f.kind === 'legacy');
@@ -227,6 +233,7 @@ export async function loadProject(inputs: readonly InputFile[], opts: LoadOption
     stepDone(chosen.pro);
   }
 
+  const stem = chosen.pro ? stemOf(chosen.pro.path) : undefined;
   const boards: Board[] = [];
   const schematics = new Map<string, KicadSchematic>();
   for (const f of modern) {
@@ -238,6 +245,10 @@ export async function loadProject(inputs: readonly InputFile[], opts: LoadOption
       for (const e of r.errors) issues.push(fromKicad(e, r.board ? 'warning' : 'error'));
       for (const w of r.warnings) issues.push(fromKicad(w, 'warning'));
       if (r.board) boards.push(r.board);
+      if (r.board && opts.onBoard && modern.filter((m) => m.kind === 'board').length === 1) {
+        await opts.onBoard({ name: stem ?? stemOf(r.board.fileName), files, project, board: r.board, schematics: new Map(), hierarchy: null, issues: [...issues] });
+        checkAborted(signal);
+      }
     } else {
       const sch = parseSchematic(f.bytes, f.path);
       const fatal = sch.errors.find((e) => FATAL_SCH.has(e.key)) ?? (nothingRead(sch) ? sch.errors[0] : undefined);
@@ -254,7 +265,6 @@ export async function loadProject(inputs: readonly InputFile[], opts: LoadOption
   checkAborted(signal);
   if (boards.length === 0 && schematics.size === 0) throw new ProjectLoadError(issues.some((i) => i.severity === 'error') ? issues : [issue('viewer.local.noKicadFiles', 'error'), ...issues]);
 
-  const stem = chosen.pro ? stemOf(chosen.pro.path) : undefined;
   const proDir = chosen.pro ? dirOf(chosen.pro.path) : undefined;
   const board = pickBoard(boards, stem, proDir);
   const rootSch = rootSchematic(schematics, stem ?? (board ? stemOf(board.fileName) : undefined), proDir);

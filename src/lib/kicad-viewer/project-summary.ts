@@ -56,7 +56,7 @@ export function bomOf(lines: readonly BomInput[]): BomLineSummary[] {
   return out;
 }
 
-export function summarise(p: LoadedProject, analysis: Analysis, ms: number): ProjectSummary {
+export function summarise(p: LoadedProject, analysis: Analysis, ms: number, complete = true): ProjectSummary {
   const parts = partsOf(p);
   return {
     name: p.name,
@@ -72,5 +72,6 @@ export function summarise(p: LoadedProject, analysis: Analysis, ms: number): Pro
     bom: bomOf(analysis.bom ?? []),
     issues: p.issues,
     ms,
+    complete,
   };
 }

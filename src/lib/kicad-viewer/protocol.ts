@@ -133,6 +133,11 @@ export interface ProjectSummary {
   issues: ProjectIssue[];
   /** Milliseconds spent reading and analysing, for the page's status line. */
   ms: number;
+  /**
+   * False for the early summary sent with the board alone (no sheets, schematic nets or BOM yet);
+   * the complete one follows.
+   */
+  complete: boolean;
 }
 
 export type SceneTarget = { kind: 'board' } | { kind: 'sheet'; path: string; theme: 'light' | 'dark' };
@@ -146,6 +151,8 @@ export type WorkerRequest =
 export type WorkerReply =
   | { type: 'progress'; id: number; progress: LoadProgress }
   | { type: 'opened'; id: number; summary: ProjectSummary }
+  /** The board and its scene, before the sheets are read (an 'opened' with the complete summary follows). */
+  | { type: 'board'; id: number; summary: ProjectSummary; scene: PackedScene }
   | { type: 'scene'; id: number; scene: PackedScene }
   | { type: 'failed'; id: number; issues: ProjectIssue[] };
 

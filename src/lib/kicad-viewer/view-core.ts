@@ -49,6 +49,15 @@ export interface Backend {
 
 export type ViewEvent = 'select' | 'hover' | 'frame' | 'camera';
 
+/** The argument of 'camera' events. */
+export interface CameraState {
+  cx: number;
+  cy: number;
+  scale: number;
+  zoom: number;
+  flipped: boolean;
+}
+
 export interface ViewerView {
   setScene(scene: Scene): void;
   fit(): void;
@@ -231,7 +240,7 @@ export class ViewCore implements ViewerViewDebug {
   }
 
   private pickAt(sx: number, sy: number): SceneItem | null {
-    if (!this.hits) return null;
+    if (!this.hits || !Number.isFinite(sx) || !Number.isFinite(sy)) return null;
     const [x, y] = this.camera.toWorld(sx, sy);
     const order = this.order();
     const rank = new Map(order.map((l, i) => [l, i]));
@@ -249,8 +258,10 @@ export class ViewCore implements ViewerViewDebug {
     for (const cb of this.listeners.get(event) ?? []) cb(arg);
   }
 
-  private cameraState(): { cx: number; cy: number; scale: number; flipped: boolean } {
-    return { cx: this.camera.cx, cy: this.camera.cy, scale: this.camera.scale, flipped: this.flipped };
+  /** `zoom`: the scale relative to the whole scene fitted (1 = as after fit()). */
+  private cameraState(): CameraState {
+    const fitted = this.scene?.bounds ? this.camera.fitScale(this.scene.bounds, FIT_MARGIN) : this.camera.scale;
+    return { cx: this.camera.cx, cy: this.camera.cy, scale: this.camera.scale, zoom: this.camera.scale / fitted, flipped: this.flipped };
   }
 
   private layerIndex(name: string): number {

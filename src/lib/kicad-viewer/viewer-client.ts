@@ -15,10 +15,16 @@ export class ViewerLoadError extends Error {
   }
 }
 
+/** The complete summary after an early one (or why there is none). */
+export type OnComplete = (result: ProjectSummary | ViewerLoadError) => void;
+
 type Pending = {
   resolve: (value: ProjectSummary | Scene) => void;
   reject: (error: unknown) => void;
   onProgress?: (p: LoadProgress) => void;
+  onComplete?: OnComplete;
+  /** The open already resolved with the board's early summary. */
+  early?: boolean;
 };
 
 export type WorkerFactory = () => Worker;
@@ -59,27 +65,40 @@ export class ViewerClient {
       p.onProgress?.(msg.progress);
       return;
     }
+    if (msg.type === 'board') {
+      // The open resolves now, with the board's scene cached; the complete summary comes later.
+      this.scenes.set(sceneKey({ kind: 'board' }), Promise.resolve(unpackScene(msg.scene)));
+      p.early = true;
+      p.resolve(msg.summary);
+      return;
+    }
     this.pending.delete(msg.id);
-    if (msg.type === 'opened') p.resolve(msg.summary);
+    if (p.early) p.onComplete?.(msg.type === 'opened' ? msg.summary : new ViewerLoadError(msg.type === 'failed' ? msg.issues : []));
+    else if (msg.type === 'opened') p.resolve(msg.summary);
     else if (msg.type === 'scene') p.resolve(unpackScene(msg.scene));
     else p.reject(new ViewerLoadError(msg.issues));
   }
 
-  private call<T extends ProjectSummary | Scene>(req: WorkerRequest, transfer: Transferable[], onProgress?: (p: LoadProgress) => void): Promise<T> {
+  private call<T extends ProjectSummary | Scene>(req: WorkerRequest, transfer: Transferable[], onProgress?: (p: LoadProgress) => void, onComplete?: OnComplete): Promise<T> {
     const w = this.ensure();
     return new Promise<T>((resolve, reject) => {
       const entry: Pending = { resolve: resolve as (v: ProjectSummary | Scene) => void, reject };
       if (onProgress) entry.onProgress = onProgress;
+      if (onComplete) entry.onComplete = onComplete;
       this.pending.set(req.id, entry);
       w.postMessage(req, transfer);
     });
   }
 
-  /** Opens a project from the user's files; their bytes move to the worker (the arrays become empty here). */
-  open(files: InputFile[], onProgress?: (p: LoadProgress) => void): Promise<ProjectSummary> {
+  /**
+   * Opens a project from the user's files; their bytes move to the worker (the arrays become empty
+   * here). With a single board, it resolves as soon as the board is ready with an early summary
+   * (`complete: false`, its scene cached); `onComplete` then gets the complete one.
+   */
+  open(files: InputFile[], onProgress?: (p: LoadProgress) => void, onComplete?: OnComplete): Promise<ProjectSummary> {
     this.scenes = new Map();
     const transfer = [...new Set(files.map((f) => f.bytes.buffer))].filter((b): b is ArrayBuffer => b instanceof ArrayBuffer);
-    return this.call<ProjectSummary>({ type: 'open', id: this.nextId++, files }, transfer, onProgress);
+    return this.call<ProjectSummary>({ type: 'open', id: this.nextId++, files }, transfer, onProgress, onComplete);
   }
 
   /** The board's or one sheet instance's scene, built once per project and theme. */

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
-// The viewer's Web Worker: opens the user's files (project-load.ts), analyses them (schematic
-// nets, BOM) and builds scenes on request, so the page never parses or tessellates on its own
-// thread. Scenes go back packed (packScene: typed arrays transferred, items as one string); the page caches them.
+// The viewer's Web Worker: opens the user's files (project-load.ts), sends the board's scene as
+// soon as the board is parsed, analyses the rest (schematic nets, BOM) and builds sheet scenes
+// on request, so the page never parses or tessellates on its own thread. Scenes go back packed (packScene: typed arrays transferred, items as one string); the page caches them.
 import { buildBoardScene, buildSheetScene, packScene, type Scene } from './scene.ts';
 import { loadProject, ProjectLoadError, type LoadedProject } from './project-load.ts';
 import { summarise, type Analysis } from './project-summary.ts';
@@ -23,9 +23,21 @@ async function open(id: number, files: WorkerRequest & { type: 'open' }): Promis
   latest = id;
   project = null;
   analysis = null;
-  try {
-    const p = await loadProject(files.files, { onProgress: (progress) => post({ type: 'progress', id, progress }) });
+  const superseded = (): void => {
     if (id !== latest) throw new DOMException('superseded', 'AbortError');
+  };
+  try {
+    const p = await loadProject(files.files, {
+      onProgress: (progress) => post({ type: 'progress', id, progress }),
+      // The board is drawn while the sheets are still being read: its scene goes out at once.
+      onBoard: async (early) => {
+        superseded();
+        if (early.files.some((f) => f.kind === 'board' && bytesNeedCjk(f.bytes))) await loadCjkGlyphs();
+        const { packed, transfer } = packScene(buildBoardScene(early.board));
+        post({ type: 'board', id, summary: summarise(early, {}, Math.round(performance.now() - started), false), scene: packed }, transfer);
+      },
+    });
+    superseded();
     // Chinese (and other CJK) texts need the on-demand part of KiCad's font before any scene is built.
     if (p.files.some((f) => bytesNeedCjk(f.bytes))) await loadCjkGlyphs();
     post({ type: 'progress', id, progress: { phase: 'analyse', filesDone: p.files.length, filesTotal: p.files.length, bytesDone: 0, bytesTotal: 0 } });

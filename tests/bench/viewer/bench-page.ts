@@ -3,18 +3,12 @@
 import { parseBoard } from '../../../src/lib/kicad/board.ts';
 import { parseSchematic } from '../../../src/lib/kicad/schematic.ts';
 import { createDebugView, type ViewerViewDebug } from '../../../src/lib/kicad-viewer/gl-view.ts';
-import { sceneBytes, unpackScene, type PackedScene, type Scene } from '../../../src/lib/kicad-viewer/scene.ts';
-
-interface WorkerReply {
-  parseMs: number;
-  sceneMs: number;
-  errors: number;
-  scene: PackedScene | null;
-}
+import { sceneBytes, type Scene } from '../../../src/lib/kicad-viewer/scene.ts';
+import { ViewerClient } from '../../../src/lib/kicad-viewer/viewer-client.ts';
 
 const canvas = document.getElementById('view') as HTMLCanvasElement;
 let view: ViewerViewDebug | null = null;
-let worker: Worker | null = null;
+let client: ViewerClient | null = null;
 let scene: Scene | null = null;
 const selectEvents: (number | null)[] = [];
 
@@ -26,14 +20,6 @@ function makeView(prefer: 'webgl2' | 'canvas2d'): ViewerViewDebug {
   old.replaceWith(fresh);
   view = createDebugView(fresh, { prefer });
   return view;
-}
-
-function callWorker(w: Worker, kind: 'board' | 'sheet', name: string, bytes: Uint8Array): Promise<WorkerReply> {
-  return new Promise((resolve, reject) => {
-    w.onmessage = (e: MessageEvent<WorkerReply>) => resolve(e.data);
-    w.onerror = (e) => reject(new Error(e.message));
-    w.postMessage({ kind, name, bytes }, [bytes.buffer]);
-  });
 }
 
 async function fetchBytes(url: string): Promise<Uint8Array> {
@@ -49,22 +35,29 @@ function stats(xs: number[]): { median: number; p95: number; max: number; n: num
 const round = (x: number): number => Math.round(x * 100) / 100;
 
 const api = {
-  /** File bytes (already in memory) → worker parse + scene → transfer → upload → first complete frame. */
+  /**
+   * File bytes (already in memory) → the app's worker (viewer.worker.ts through ViewerClient, as
+   * the viewer page calls it) → scene transfer → upload → first complete frame. A board comes with
+   * the worker's early reply (its scene built before any analysis); a sheet is opened, then its
+   * scene asked for, as the page does.
+   */
   async open(url: string, kind: 'board' | 'sheet', opts: { prefer?: 'webgl2' | 'canvas2d'; freshWorker?: boolean } = {}) {
     const file = await fetchBytes(url);
-    if (opts.freshWorker || !worker) {
-      worker?.terminate();
-      worker = new Worker('./worker.js', { type: 'module' });
+    if (opts.freshWorker || !client) {
+      client?.destroy();
+      client = new ViewerClient(() => new Worker('./worker.js', { type: 'module' }));
     }
     const v = view && view.backend === (opts.prefer ?? 'webgl2') ? view : makeView(opts.prefer ?? 'webgl2');
     const bytes = file.slice();
+    const name = kind === 'board' ? 'bench.kicad_pcb' : 'bench.kicad_sch';
     const t0 = performance.now();
-    const reply = await callWorker(worker, kind, url, bytes);
+    const summary = await client.open([{ path: name, bytes }]);
     const t1 = performance.now();
+    const root = summary.root?.path;
+    const unpacked = kind === 'board' ? await client.scene({ kind: 'board' }) : root ? await client.scene({ kind: 'sheet', path: root, theme: 'light' }) : null;
+    const t1b = performance.now();
     let uploadMs = 0;
     let frameMs = 0;
-    const unpacked = reply.scene ? unpackScene(reply.scene) : null;
-    const t1b = performance.now();
     if (unpacked) {
       scene = unpacked;
       const t2 = performance.now();
@@ -79,14 +72,14 @@ const api = {
     return {
       bytes: file.length,
       backend: v.backend,
-      parseMs: round(reply.parseMs),
-      sceneMs: round(reply.sceneMs),
-      workerRoundTripMs: round(t1 - t0),
-      unpackMs: round(t1b - t1),
+      /** Inside the worker: read + parse + (board) scene build, until its reply. */
+      workerMs: summary.ms,
+      openReplyMs: round(t1 - t0),
+      sceneReplyMs: round(t1b - t1),
       uploadMs: round(uploadMs),
       firstFrameMs: round(frameMs),
       openMs: round(total),
-      errors: reply.errors,
+      errors: summary.issues.filter((i) => i.severity === 'error').length,
       items: unpacked?.items.length ?? 0,
       sceneBytes: unpacked ? sceneBytes(unpacked) : 0,
     };

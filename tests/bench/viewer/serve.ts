@@ -1,4 +1,4 @@
-// Bundles the viewer bench/test page (bench-page.ts + bench-worker.ts) with esbuild in memory
+// Bundles the viewer bench/test page (bench-page.ts + the app's worker, viewer.worker.ts) with esbuild in memory
 // and serves it, with a fixed set of files, from 127.0.0.1 on a free port. Used by
 // tests/bench/viewer.bench.ts and tests/e2e/viewer-engine.spec.ts (no Astro server needed).
 import { readFile } from 'node:fs/promises';
@@ -21,7 +21,7 @@ export interface ViewerPageServer {
 /** `files`: name → path on disk, served at `/files/<name>`. */
 export async function startViewerPage(files: Record<string, string>, opts: { minify?: boolean } = {}): Promise<ViewerPageServer> {
   const out = await build({
-    entryPoints: { page: HERE + 'bench-page.ts', worker: HERE + 'bench-worker.ts' },
+    entryPoints: { page: HERE + 'bench-page.ts', worker: HERE + '../../../src/lib/kicad-viewer/viewer.worker.ts' },
     bundle: true,
     format: 'esm',
     target: 'es2022',

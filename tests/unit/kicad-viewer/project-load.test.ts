@@ -62,6 +62,31 @@ describe('loadProject on real projects', () => {
     expect(progress.at(-1)?.bytesDone).toBe(progress.at(-1)?.bytesTotal);
   });
 
+  it('hands the board over before any sheet is read (onBoard), once, named like the project', async () => {
+    const progress: LoadProgress[] = [];
+    const early: { name: string; sheets: number; footprints: number; parsedBefore: number }[] = [];
+    const p = await loadProject(folder('glasgow-revc'), {
+      onProgress: (x) => progress.push(x),
+      onBoard: (e) => {
+        early.push({ name: e.name, sheets: e.schematics.size, footprints: e.board.footprints.length, parsedBefore: progress.filter((x) => x.phase === 'parse').length });
+      },
+    });
+    // The project file, then the board: two parse steps, no sheet yet.
+    expect(early).toEqual([{ name: 'glasgow', sheets: 0, footprints: p.board!.footprints.length, parsedBefore: 2 }]);
+    expect(p.schematics.size).toBe(3);
+    const s = summarise({ ...p, hierarchy: null, schematics: new Map() }, {}, 1, false);
+    expect(s.complete).toBe(false);
+    expect(s.board?.stats.footprints).toBe(p.board!.footprints.length);
+  });
+
+  it('gives no early board when two boards are offered (which one is the project is decided at the end)', async () => {
+    const a = folder('glasgow-revc').filter((f) => f.path.endsWith('.kicad_pcb'));
+    const b = folder('bitaxe-gamma').filter((f) => f.path.endsWith('.kicad_pcb'));
+    let calls = 0;
+    await loadProject([...a, ...b], { onBoard: () => void calls++ });
+    expect(calls).toBe(0);
+  });
+
   it('finds the root sheet without a .kicad_pro: the sheet no other sheet opens', async () => {
     const files = folder('bitaxe-gamma').filter((f) => !f.path.endsWith('.kicad_pro'));
     const p = await loadProject(files);
