@@ -7,8 +7,10 @@ import { clientAddressOf } from '../../lib/server/client-address.ts';
 export const prerender = false;
 let app: ReturnType<typeof createApp> | undefined;
 
-export const ALL: APIRoute = async ({ request, clientAddress }) => {
+// clientAddress is read lazily: the getter throws when the socket is already gone (an aborted
+// request), and destructuring it here would turn that into a 500 before the app runs.
+export const ALL: APIRoute = async (context) => {
   app ??= createApp({ db: await getDb() });
-  return app.fetch(request, { ip: clientAddressOf(() => clientAddress) });
+  return app.fetch(context.request, { ip: clientAddressOf(() => context.clientAddress) });
 };
 

@@ -5,8 +5,9 @@ import { clientAddressOf } from '../../lib/server/client-address.ts';
 // Every /sso request goes to the single sign-on service (src/lib/sso), embedded in the site.
 export const prerender = false;
 
-export const ALL: APIRoute = async ({ request, clientAddress }) => {
+// clientAddress read lazily: its getter throws once the socket is gone (see api/[...path].ts).
+export const ALL: APIRoute = async (context) => {
   const app = await getSsoApp('/sso');
-  return app.fetch(request, { ip: clientAddressOf(() => clientAddress) });
+  return app.fetch(context.request, { ip: clientAddressOf(() => context.clientAddress) });
 };
 
