@@ -1,11 +1,17 @@
 // The viewer engine in Chromium (WebGL2 through SwiftShader), on its own bundled test page
 // (tests/bench/viewer, served here; no Astro page): pixels of a real board, layer hiding,
-// flip, picking and net highlight.
+// flip, picking and net highlight; a schematic's picture and the selection outline.
+import { existsSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { PCB_COLORS } from '../../src/lib/kicad/render/footprint-painter.ts';
+import { SCHEMATIC_THEMES } from '../../src/lib/kicad/render/schematic-theme.ts';
+import { parseColor } from '../../src/lib/kicad-viewer/color.ts';
+import { outlineColor } from '../../src/lib/kicad-viewer/selection-outline.ts';
 import { CHROMIUM_ARGS, startViewerPage, type ViewerPageServer } from '../bench/viewer/serve.ts';
 
 const BOARD = new URL('../fixtures/kicad/projects/bitaxe-gamma/bitaxeGamma.kicad_pcb', import.meta.url).pathname;
+/** KiCad's demo schematic with one embedded PNG (installed with KiCad). */
+const INTERF = '/usr/share/kicad/demos/interf_u/interf_u.kicad_sch';
 
 test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
 
@@ -19,7 +25,7 @@ type Rgba = [number, number, number, number];
 
 let server: ViewerPageServer;
 test.beforeAll(async () => {
-  server = await startViewerPage({ board: BOARD });
+  server = await startViewerPage({ board: BOARD, interf: INTERF });
 });
 test.afterAll(async () => {
   await server.close();
@@ -173,3 +179,91 @@ test('a click selects the item under the pointer; a drag pans and selects nothin
   expect(Math.abs(x3 - x2)).toBeLessThan(1);
   expect(Math.abs(y3 - y2)).toBeLessThan(1);
 });
+
+type Backend = 'webgl2' | 'canvas2d';
+
+async function openSheet(page: Page, backend: Backend): Promise<void> {
+  await page.goto(server.url);
+  await page.waitForFunction(() => document.body.dataset.ready === '1');
+  const r = await call<{ backend: string; items: number; errors: number }>(page, 'open', '/files/interf', 'sheet', { prefer: backend });
+  expect(r.backend).toBe(backend);
+  expect(r.errors).toBe(0);
+  // The app draws a light sheet on the theme's background.
+  await call(page, 'background', SCHEMATIC_THEMES.light.background);
+}
+
+const rgb = (c: number): [number, number, number] => [c & 255, (c >>> 8) & 255, (c >>> 16) & 255];
+
+for (const backend of ['webgl2', 'canvas2d'] as const) {
+  test(`${backend}: a schematic's picture is drawn where its quad is, as the PNG shows it`, async ({ page }) => {
+    test.skip(!existsSync(INTERF), 'KiCad demos not installed');
+    await openSheet(page, backend);
+    const images = await call<{ quad: number[]; layer: number }[]>(page, 'images');
+    expect(images.length).toBe(1);
+    const q = images[0]!.quad;
+    const xs = [q[0]!, q[2]!, q[4]!, q[2]! + q[4]! - q[0]!];
+    const ys = [q[1]!, q[3]!, q[5]!, q[3]! + q[5]! - q[1]!];
+    await call(page, 'zoomTo', { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) });
+    // Decoding is asynchronous: the view redraws once the picture is ready.
+    await expect.poll(() => call<{ ready: number; failed: number }>(page, 'imageStats')).toMatchObject({ ready: 1, failed: 0 });
+    const uvs: [number, number][] = [];
+    for (let i = 1; i < 8; i++) for (let j = 1; j < 8; j++) uvs.push([i / 8, j / 8]);
+    const samples = await call<{ want: Rgba; got: Rgba }[]>(page, 'imageSamples', 0, uvs);
+    // Opaque points of the picture unlike the sheet's background: the view shows the picture's colour there.
+    const bg = rgb(parseColor(SCHEMATIC_THEMES.light.background));
+    const opaque = samples.filter((x) => x.want[3] >= 250 && !near(x.want, bg, 40));
+    expect(opaque.length).toBeGreaterThan(12);
+    const matching = opaque.filter((x) => near(x.got, [x.want[0], x.want[1], x.want[2]], 40));
+    expect(matching.length / opaque.length).toBeGreaterThanOrEqual(0.9);
+    // The picture is not one flat colour, and neither is what was drawn.
+    const distinct = (xs: Rgba[]): number => new Set(xs.map((p) => `${p[0] >> 4},${p[1] >> 4},${p[2] >> 4}`)).size;
+    expect(distinct(opaque.map((x) => x.want))).toBeGreaterThan(2);
+    expect(distinct(opaque.map((x) => x.got))).toBeGreaterThan(2);
+    // Hidden with its layer.
+    const layers = await call<string[]>(page, 'layers');
+    await call(page, 'setLayer', layers[images[0]!.layer]!, { visible: false });
+    const hidden = await call<{ got: Rgba }[]>(page, 'imageSamples', 0, uvs);
+    expect(hidden.filter((x) => near(x.got, bg, 8)).length).toBeGreaterThan(hidden.length * 0.8);
+  });
+
+  test(`${backend}: the selected item gets an outline on its box, whatever the zoom`, async ({ page }) => {
+    test.skip(!existsSync(INTERF), 'KiCad demos not installed');
+    await openSheet(page, backend);
+    const colour = rgb(outlineColor(parseColor(SCHEMATIC_THEMES.light.background)));
+    const symbols = await call<Item[]>(page, 'items', 'symbol', 40);
+    const sym = symbols.find((s) => s.box.maxX - s.box.minX > 5 && s.box.maxY - s.box.minY > 5)!;
+    expect(sym).toBeDefined();
+    // One CSS pixel outside the middle of each edge: inside the 2 px outline.
+    const edgePoints = async (): Promise<[number, number][]> => {
+      const [x0, y0] = await call<[number, number]>(page, 'toScreen', sym.box.minX, sym.box.minY);
+      const [x1, y1] = await call<[number, number]>(page, 'toScreen', sym.box.maxX, sym.box.maxY);
+      const mx = (x0 + x1) / 2;
+      const my = (y0 + y1) / 2;
+      return [
+        [mx, y0 - 1],
+        [mx, y1 + 1],
+        [x0 - 1, my],
+        [x1 + 1, my],
+      ];
+    };
+    const outlined = async (): Promise<number> => {
+      let n = 0;
+      for (const [x, y] of await edgePoints()) if (near(await call<Rgba>(page, 'pixel', x, y), colour, 30)) n++;
+      return n;
+    };
+    for (const zoomOut of [1, 4]) {
+      const b = sym.box;
+      const w = (b.maxX - b.minX) * zoomOut;
+      const h = (b.maxY - b.minY) * zoomOut;
+      const cx = (b.minX + b.maxX) / 2;
+      const cy = (b.minY + b.maxY) / 2;
+      await call(page, 'zoomTo', { minX: cx - w / 2, minY: cy - h / 2, maxX: cx + w / 2, maxY: cy + h / 2 });
+      await call(page, 'select', null);
+      expect(await outlined()).toBe(0);
+      await call(page, 'select', sym.id);
+      expect(await outlined()).toBe(4);
+    }
+    await call(page, 'select', null);
+    expect(await outlined()).toBe(0);
+  });
+}

@@ -2,15 +2,19 @@
 // (fallback when WebGL2 is missing; measured by the viewer bench). Runs of
 // equal colour become one path: triangles filled, large polygons filled
 // even-odd from their rings, capsules stroked with round caps (zero-length
-// ones as dots).
+// ones as dots). Pictures after their layer; the selection outline last.
 
+import { MAX_IMAGE_SIDE, type ImageStats } from './gl-images.ts';
 import { CURRENT_COLOR, ID_MASK, type Scene } from './scene.ts';
+import { outlineColor, outlineRects } from './selection-outline.ts';
 import type { Backend, DrawState } from './view-core.ts';
 
 export class CanvasBackend implements Backend {
   readonly name = 'canvas2d' as const;
   private readonly ctx: CanvasRenderingContext2D;
   private readonly images = new Map<string, HTMLImageElement>();
+  private failed = 0;
+  onChange: (() => void) | null = null;
 
   constructor(canvas: HTMLCanvasElement) {
     const ctx = canvas.getContext('2d', { alpha: false });
@@ -20,13 +24,29 @@ export class CanvasBackend implements Backend {
 
   setScene(scene: Scene): void {
     this.images.clear();
+    this.failed = 0;
     for (const im of scene.images) {
       const key = `${im.mime}:${im.data.length}:${im.data.slice(0, 64)}`;
       if (this.images.has(key) || typeof Image === 'undefined') continue;
       const img = new Image();
+      // Redraw when it arrives; a broken picture is counted and never drawn.
+      img.onload = () => this.onChange?.();
+      img.onerror = () => {
+        if (this.images.get(key) === img) this.failed++;
+      };
       img.src = `data:${im.mime};base64,${im.data}`;
       this.images.set(key, img);
     }
+  }
+
+  imageStats(): ImageStats {
+    const out: ImageStats = { pending: 0, ready: 0, failed: this.failed, skipped: 0 };
+    for (const img of this.images.values()) {
+      if (!img.complete) out.pending++;
+      else if (!drawable(img)) out.skipped += img.naturalWidth > 0 ? 1 : 0;
+      else out.ready++;
+    }
+    return out;
   }
 
   draw(s: DrawState): void {
@@ -128,7 +148,7 @@ export class CanvasBackend implements Backend {
       for (const im of scene.images) {
         if (im.layer !== li) continue;
         const img = this.images.get(`${im.mime}:${im.data.length}:${im.data.slice(0, 64)}`);
-        if (!img?.complete) continue;
+        if (!img || !drawable(img)) continue;
         const q = im.quad;
         const w = img.naturalWidth || 1;
         const h = img.naturalHeight || 1;
@@ -138,6 +158,22 @@ export class CanvasBackend implements Backend {
         ctx.drawImage(img, 0, 0);
         ctx.restore();
       }
+    }
+    this.drawOutline(s);
+  }
+
+  /** The selected item's outline, over everything (in world units: the transform is still the camera's). */
+  private drawOutline(s: DrawState): void {
+    const item = s.selected ? s.scene.items[s.selected - 1] : undefined;
+    if (!item) return;
+    const ctx = this.ctx;
+    const r = outlineRects(item.box, s.camera.scale);
+    ctx.globalAlpha = 1;
+    ctx.fillStyle = css(outlineColor(s.background), 1);
+    for (let k = 0; k < r.length; k += 4) {
+      const x0 = r[k] as number;
+      const y0 = r[k + 1] as number;
+      ctx.fillRect(x0, y0, (r[k + 2] as number) - x0, (r[k + 3] as number) - y0);
     }
   }
 
@@ -153,6 +189,11 @@ export class CanvasBackend implements Backend {
   destroy(): void {
     this.images.clear();
   }
+}
+
+/** Loaded, and within the size the WebGL view accepts (the same pictures in both views). */
+function drawable(img: HTMLImageElement): boolean {
+  return img.complete && img.naturalWidth > 0 && img.naturalWidth <= MAX_IMAGE_SIDE && img.naturalHeight <= MAX_IMAGE_SIDE;
 }
 
 function mix(c: number, to: number, t: number): number {

@@ -129,3 +129,30 @@ uniform sampler2D uTex;
 out vec4 outColor;
 void main() { outColor = texture(uTex, vUv); }
 `;
+
+/** Schematic images: the blit's textured quad (BLIT_VS) with the layer's opacity (straight alpha). */
+export const IMAGE_FS = /* glsl */ `#version 300 es
+precision mediump float;
+in vec2 vUv;
+uniform sampler2D uTex;
+uniform float uOpacity;
+out vec4 outColor;
+void main() {
+  vec4 c = texture(uTex, vUv);
+  outColor = vec4(c.rgb, c.a * uOpacity);
+}
+`;
+
+/** The selection outline: plain triangles in world mm, one colour. */
+export const SOLID_VS = /* glsl */ `#version 300 es
+layout(location = 0) in vec2 aPos;
+uniform mat3 uView;
+void main() { gl_Position = vec4((uView * vec3(aPos, 1.0)).xy, 0.0, 1.0); }
+`;
+
+export const SOLID_FS = /* glsl */ `#version 300 es
+precision mediump float;
+uniform vec4 uColor;
+out vec4 outColor;
+void main() { outColor = uColor; }
+`;

@@ -1,15 +1,19 @@
 // The WebGL2 view: a Scene's per-layer buffers uploaded once, then per frame
 // one pass per visible layer in drawing order (triangles, stencilled fans,
 // instanced capsules) with uniforms for the camera, the layer's colour
-// override and opacity, the highlighted net and the selected item. MSAA for
+// override and opacity, the highlighted net and the selected item; schematic
+// images as textured quads after their layer (gl-images.ts); the selected
+// item's outline over everything. MSAA for
 // triangle edges, analytic coverage for capsules. createView falls back to
 // Canvas 2D (canvas-view.ts) when WebGL2 is unavailable.
 
 import { CanvasBackend } from './canvas-view.ts';
 import { colorToVec4 } from './color.ts';
 import { Camera } from './camera.ts';
-import { BLIT_FS, BLIT_VS, CAP_FS, CAP_VS, TRI_FS, TRI_VS } from './gl-shaders.ts';
+import { GlImages, type ImageStats } from './gl-images.ts';
+import { BLIT_FS, BLIT_VS, CAP_FS, CAP_VS, IMAGE_FS, SOLID_FS, SOLID_VS, TRI_FS, TRI_VS } from './gl-shaders.ts';
 import type { Scene } from './scene.ts';
+import { outlineColor, outlineRects, rectTriangles } from './selection-outline.ts';
 import { ViewCore, type Backend, type DrawState, type ViewerView, type ViewerViewDebug } from './view-core.ts';
 
 export type { CameraState, ViewerView, ViewerViewDebug } from './view-core.ts';
@@ -42,7 +46,7 @@ interface Program {
   u: Record<string, WebGLUniformLocation | null>;
 }
 
-const UNIFORMS = ['uTex', 'uView', 'uPx', 'uNets', 'uHiNet', 'uSel', 'uOverride', 'uLayerColor', 'uOpacity', 'uBg'];
+const UNIFORMS = ['uTex', 'uView', 'uPx', 'uNets', 'uHiNet', 'uSel', 'uOverride', 'uLayerColor', 'uOpacity', 'uBg', 'uColor'];
 const NET_TEX_WIDTH = 2048;
 /** Software GL: the cached image reaches this fraction of the view beyond each edge (room for panning). */
 const CACHE_MARGIN = 0.1;
@@ -66,6 +70,14 @@ class GlBackend implements Backend {
   private cacheW = 0;
   private cacheH = 0;
   private cacheCam: Camera | null = null;
+  private readonly images: GlImages;
+  private readonly imageProg: Program;
+  private readonly solidProg: Program;
+  private readonly solidVao: WebGLVertexArrayObject;
+  private readonly solidBuf: WebGLBuffer;
+  /** The outline's 4 bars as 24 vertices (x, y). */
+  private readonly outline = new Float32Array(48);
+  onChange: (() => void) | null = null;
 
   static create(canvas: HTMLCanvasElement): GlBackend | null {
     const gl = canvas.getContext('webgl2', { antialias: !softwareGl(), alpha: false, stencil: true, depth: false, premultipliedAlpha: false, preserveDrawingBuffer: false });
@@ -92,6 +104,18 @@ class GlBackend implements Backend {
     gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 16, 0);
     gl.enableVertexAttribArray(1);
     gl.vertexAttribPointer(1, 2, gl.FLOAT, false, 16, 8);
+    gl.bindVertexArray(null);
+    // A decoded picture changes the frame (and the software cache): a full redraw.
+    this.imageProg = program(gl, BLIT_VS, IMAGE_FS);
+    this.images = new GlImages(gl, this.imageProg, () => this.onChange?.());
+    this.solidProg = program(gl, SOLID_VS, SOLID_FS);
+    this.solidVao = gl.createVertexArray();
+    gl.bindVertexArray(this.solidVao);
+    this.solidBuf = gl.createBuffer();
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.solidBuf);
+    gl.bufferData(gl.ARRAY_BUFFER, this.outline.byteLength, gl.DYNAMIC_DRAW);
+    gl.enableVertexAttribArray(0);
+    gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
     gl.bindVertexArray(null);
   }
 
@@ -182,6 +206,11 @@ class GlBackend implements Backend {
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
     gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
     gl.texImage2D(gl.TEXTURE_2D, 0, gl.R32UI, NET_TEX_WIDTH, h, 0, gl.RED_INTEGER, gl.UNSIGNED_INT, data);
+    this.images.setScene(scene.images);
+  }
+
+  imageStats(): ImageStats {
+    return this.images.stats();
   }
 
   draw(s: DrawState): void {
@@ -340,8 +369,27 @@ class GlBackend implements Backend {
         gl.bindVertexArray(L.capVao);
         gl.drawElements(gl.TRIANGLES, L.capCount * 6, gl.UNSIGNED_INT, 0);
       }
+      this.images.draw(li, st.opacity, this.view);
     }
+    this.drawOutline(s, camera);
     gl.bindVertexArray(null);
+  }
+
+  /** The selected item's outline, over everything (4 bars, 2 CSS px on screen). */
+  private drawOutline(s: DrawState, camera: Camera): void {
+    const item = s.selected ? s.scene.items[s.selected - 1] : undefined;
+    if (!item) return;
+    const gl = this.gl;
+    const p = this.solidProg;
+    rectTriangles(outlineRects(item.box, camera.scale), this.outline);
+    const c = colorToVec4(outlineColor(s.background));
+    gl.useProgram(p.prog);
+    gl.uniformMatrix3fv(p.u.uView ?? null, false, this.view);
+    gl.uniform4f(p.u.uColor ?? null, c[0], c[1], c[2], c[3]);
+    gl.bindVertexArray(this.solidVao);
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.solidBuf);
+    gl.bufferSubData(gl.ARRAY_BUFFER, 0, this.outline);
+    gl.drawArrays(gl.TRIANGLES, 0, 24);
   }
 
   private layerUniforms(p: Program, over: [number, number, number, number] | null, opacity: number): void {
@@ -374,6 +422,7 @@ class GlBackend implements Backend {
     this.layers = [];
     if (this.netTex) gl.deleteTexture(this.netTex);
     this.netTex = null;
+    this.images.release();
   }
 
   destroy(): void {
@@ -385,6 +434,10 @@ class GlBackend implements Backend {
     gl.deleteBuffer(this.blitBuf);
     gl.deleteVertexArray(this.blitVao);
     gl.deleteProgram(this.blitProg.prog);
+    gl.deleteBuffer(this.solidBuf);
+    gl.deleteVertexArray(this.solidVao);
+    gl.deleteProgram(this.solidProg.prog);
+    gl.deleteProgram(this.imageProg.prog);
     this.gl.deleteProgram(this.tri.prog);
     this.gl.deleteProgram(this.cap.prog);
   }

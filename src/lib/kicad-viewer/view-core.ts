@@ -7,6 +7,7 @@ import type { Box } from '../kicad/render/renderer.ts';
 import { Camera } from './camera.ts';
 import { parseColor } from './color.ts';
 import { attachControls } from './controls.ts';
+import type { ImageStats } from './gl-images.ts';
 import { HitIndex } from './hit-test.ts';
 import type { Scene, SceneItem } from './scene.ts';
 
@@ -44,6 +45,10 @@ export interface Backend {
   sync(): void;
   /** RGBA of a device pixel of the last frame (tests). */
   readPixel(x: number, y: number): [number, number, number, number];
+  /** The scene's pictures: decoding, ready, failed, too large. */
+  imageStats(): ImageStats;
+  /** Set by the view: called when the back end has something new to show (a picture decoded). */
+  onChange: (() => void) | null;
   destroy(): void;
 }
 
@@ -84,6 +89,7 @@ export interface ViewerViewDebug extends ViewerView {
   sync(): void;
   /** RGBA at CSS pixel (x, y) of the canvas, after drawing a frame now. */
   pixelAt(x: number, y: number): [number, number, number, number];
+  imageStats(): ImageStats;
 }
 
 /** Fraction of the view left free around fitted content. */
@@ -118,6 +124,7 @@ export class ViewCore implements ViewerViewDebug {
   constructor(canvas: HTMLCanvasElement, impl: Backend) {
     this.canvas = canvas;
     this.impl = impl;
+    this.impl.onChange = () => this.invalidate();
     this.measure();
     this.detach = attachControls(canvas, {
       camera: this.camera,
@@ -353,7 +360,12 @@ export class ViewCore implements ViewerViewDebug {
     return this.impl.readPixel(Math.floor(x * this.dpr), Math.floor(y * this.dpr));
   }
 
+  imageStats(): ImageStats {
+    return this.impl.imageStats();
+  }
+
   destroy(): void {
+    this.impl.onChange = null;
     if (this.raf) cancelAnimationFrame(this.raf);
     this.raf = 0;
     if (this.settle) clearTimeout(this.settle);

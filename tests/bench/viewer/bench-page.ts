@@ -207,6 +207,39 @@ const api = {
   items(cls: string, limit: number) {
     return (scene?.items ?? []).filter((i) => i.meta.class === cls).slice(0, limit);
   },
+  /** The scene's pictures (quad: top-left, top-right, bottom-left corners in world mm). */
+  images() {
+    return (scene?.images ?? []).map((im) => ({ layer: im.layer, quad: Array.from(im.quad), mime: im.mime, item: im.item, chars: im.data.length }));
+  },
+  imageStats() {
+    return (view as ViewerViewDebug).imageStats();
+  },
+  select(id: number | null): void {
+    view?.select(id);
+  },
+  background(color: string): void {
+    view?.setBackground(color);
+  },
+  /**
+   * Picture `index` decoded here on a 2D canvas: per (u, v) in 0..1 of the picture, its own
+   * RGBA there (`want`) and the view's pixel where that point is drawn (`got`).
+   */
+  async imageSamples(index: number, uvs: [number, number][]) {
+    const im = (scene as Scene).images[index];
+    if (!im) throw new Error(`no image ${index}`);
+    const bmp = await createImageBitmap(await (await fetch(`data:${im.mime};base64,${im.data.replace(/\s+/g, '')}`)).blob(), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+    const c = new OffscreenCanvas(bmp.width, bmp.height).getContext('2d') as OffscreenCanvasRenderingContext2D;
+    c.drawImage(bmp, 0, 0);
+    const v = view as ViewerViewDebug;
+    const q = im.quad;
+    return uvs.map(([u, w]) => {
+      const d = c.getImageData(Math.min(bmp.width - 1, Math.floor(u * bmp.width)), Math.min(bmp.height - 1, Math.floor(w * bmp.height)), 1, 1).data;
+      const x = (q[0] as number) + u * ((q[2] as number) - (q[0] as number)) + w * ((q[4] as number) - (q[0] as number));
+      const y = (q[1] as number) + u * ((q[3] as number) - (q[1] as number)) + w * ((q[5] as number) - (q[1] as number));
+      const [sx, sy] = v.camera.toScreen(x, y);
+      return { uv: [u, w], want: [d[0], d[1], d[2], d[3]], got: v.pixelAt(sx, sy) };
+    });
+  },
   hit(x: number, y: number) {
     const r = (document.getElementById('view') as HTMLCanvasElement).getBoundingClientRect();
     const it = (view as ViewerViewDebug).hitTest(r.left + x, r.top + y);
