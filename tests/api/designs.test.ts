@@ -7,7 +7,8 @@ import { recomputeDesignScores } from '../../src/lib/designs/design-rank.server.
 import { countVisit } from '../../src/lib/designs/designs.server.ts';
 import { designScore } from '../../src/lib/designs/designs.ts';
 import type { DesignDetail, DesignList } from '../../src/lib/designs/designs.schema.ts';
-import { boms, designFiles, designLikes, designParts, designs } from '../../src/lib/server/db/schema/index.ts';
+import { createSession } from '../../src/lib/server/auth.server.ts';
+import { boms, designFiles, designLikes, designParts, designs, users } from '../../src/lib/server/db/schema/index.ts';
 import { call, createWorld, type World } from '../helpers/bom-world.ts';
 import { appWithClock, createDesign, FIXTURES, haveDemoCatalogue, loadDemoParts, projectParts } from '../helpers/design-world.ts';
 
@@ -182,6 +183,26 @@ describe(`designs API (${label})`, () => {
     expect(liked.body.result.list.map((d) => d.id)).toEqual([olimex.id]);
     expect(liked.body.result.list[0]!.liked).toBe(true);
     expect((await detail(olimex.id, null)).body.result.liked).toBe(false);
+  });
+
+  it('keeps the like count exact under concurrent likes from many users', async () => {
+    const db = w.database.db;
+    const now = Math.floor(Date.now() / 1000);
+    const tokens: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const [u] = await db.insert(users).values({ username: `likes-${i}` }).returning({ id: users.id });
+      tokens.push((await createSession(db, u!.id, now)).token);
+    }
+    const like = (token: string) => call<{ liked: boolean; likeCount: number }>(w, 'POST', '/design/incrLikeCount', { token }, { id: olimex.id });
+    const results = await Promise.all(tokens.map(like));
+    expect(results.every((r) => r.body.result.liked)).toBe(true);
+    const [row] = await db.select({ likeCount: designs.likeCount }).from(designs).where(eq(designs.id, olimex.id));
+    expect(row!.likeCount).toBe(10);
+    await Promise.all(tokens.map(like));
+    const [after] = await db.select({ likeCount: designs.likeCount }).from(designs).where(eq(designs.id, olimex.id));
+    const [rows] = await db.select({ n: count() }).from(designLikes).where(eq(designLikes.designId, olimex.id));
+    expect(after!.likeCount).toBe(2);
+    expect(Number(rows!.n)).toBe(2);
   });
 
   it('counts a visit once per visitor per design per UTC day (injected clock)', async () => {
