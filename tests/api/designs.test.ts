@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designAnalysesSettled } from '../../src/lib/designs/design-analysis.server.ts';
 import { recomputeDesignScores } from '../../src/lib/designs/design-rank.server.ts';
 import { countVisit } from '../../src/lib/designs/designs.server.ts';
+import { VISIT_THROTTLE } from '../../src/lib/designs/designs.routes.ts';
 import { designScore } from '../../src/lib/designs/designs.ts';
 import type { DesignDetail, DesignList } from '../../src/lib/designs/designs.schema.ts';
 import { createSession } from '../../src/lib/server/auth.server.ts';
@@ -348,5 +349,22 @@ describe(`designs API (${label})`, () => {
     const [left] = await db.select({ n: count() }).from(designs).where(and(eq(designs.id, olimex.id)));
     expect(Number(left!.n)).toBe(0);
     expect((await detail(olimex.id, w.alice.token)).body.code).toBe(40400);
+  });
+
+  // Last: it uses up this process's visit allowance for the test client's address.
+  it('throttles visit calls per IP with 42900 and Retry-After', async () => {
+    let refused: Response | null = null;
+    for (let i = 0; i <= VISIT_THROTTLE.max && !refused; i++) {
+      const res = await w.app.request('/api/design/incrVisitCount', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: 'locale=en' },
+        body: JSON.stringify({ id: glasgow.id }),
+      });
+      if (res.status === 429) refused = res;
+      else expect(res.status).toBe(200);
+    }
+    expect(refused).not.toBeNull();
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused!.json()) as { code: number }).code).toBe(42900);
   });
 });
