@@ -264,4 +264,13 @@ export const en: ServerMessages = {
   'viewer.local.legacyIgnored': '{file} is a KiCad 5 file and was ignored (the project has files in the new format)',
   'viewer.local.otherProjects': 'The selection holds {count} projects; {project} was opened',
   'viewer.local.failed': 'Reading the selected files failed ({reason}); please send us these files',
+  // Stored designs, gallery, likes and visits (src/lib/designs).
+  'design.notFound': 'No such design: it does not exist, is not public, or is not yours',
+  'design.fileNotFound': 'The design has no file named {name}',
+  'design.noCover': 'The design has no cover image yet',
+  'design.noBom': 'The design has no BOM to send (its analysis has not finished, failed, or found no parts)',
+  'design.analysis.failed': 'The design could not be analysed: {reason}',
+  'design.analysis.noContent': 'The design could not be analysed: it holds no readable schematic or board',
+  'design.analysis.crashed': 'Analysing the design failed ({reason})',
+  'design.filesMissing': 'The design\'s files are no longer in the store; it cannot be analysed',
 };

@@ -272,6 +272,15 @@ export const zh = {
   'viewer.local.legacyIgnored': '{file} 是 KiCad 5 文件，已忽略（项目中已有新格式的文件）',
   'viewer.local.otherProjects': '所选内容中有 {count} 个项目，已打开 {project}',
   'viewer.local.failed': '读取所选文件时出错（{reason}）；请把这些文件反馈给我们',
+  // Stored designs, gallery, likes and visits (src/lib/designs).
+  'design.notFound': '找不到该设计：它不存在、未公开，或不属于你',
+  'design.fileNotFound': '该设计中没有名为 {name} 的文件',
+  'design.noCover': '该设计还没有封面图',
+  'design.noBom': '该设计没有可导出的 BOM（分析尚未完成、失败，或原理图中没有元件）',
+  'design.analysis.failed': '无法分析该设计：{reason}',
+  'design.analysis.noContent': '无法分析该设计：其中没有可读取的原理图或电路板',
+  'design.analysis.crashed': '分析该设计时出错（{reason}）',
+  'design.filesMissing': '该设计的文件已不在存储中，无法分析',
 } as const;
 
 export type ServerMessageKey = keyof typeof zh;
