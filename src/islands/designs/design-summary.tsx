@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CoverImage } from './cover-image.tsx';
 import type { DesignCard } from './design-api.ts';
 import { fill, licenceText, type DesignsLabels } from './labels.ts';
 
@@ -15,7 +16,7 @@ export function DesignSummary({ labels, design, href, children }: { labels: Desi
   return (
     <article className="flex gap-4 rounded-lg border border-slate-200 bg-white p-3" data-testid="design-row" data-design-id={design.id}>
       <a href={href} className="block h-24 w-36 shrink-0 overflow-hidden rounded border border-slate-200 bg-slate-50" tabIndex={-1} aria-hidden="true">
-        {design.coverUrl && <img src={design.coverUrl} alt="" width={144} height={96} loading="lazy" className="h-full w-full object-contain" />}
+        <CoverImage design={design} width={144} height={96} />
       </a>
       <div className="min-w-0 flex-1">
         <h2 className="truncate text-base font-semibold text-slate-900">
