@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { requestLogin } from '../../lib/client/login-request.ts';
@@ -58,7 +58,7 @@ function UploadDesign({ labels, myDesignsHref }: Props) {
     const pro = picked.find((f) => /\.(kicad_pro|zip)$/i.test(f.name));
     if (pro && !fields.title) setFields({ ...fields, title: pro.name.replace(/\.[^.]+$/, '') });
   };
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (files.length === 0) return setProblem(labels.noFiles);
     setBusy(true);
