@@ -91,7 +91,8 @@ test.describe('designs', () => {
       .toBe(1);
     await expect(card.getByTestId('design-card-stats')).toBeVisible();
     await expect(card.getByTestId('design-card-licence')).toHaveText('Apache-2.0');
-    await expect(card.getByRole('img')).toHaveAttribute('alt', new RegExp(title));
+    // The cover (hidden from assistive technology beside the title link) has its alt text.
+    await expect(card.locator('img')).toHaveAttribute('alt', new RegExp(title));
 
     // A like from a logged-out client is refused and changes nothing.
     const forged = (await (await request.post('/api/design/incrLikeCount', { data: { id } })).json()) as Envelope<unknown>;

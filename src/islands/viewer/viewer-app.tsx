@@ -482,7 +482,8 @@ function ViewerApp({ labels, problems, initialTab = 'pcb', stored }: Props) {
                 </ul>
               )}
             </div>
-            {token !== '' && (
+            {/* A stored design is saved already. */}
+            {token !== '' && !stored && (
               <button type="button" disabled={saving} className="rounded-md bg-brand-600 px-3 py-1 text-xs font-medium text-white hover:bg-brand-700 disabled:opacity-50" onClick={() => void save()} data-testid="viewer-save">
                 {saving ? labels.saving : labels.save}
               </button>
