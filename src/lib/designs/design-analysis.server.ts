@@ -56,12 +56,10 @@ export async function analyseDesign(db: Db, store: FileStore, pool: WorkerPool, 
   if (!outcome.ok) return markFailed(db, designId, outcome.problem);
   const { bom, stats, cover } = outcome.result;
 
-  let coverKey: string | null = null;
   if (cover) {
     const bytes = new TextEncoder().encode(cover);
     const put = () => store.put(bytes, { maxBytes: COVER_MAX_BYTES, contentType: 'image/svg+xml', filename: 'cover.svg' });
-    coverKey = (await put()).key;
-    const key = coverKey;
+    const { key } = await put();
     // The cover is linked under its key's lock, so a concurrent release cannot delete it meanwhile.
     const old = await linkFile(db, store, key, put, async (tx) => {
       const [prev] = await tx.select({ coverKey: designs.coverKey }).from(designs).where(eq(designs.id, designId));
