@@ -25,7 +25,8 @@ const serious = async (page: Page) => {
 };
 
 test.describe('designs', () => {
-  test.describe.configure({ timeout: 240_000 });
+  // A fresh server publishes and analyses the KiCad demos first, one at a time: an upload waits its turn.
+  test.describe.configure({ timeout: 480_000 });
 
   test('upload, private, publish, find by part number, like, view, used-in on the part page, delete', async ({ page, request }) => {
     const title = `Glasgow e2e ${Date.now()}`;
@@ -54,7 +55,7 @@ test.describe('designs', () => {
     const id = (await row.getAttribute('data-design-id'))!;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     await expect(row.getByTestId('design-row-state')).toHaveAttribute('data-visibility', 'private');
-    await expect(row.getByTestId('design-row-state')).toHaveAttribute('data-analysis', 'ok', { timeout: 90_000 });
+    await expect(row.getByTestId('design-row-state')).toHaveAttribute('data-analysis', 'ok', { timeout: 300_000 });
     await expect(row).toContainText('fpga');
 
     // Private: not in the gallery, 404 to a guest (by id too).
