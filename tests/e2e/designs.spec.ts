@@ -19,6 +19,25 @@ async function api<T>(request: APIRequestContext, path: string, token?: string):
   return (await (await request.get(path, { headers: token ? { 'X-token': token } : {} })).json()) as Envelope<T>;
 }
 
+/** Distinct colours of the viewer's canvas as the user sees it (a screenshot decoded in the page). */
+async function canvasColours(page: Page): Promise<number> {
+  const png = await page.getByTestId('viewer-canvas').screenshot();
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    const seen = new Set<number>();
+    for (let i = 0; i < d.length && seen.size < 5000; i += 4) seen.add((d[i]! << 16) | (d[i + 1]! << 8) | d[i + 2]!);
+    return seen.size;
+  }, png.toString('base64'));
+}
+
 const serious = async (page: Page) => {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -108,6 +127,8 @@ test.describe('designs', () => {
     await expect(page.getByTestId('viewer-stats')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('project-name')).toContainText('glasgow');
     await expect(page.getByTestId('stat-footprints')).not.toHaveText('0');
+    // The board is drawn: the canvas holds many colours.
+    await expect.poll(() => canvasColours(page), { timeout: 15_000 }).toBeGreaterThan(20);
     await expect(page.getByTestId('design-visits')).toHaveAttribute('data-count', '1');
 
     // Like: once is one like; the state survives a reload; a second click takes it back.
@@ -137,7 +158,15 @@ test.describe('designs', () => {
     await expect(card.getByTestId('design-card-visits')).toHaveAttribute('data-count', '1');
     await page.goto('/ecadViewer/laud');
     await hydrated(page);
-    await expect(page.getByTestId('design-row').filter({ hasText: title })).toHaveCount(1);
+    const liked = page.getByTestId('design-row').filter({ hasText: title });
+    await expect(liked).toHaveCount(1);
+    // Unlike from the list, and like again (the count stays one person's one like).
+    await liked.getByTestId('design-unlike').click();
+    await expect(liked.getByTestId('design-unlike')).toHaveAttribute('aria-pressed', 'false');
+    expect((await api<Detail>(request, `/api/design/detail?id=${id}`)).result.likeCount).toBe(0);
+    await liked.getByTestId('design-unlike').click();
+    await expect(liked.getByTestId('design-unlike')).toHaveAttribute('aria-pressed', 'true');
+    expect((await api<Detail>(request, `/api/design/detail?id=${id}`)).result.likeCount).toBe(1);
 
     // A bad id and an unknown id: a clear message, the viewer still usable.
     await page.goto('/ecadViewer/viewerPage?designId=00000000-0000-4000-8000-000000000000');
@@ -177,6 +206,9 @@ test.describe('designs', () => {
     await page.getByTestId('design-upload-open').click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expect(page.getByTestId('design-upload-dialog')).toHaveCount(0);
+    // The same page in English.
+    await page.goto('/en/ecadViewer');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Design gallery');
     // Top100 writes its formula.
     await page.goto('/ecadViewer/top100');
     await expect(page.getByTestId('top100-formula')).toContainText(`热度 = (${LIKE_WEIGHT} × 点赞数 + 浏览数) × 2^(−天数 / ${DESIGN_HALF_LIFE_DAYS})`);
