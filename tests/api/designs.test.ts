@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designAnalysesSettled } from '../../src/lib/designs/design-analysis.server.ts';
 import { recomputeDesignScores } from '../../src/lib/designs/design-rank.server.ts';
 import { countVisit } from '../../src/lib/designs/designs.server.ts';
+import { VISIT_THROTTLE } from '../../src/lib/designs/designs.routes.ts';
 import { designScore } from '../../src/lib/designs/designs.ts';
 import type { DesignDetail, DesignList } from '../../src/lib/designs/designs.schema.ts';
-import { boms, designFiles, designLikes, designParts, designs } from '../../src/lib/server/db/schema/index.ts';
+import { createSession } from '../../src/lib/server/auth.server.ts';
+import { boms, designFiles, designLikes, designParts, designs, users } from '../../src/lib/server/db/schema/index.ts';
 import { call, createWorld, type World } from '../helpers/bom-world.ts';
 import { appWithClock, createDesign, FIXTURES, haveDemoCatalogue, loadDemoParts, projectParts } from '../helpers/design-world.ts';
 
@@ -184,6 +186,26 @@ describe(`designs API (${label})`, () => {
     expect((await detail(olimex.id, null)).body.result.liked).toBe(false);
   });
 
+  it('keeps the like count exact under concurrent likes from many users', async () => {
+    const db = w.database.db;
+    const now = Math.floor(Date.now() / 1000);
+    const tokens: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const [u] = await db.insert(users).values({ username: `likes-${i}` }).returning({ id: users.id });
+      tokens.push((await createSession(db, u!.id, now)).token);
+    }
+    const like = (token: string) => call<{ liked: boolean; likeCount: number }>(w, 'POST', '/design/incrLikeCount', { token }, { id: olimex.id });
+    const results = await Promise.all(tokens.map(like));
+    expect(results.every((r) => r.body.result.liked)).toBe(true);
+    const [row] = await db.select({ likeCount: designs.likeCount }).from(designs).where(eq(designs.id, olimex.id));
+    expect(row!.likeCount).toBe(10);
+    await Promise.all(tokens.map(like));
+    const [after] = await db.select({ likeCount: designs.likeCount }).from(designs).where(eq(designs.id, olimex.id));
+    const [rows] = await db.select({ n: count() }).from(designLikes).where(eq(designLikes.designId, olimex.id));
+    expect(after!.likeCount).toBe(2);
+    expect(Number(rows!.n)).toBe(2);
+  });
+
   it('counts a visit once per visitor per design per UTC day (injected clock)', async () => {
     const clock = { now: Date.parse('2026-03-01T10:00:00Z') / 1000 };
     const app = appWithClock(w, clock);
@@ -327,5 +349,22 @@ describe(`designs API (${label})`, () => {
     const [left] = await db.select({ n: count() }).from(designs).where(and(eq(designs.id, olimex.id)));
     expect(Number(left!.n)).toBe(0);
     expect((await detail(olimex.id, w.alice.token)).body.code).toBe(40400);
+  });
+
+  // Last: it uses up this process's visit allowance for the test client's address.
+  it('throttles visit calls per IP with 42900 and Retry-After', async () => {
+    let refused: Response | null = null;
+    for (let i = 0; i <= VISIT_THROTTLE.max && !refused; i++) {
+      const res = await w.app.request('/api/design/incrVisitCount', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: 'locale=en' },
+        body: JSON.stringify({ id: glasgow.id }),
+      });
+      if (res.status === 429) refused = res;
+      else expect(res.status).toBe(200);
+    }
+    expect(refused).not.toBeNull();
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused!.json()) as { code: number }).code).toBe(42900);
   });
 });
