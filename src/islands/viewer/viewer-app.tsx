@@ -18,6 +18,8 @@ import { BomPanel, NetsPanel, PropertiesPanel } from './panels.tsx';
 import { openChannel, type BridgeMessage } from './viewer-bridge.ts';
 import { ViewReadouts } from './view-readouts.tsx';
 import { searchDesign } from './viewer-search.ts';
+import { StoredDesignBar } from './stored-design-bar.tsx';
+import type { DesignsLabels } from '../designs/labels.ts';
 import { $flipped, $issues, $layers, $net, $selected, $sheetPath, $solo, $summary, $tab, $theme, partOf, resetView, type ViewTab } from './viewer-state.ts';
 
 // The design viewer (issue #13): open a KiCad project from local files, draw its board and
@@ -28,7 +30,13 @@ import { $flipped, $issues, $layers, $net, $selected, $sheetPath, $solo, $summar
 const BOARD_BACKGROUND = '#001023';
 const NON_TEXT_INPUTS = new Set(['checkbox', 'radio', 'range', 'color', 'file', 'button']);
 
-type Props = { labels: ViewerLabels; problems: ProblemTexts; initialTab?: ViewTab };
+type Props = {
+  labels: ViewerLabels;
+  problems: ProblemTexts;
+  initialTab?: ViewTab;
+  /** A stored design to open (?designId=, issue #14), with its bar's texts. */
+  stored?: { designId: string; labels: DesignsLabels; galleryHref: string };
+};
 
 /** A pending "go to this item" once the right scene is shown (cross-probe, search). */
 type Probe = { tab: ViewTab; match: (item: SceneItem) => boolean };
@@ -67,7 +75,7 @@ function flatSheets(root: SheetSummary | null): { sheet: SheetSummary; depth: nu
   return out;
 }
 
-function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
+function ViewerApp({ labels, problems, initialTab = 'pcb', stored }: Props) {
   const client = useMemo(() => new ViewerClient(), []);
   const summary = useStore($summary);
   const tab = useStore($tab);
@@ -268,6 +276,8 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
     [client, initialTab],
   );
 
+  const openStored = useCallback((files: PickedFile[]) => void open(files), [open]);
+
   const cancel = useCallback(() => {
     generation.current++;
     client.cancel();
@@ -406,6 +416,7 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
 
   return (
     <DropZone onFiles={(f) => void open(f)} className="flex h-[calc(100vh-4rem)] min-h-[520px] flex-col bg-white">
+      {stored && <StoredDesignBar designId={stored.designId} labels={stored.labels} galleryHref={stored.galleryHref} onFiles={openStored} />}
       {/* Toolbar */}
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2" role="toolbar" aria-label={labels.title}>
         {summary && (
@@ -471,7 +482,8 @@ function ViewerApp({ labels, problems, initialTab = 'pcb' }: Props) {
                 </ul>
               )}
             </div>
-            {token !== '' && (
+            {/* A stored design is saved already. */}
+            {token !== '' && !stored && (
               <button type="button" disabled={saving} className="rounded-md bg-brand-600 px-3 py-1 text-xs font-medium text-white hover:bg-brand-700 disabled:opacity-50" onClick={() => void save()} data-testid="viewer-save">
                 {saving ? labels.saving : labels.save}
               </button>
