@@ -1,0 +1,2 @@
+CREATE INDEX "designs_bom_path_idx" ON "designs" USING gin ("bom" jsonb_path_ops);--> statement-breakpoint
+CREATE INDEX "designs_cover_key_idx" ON "designs" USING btree ("cover_key");
