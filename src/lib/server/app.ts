@@ -7,6 +7,7 @@ import { jobRoutes } from '../jobs/jobs.routes.ts';
 import { bomRoutes } from '../bom/bom.routes.ts';
 import { replaceRoutes } from '../replace/replace.routes.ts';
 import { viewerRoutes } from '../viewer/viewer.routes.ts';
+import { partUseRoutes } from '../designs/part-use.routes.ts';
 import { apiPlumbing } from './api-plumbing.ts';
 import type { AppEnv } from './app-env.ts';
 import { getConfig } from './config.server.ts';
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', bomRoutes);
   app.route('/', replaceRoutes);
   app.route('/', viewerRoutes);
+  app.route('/', partUseRoutes);
 
   app.doc31('/openapi.json', openApiInfo);
   app.get('/docs', (c) => c.html(renderApiReference(app.getOpenAPI31Document(openApiInfo) as unknown as Record<string, unknown>)));

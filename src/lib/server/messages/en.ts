@@ -264,4 +264,7 @@ export const en: ServerMessages = {
   'viewer.local.legacyIgnored': '{file} is a KiCad 5 file and was ignored (the project has files in the new format)',
   'viewer.local.otherProjects': 'The selection holds {count} projects; {project} was opened',
   'viewer.local.failed': 'Reading the selected files failed ({reason}); please send us these files',
+  'top200.markUnavailable': 'The counters cannot be recorded right now; please try again later',
+  'top200.badScope': "A ranking scope is 'all' or a top-level category id; got {scope}",
+  'top200.noScope': 'There is no top-level category {scope}',
 };

@@ -272,6 +272,9 @@ export const zh = {
   'viewer.local.legacyIgnored': '{file} 是 KiCad 5 文件，已忽略（项目中已有新格式的文件）',
   'viewer.local.otherProjects': '所选内容中有 {count} 个项目，已打开 {project}',
   'viewer.local.failed': '读取所选文件时出错（{reason}）；请把这些文件反馈给我们',
+  'top200.markUnavailable': '暂时无法记录统计，请稍后再试',
+  'top200.badScope': '榜单范围应为 all 或一级分类编号，收到 {scope}',
+  'top200.noScope': '没有编号为 {scope} 的一级分类',
 } as const;
 
 export type ServerMessageKey = keyof typeof zh;
