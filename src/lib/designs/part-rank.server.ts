@@ -36,16 +36,7 @@ export async function refreshPartRanks(db: Db, now: Date): Promise<Record<string
   );
   const scored: Scored[] = [];
   for (const r of rows) {
-    const use: PartUse = {
-      designs: Number(r.designs),
-      componentPlacementCount: Number(r.component_placement_count),
-      modulePlacementCount: Number(r.module_placement_count),
-      edaCount: Number(r.eda_count),
-      pdfCount: Number(r.pdf_count),
-      likeCount: Number(r.like_count),
-      moduleCount: Number(r.module_count),
-      tagClickCount: Number(r.tag_click_count),
-    };
+    const use = useOf(r);
     const score = partScore(use);
     if (score <= 0) continue;
     const root = r.cate_id === null || r.cate_id === undefined ? undefined : categoryPathOf(tree, Number(r.cate_id))[0];
@@ -88,6 +79,20 @@ export async function refreshPartRanks(db: Db, now: Date): Promise<Record<string
     );
   });
   return Object.fromEntries([...scopes].map(([k, v]) => [k, v.length]));
+}
+
+/** A row's PartUse (public designs and the products' counter columns). */
+function useOf(r: Record<string, unknown>): PartUse {
+  return {
+    designs: Number(r.designs),
+    componentPlacementCount: Number(r.component_placement_count),
+    modulePlacementCount: Number(r.module_placement_count),
+    edaCount: Number(r.eda_count),
+    pdfCount: Number(r.pdf_count),
+    likeCount: Number(r.like_count),
+    moduleCount: Number(r.module_count),
+    tagClickCount: Number(r.tag_click_count),
+  };
 }
 
 export type Top200 = z.infer<typeof Top200Schema>;
@@ -173,6 +178,8 @@ export type PartRankCard = {
   rootScope: { scope: string; name: string } | null;
   all: Top200['list'][number] | null;
   inCategory: Top200['list'][number] | null;
+  /** The counts now (the ranks are as of computedAt). */
+  counts: PartUse;
   computedAt: string | null;
 };
 
@@ -181,8 +188,10 @@ export async function partRankCard(db: Db, mfgMpnCode: string, locale: Locale): 
   const run = runnerOf(db);
   const [tree, parts] = await Promise.all([
     categoryTree(db),
-    run.rows<{ id: number; mfg_mpn_code: string; mpn: string; package: string | null; cate_id: number | null; name_zh: string | null; name_en: string | null }>(
-      `SELECT p.id, p.mfg_mpn_code, p.mpn, p.package, p.cate_id, b.name_zh, b.name_en
+    run.rows<{ id: number; mfg_mpn_code: string; mpn: string; package: string | null; cate_id: number | null; name_zh: string | null; name_en: string | null } & Record<string, number>>(
+      `SELECT p.id, p.mfg_mpn_code, p.mpn, p.package, p.cate_id, b.name_zh, b.name_en,
+              (SELECT count(*)::int FROM design_parts dp JOIN designs d ON d.id = dp.design_id WHERE dp.product_id = p.id AND d.visibility = 'public') AS designs,
+              p.component_placement_count, p.module_placement_count, p.eda_count, p.pdf_count, p.like_count, p.module_count, p.tag_click_count
          FROM products p LEFT JOIN brands b ON b.id = p.brand_id WHERE p.mfg_mpn_code = $1`,
       [mfgMpnCode],
     ),
@@ -215,6 +224,7 @@ export async function partRankCard(db: Db, mfgMpnCode: string, locale: Locale): 
     rootScope: root ? { scope: String(root.cateId), name: categoryName(root, locale) } : null,
     all: entry('all'),
     inCategory: root ? entry(String(root.cateId)) : null,
+    counts: useOf(p),
     computedAt: await lastRefresh(db),
   };
 }
