@@ -2,6 +2,7 @@ import type { Locale } from '../i18n/i18n.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { inTransaction, rawOf, runnerOf, type SqlRunner } from '../server/db/raw-sql.server.ts';
 import { AppError, Code } from '../server/errors.ts';
+import { loggableError } from '../server/db-failure.server.ts';
 import { logger as rootLogger, type Logger } from '../server/logger.server.ts';
 import { serverMessage } from '../server/messages/server-message.ts';
 import type { CounterName, Counters, MarkType } from './catalog.schema.ts';
@@ -174,7 +175,8 @@ export class MarkBatcher {
     try {
       ({ values, counted } = await this.writeBatch(batch));
     } catch (error) {
-      this.log.error({ err: error, marks: batch.length }, 'tracking marks not written (batch answered 503)');
+      // The statement and the reason, never the parameters (client digests).
+      this.log.error({ ...loggableError(error), marks: batch.length }, 'tracking marks not written (batch answered 503)');
       for (const p of batch) p.reject(new AppError(Code.unavailable, serverMessage('top200.markUnavailable', p.locale)));
       return;
     }
@@ -264,11 +266,12 @@ function registry(): Map<Db, MarkBatcher> {
   return (holder[registryKey] ??= new Map());
 }
 
-export function markBatcherOf(db: Db): MarkBatcher {
+/** The database's batcher, made on first use (with `logger` for its failures). */
+export function markBatcherOf(db: Db, logger?: Logger): MarkBatcher {
   const all = registry();
   let batcher = all.get(db);
   if (!batcher) {
-    batcher = new MarkBatcher(db);
+    batcher = new MarkBatcher(db, { logger });
     all.set(db, batcher);
   }
   return batcher;
