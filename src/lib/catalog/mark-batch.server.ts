@@ -9,7 +9,8 @@ import type { CounterName, Counters, MarkType } from './catalog.schema.ts';
 
 // Tracking marks in batches (issue #14 item 6; budget: 2,000 mark/* calls a second without slowing
 // page renders). A call is checked at once (the part, and for MODULE the module, must exist: a
-// cached lookup), then waits for the next flush, every FLUSH_MS or MAX_BATCH marks. A flush is one
+// cached lookup), then waits for the next flush: under load one every FLUSH_MS (or MAX_BATCH marks),
+// after a quiet spell within LINGER_MS. A flush is one
 // transaction: one INSERT … ON CONFLICT DO NOTHING RETURNING into tracking_marks (a client moves
 // each counter of a part at most once a day), one UPDATE … FROM unnest(…) adding the fresh counts,
 // one SELECT for parts whose marks were all repeats. Each caller then gets its part's new values.
@@ -17,6 +18,8 @@ import type { CounterName, Counters, MarkType } from './catalog.schema.ts';
 
 export const FLUSH_MS = 200;
 export const MAX_BATCH = 500;
+/** After a quiet spell a mark waits only this long (gathering a burst), not a whole window. */
+export const LINGER_MS = 5;
 
 /** Who counts once a day: `u:<user id>` for a signed-in caller, else a keyed hash of the IP; day = days since the epoch. */
 export type MarkClient = { client: string; day: number };
@@ -55,6 +58,7 @@ export class MarkBatcher {
   private readonly seen = new Set<string>();
   private seenDay = -1;
   private purgedBefore = 0;
+  private lastFlushAt = 0;
 
   private readonly db: Db;
   private readonly options: { flushMs?: number; maxBatch?: number; logger?: Logger };
@@ -107,12 +111,15 @@ export class MarkBatcher {
     this.known.clear();
   }
 
+  /** At most one flush per window under load; a lone mark after a quiet spell goes out almost at once. */
   private schedule(): void {
     if (this.timer || this.running) return;
+    const since = Date.now() - this.lastFlushAt;
+    const delay = since >= this.flushMs ? Math.min(LINGER_MS, this.flushMs) : this.flushMs - since;
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.drain(false);
-    }, this.flushMs);
+    }, delay);
     this.timer.unref?.();
   }
 
@@ -127,6 +134,7 @@ export class MarkBatcher {
       try {
         do {
           const batch = this.queue.splice(0, this.maxBatch);
+          this.lastFlushAt = Date.now();
           if (batch.length > 0) await this.write(batch);
         } while (this.queue.length >= this.maxBatch || (all && this.queue.length > 0));
       } finally {
