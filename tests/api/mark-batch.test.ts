@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { MarkBatcher } from '../../src/lib/catalog/mark-batch.server.ts';
+import { BUSY_MARKS, MarkBatcher } from '../../src/lib/catalog/mark-batch.server.ts';
 import { createApp } from '../../src/lib/server/app.ts';
 import { products, trackingMarks } from '../../src/lib/server/db/schema/index.ts';
 import { Code } from '../../src/lib/server/errors.ts';
@@ -109,9 +109,11 @@ describe(`batched tracking (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
   it('close() writes what is queued before the database goes, then refuses new marks', async () => {
     const batcher = new MarkBatcher(database.db, { flushMs: 60_000, logger: pino({ level: 'silent' }) });
     const day = Math.floor(Date.now() / 86_400_000);
-    // After a quiet spell the first mark goes out at once; the next one waits for the 60 s window.
+    // A trickle goes out at once; under load (BUSY_MARKS in a window) a mark waits for the 60 s window.
     const first = await batcher.mark({ mKey: 'LM358_ti', mType: 'COMPONENT', names: ['moduleCount'], client: { client: 'ip:shutdown-test-1', day }, locale: 'zh' });
     expect(first.moduleCount).toBe(1);
+    const load = await Promise.all(Array.from({ length: BUSY_MARKS }, (_, i) => batcher.mark({ mKey: 'LM2904_ti', mType: 'COMPONENT', names: ['moduleCount'], client: { client: `ip:load-${i}`, day }, locale: 'zh' })));
+    expect(load.at(-1)!.moduleCount).toBe(BUSY_MARKS);
     const pending = batcher.mark({ mKey: 'LM358_ti', mType: 'COMPONENT', names: ['moduleCount'], client: { client: 'ip:shutdown-test-2', day }, locale: 'zh' });
     await new Promise((r) => setTimeout(r, 100));
     expect((await counters('LM358_ti')).moduleCount).toBe(1); // still queued

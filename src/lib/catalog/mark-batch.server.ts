@@ -10,7 +10,7 @@ import type { CounterName, Counters, MarkType } from './catalog.schema.ts';
 // Tracking marks in batches (issue #14 item 6; budget: 2,000 mark/* calls a second without slowing
 // page renders). A call is checked at once (the part, and for MODULE the module, must exist: a
 // cached lookup), then waits for the next flush: under load one every FLUSH_MS (or MAX_BATCH marks),
-// after a quiet spell within LINGER_MS. A flush is one
+// for a trickle of marks within LINGER_MS. A flush is one
 // transaction: one INSERT … ON CONFLICT DO NOTHING RETURNING into tracking_marks (a client moves
 // each counter of a part at most once a day), one UPDATE … FROM unnest(…) adding the fresh counts,
 // one SELECT for parts whose marks were all repeats. Each caller then gets its part's new values.
@@ -18,8 +18,9 @@ import type { CounterName, Counters, MarkType } from './catalog.schema.ts';
 
 export const FLUSH_MS = 200;
 export const MAX_BATCH = 500;
-/** After a quiet spell a mark waits only this long (gathering a burst), not a whole window. */
+/** While fewer marks than BUSY_MARKS came in the last window, a mark waits only LINGER_MS (gathering a burst), not a whole window. */
 export const LINGER_MS = 5;
+export const BUSY_MARKS = 64;
 
 /** Who counts once a day: `u:<user id>` for a signed-in caller, else a keyed hash of the IP; day = days since the epoch. */
 export type MarkClient = { client: string; day: number };
@@ -59,6 +60,9 @@ export class MarkBatcher {
   private seenDay = -1;
   private purgedBefore = 0;
   private lastFlushAt = 0;
+  private windowStart = 0;
+  private windowMarks = 0;
+  private prevWindowMarks = 0;
 
   private readonly db: Db;
   private readonly options: { flushMs?: number; maxBatch?: number; logger?: Logger };
@@ -85,6 +89,7 @@ export class MarkBatcher {
     if (found === 'noModule') throw new AppError(Code.notFound, serverMessage('catalog.noModuleKey', req.locale, { key: req.mKey }));
     if (found === 'noPart') throw new AppError(Code.notFound, serverMessage('catalog.noPart', req.locale, { code: req.mKey }));
     if (this.closed) throw new AppError(Code.unavailable, serverMessage('top200.markUnavailable', req.locale));
+    this.countArrival();
     return new Promise<Counters>((resolve, reject) => {
       this.queue.push({ ...req, names: [...new Set(req.names)], resolve, reject });
       if (this.queue.length >= this.maxBatch) {
@@ -111,11 +116,23 @@ export class MarkBatcher {
     this.known.clear();
   }
 
-  /** At most one flush per window under load; a lone mark after a quiet spell goes out almost at once. */
+  /** Marks per window, this one and the one before: tells load from a trickle. */
+  private countArrival(): void {
+    const now = Date.now();
+    if (now - this.windowStart >= this.flushMs) {
+      this.prevWindowMarks = now - this.windowStart < 2 * this.flushMs ? this.windowMarks : 0;
+      this.windowMarks = 0;
+      this.windowStart = now;
+    }
+    this.windowMarks++;
+  }
+
+  /** Under load at most one flush per window; a trickle of marks goes out almost at once. */
   private schedule(): void {
     if (this.timer || this.running) return;
+    const busy = Math.max(this.windowMarks, this.prevWindowMarks) >= BUSY_MARKS;
     const since = Date.now() - this.lastFlushAt;
-    const delay = since >= this.flushMs ? Math.min(LINGER_MS, this.flushMs) : this.flushMs - since;
+    const delay = busy && since < this.flushMs ? this.flushMs - since : Math.min(LINGER_MS, this.flushMs);
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.drain(false);
