@@ -6,6 +6,10 @@ import { purgeExpiredBoms } from '../bom/bom-store.server.ts';
 import { resumeBomMatching } from '../bom/bom-job.server.ts';
 import { getFileStore } from '../files/file-store.server.ts';
 import { jobRunnerOf } from './runner.server.ts';
+import { sharedWorkerPool } from './worker-pool.server.ts';
+import { resumeDesignAnalysis } from '../designs/design-analysis.server.ts';
+import { recomputeDesignScores } from '../designs/design-rank.server.ts';
+import { seedDemoDesigns } from '../designs/design-seed.server.ts';
 import { schedulePartRanks } from '../designs/part-rank.server.ts';
 
 /**
@@ -27,6 +31,35 @@ export async function startJobs(db: Db): Promise<void> {
     logger.info({ parts, ms }, 'search index built');
   } catch (error) {
     logger.error({ err: error }, 'start-up jobs failed');
+  }
+  await startDesignJobs(db);
+}
+
+const SCORE_INTERVAL_MS = 3600_000;
+
+/**
+ * Designs (issue #14): analyses a stop left pending go back in the queue, the demo projects are
+ * published on a fresh install (in the background: the queue analyses them one at a time), and
+ * Top100 scores are computed now and every hour.
+ */
+async function startDesignJobs(db: Db): Promise<void> {
+  try {
+    const pending = await resumeDesignAnalysis(db);
+    if (pending > 0) logger.info({ pending }, 'design analyses left pending by a stop queued again');
+    await rescoreDesigns(db);
+    setInterval(() => void rescoreDesigns(db), SCORE_INTERVAL_MS).unref();
+    const seeded = await seedDemoDesigns(db, getFileStore(), sharedWorkerPool());
+    if (seeded.added > 0) logger.info(seeded, 'demo designs published');
+  } catch (error) {
+    logger.error({ err: error }, 'design start-up jobs failed');
+  }
+}
+
+async function rescoreDesigns(db: Db): Promise<void> {
+  try {
+    await recomputeDesignScores(db, new Date());
+  } catch (error) {
+    logger.warn({ err: error }, 'recomputing Top100 scores failed');
   }
 }
 

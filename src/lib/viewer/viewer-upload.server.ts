@@ -9,7 +9,7 @@ import { designFiles, designs } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { serverMessage } from '../server/messages/server-message.ts';
 import { documentType } from './design-doc.ts';
-import { DESIGN_READ_LIMITS, type DesignFileKind } from './design-read.ts';
+import { DESIGN_READ_LIMITS, type DesignFileKind, type DesignProblem, type DesignReadResult, type DesignStats } from './design-read.ts';
 import { READ_DESIGN_TASK } from './design-read-task.ts';
 import type { DesignDocUploadResult, DesignUploadResult } from './viewer.schema.ts';
 
@@ -52,8 +52,17 @@ export async function uploadDesign(
   db: Db,
   store: FileStore,
   pool: WorkerPool,
-  input: { uploads: readonly Upload[]; ownerId: number; locale: Locale; signal?: AbortSignal | undefined },
-): Promise<DesignUploadResult> {
+  input: {
+    uploads: readonly Upload[];
+    ownerId: number;
+    locale: Locale;
+    signal?: AbortSignal | undefined;
+    /** Store a project whose files were found but do not parse, marked as failed analysis (issue #14: it is kept, not lost). */
+    keepUnreadable?: boolean;
+    /** Columns of the new design row (title, tags, visibility… of POST /design/user, the seed's demo fields). */
+    fields?: Partial<Pick<typeof designs.$inferInsert, 'title' | 'description' | 'tags' | 'licence' | 'visibility' | 'publishedAt' | 'isDemo' | 'attribution'>>;
+  },
+): Promise<DesignUploadResult & { unreadable?: DesignProblem }> {
   const { locale } = input;
   if (input.uploads.length === 0) throw new AppError(Code.badInput, serverMessage('viewer.fileMissing', locale));
   if (input.uploads.length > DESIGN_READ_LIMITS.maxFiles) throw new AppError(Code.badInput, serverMessage('viewer.tooManyFiles', locale, { max: DESIGN_READ_LIMITS.maxFiles }));
@@ -64,15 +73,31 @@ export async function uploadDesign(
     { uploads, limits: DESIGN_READ_LIMITS },
     { transfer: uploads.map((u) => u.bytes.buffer as ArrayBuffer), ...(input.signal ? { signal: input.signal } : {}) },
   );
-  if (!out.ok) throw new AppError(out.problem.tooLarge ? Code.tooLarge : Code.badInput, serverMessage(out.problem.key, locale, out.problem.vars));
-  const { files, stats, warnings } = out.result;
+  let read: DesignReadResult;
+  let unreadable: DesignProblem | undefined;
+  if (out.ok) read = out.result;
+  else if (input.keepUnreadable && out.files && !out.problem.tooLarge) {
+    unreadable = out.problem;
+    read = { files: out.files, stats: EMPTY_STATS, warnings: [] };
+  } else throw new AppError(out.problem.tooLarge ? Code.tooLarge : Code.badInput, serverMessage(out.problem.key, locale, out.problem.vars));
+  const { files, stats, warnings } = read;
   const stored = await putAll(store, files.map((f) => ({ name: f.name, bytes: f.bytes, contentType: 'text/plain; charset=utf-8' })));
   stored.forEach((s, i) => (s.kind = files[i]!.kind));
   const projectFile = files.find((f) => f.kind === 'project') ?? files.find((f) => f.kind === 'board') ?? files[0]!;
   const name = projectFile.name.slice(projectFile.name.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '') || projectFile.name;
   const design = await db.transaction(async (tx) => {
     await holdKeys(tx, store, stored);
-    const [row] = await tx.insert(designs).values({ ownerId: input.ownerId, name, stats }).returning({ id: designs.id });
+    const [row] = await tx
+      .insert(designs)
+      .values({
+        title: name,
+        ...input.fields,
+        ownerId: input.ownerId,
+        name,
+        stats,
+        ...(unreadable ? { analysis: 'failed', analysisError: { key: unreadable.key, vars: unreadable.vars } } : {}),
+      })
+      .returning({ id: designs.id });
     await tx.insert(designFiles).values(stored.map((s) => ({ designId: row!.id, name: s.name, kind: s.kind, fileKey: s.key, size: s.size })));
     return row!;
   });
@@ -81,8 +106,11 @@ export async function uploadDesign(
     files: stored.map((s) => ({ name: s.name, kind: s.kind, size: s.size })),
     stats,
     warnings: warnings.map((w) => serverMessage(w.key, locale, w.vars)),
+    ...(unreadable ? { unreadable } : {}),
   };
 }
+
+const EMPTY_STATS: DesignStats = { sheets: 0, symbols: 0, footprints: 0, pads: 0, vias: 0, tracks: 0, nets: 0, copperLayers: 0, boardWidthMm: 0, boardHeightMm: 0 };
 
 /** The design's files in a stable order (KiCad files first, then documents, by name). */
 async function filesOf(db: Db | Tx, designId: string) {

@@ -10,6 +10,7 @@ import { en } from '../server/messages/en.ts';
 import { zh } from '../server/messages/zh.ts';
 import { declareBodyLimit } from '../server/request-guard.ts';
 import { validationHook } from '../server/validation.ts';
+import { queueDesignAnalysis } from '../designs/design-analysis.server.ts';
 import { DESIGN_READ_LIMITS } from './design-read.ts';
 import { attachDocument, uploadDesign } from './viewer-upload.server.ts';
 import { DesignDocUploadResultSchema, DesignIdSchema, DesignUploadResultSchema } from './viewer.schema.ts';
@@ -74,6 +75,8 @@ viewer.openapi(
       locale: c.var.locale,
       signal: c.req.raw.signal,
     });
+    // The server analysis (BOM, cover, parts) follows in the background; the upload does not wait.
+    queueDesignAnalysis(c.var.db, result.designId);
     return c.json(ok(result), 200);
   },
 );
