@@ -6,6 +6,7 @@ import { normalizeMpn } from '../catalog/mpn.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { runnerOf } from '../server/db/raw-sql.server.ts';
 import type { EcadPageBodySchema, EcadPageSchema } from './designs.schema.ts';
+import { coverUrlOf } from './designs.server.ts';
 
 // Parts in public designs (issue #14 item 5, the part side): design_parts (filled by the design
 // analysis) joined with designs.visibility = 'public'. Read by the product detail page ('used in N
@@ -44,10 +45,6 @@ export async function publicDesignsOfPart(db: Db, productId: number, limit: numb
 export async function partDesignUse(db: Db, productId: number, limit = 6): Promise<{ count: number; designs: PartDesign[] }> {
   const [count, designs] = await Promise.all([publicDesignCount(db, productId), publicDesignsOfPart(db, productId, limit)]);
   return { count, designs };
-}
-
-export function coverUrlOf(id: string, coverKey: string | null): string | null {
-  return coverKey ? `/api/design/cover?id=${encodeURIComponent(id)}` : null;
 }
 
 type EcadPageBody = z.infer<typeof EcadPageBodySchema>;

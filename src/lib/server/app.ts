@@ -7,11 +7,8 @@ import { jobRoutes } from '../jobs/jobs.routes.ts';
 import { bomRoutes } from '../bom/bom.routes.ts';
 import { replaceRoutes } from '../replace/replace.routes.ts';
 import { viewerRoutes } from '../viewer/viewer.routes.ts';
-<<<<<<< HEAD
-import { partUseRoutes } from '../designs/part-use.routes.ts';
-=======
 import { designsRoutes } from '../designs/designs.routes.ts';
->>>>>>> wt/dsrv
+import { partUseRoutes } from '../designs/part-use.routes.ts';
 import { apiPlumbing } from './api-plumbing.ts';
 import type { AppEnv } from './app-env.ts';
 import { getConfig } from './config.server.ts';
@@ -60,11 +57,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', bomRoutes);
   app.route('/', replaceRoutes);
   app.route('/', viewerRoutes);
-<<<<<<< HEAD
-  app.route('/', partUseRoutes);
-=======
   app.route('/', designsRoutes);
->>>>>>> wt/dsrv
+  app.route('/', partUseRoutes);
 
   app.doc31('/openapi.json', openApiInfo);
   app.get('/docs', (c) => c.html(renderApiReference(app.getOpenAPI31Document(openApiInfo) as unknown as Record<string, unknown>)));
