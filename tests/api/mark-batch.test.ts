@@ -106,6 +106,16 @@ describe(`batched tracking (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
     expect(ok.body.result.counters.likeCount).toBe(before + 1);
   });
 
+  it('a flush with nothing queued leaves the batcher working', async () => {
+    const batcher = new MarkBatcher(database.db, { logger: pino({ level: 'silent' }) });
+    const day = Math.floor(Date.now() / 86_400_000);
+    await batcher.flush();
+    await batcher.flush();
+    const counters = await batcher.mark({ mKey: 'LM2904_ti', mType: 'COMPONENT', names: ['pdfCount'], client: { client: 'ip:empty-flush', day }, locale: 'zh' });
+    expect(counters.pdfCount).toBeGreaterThan(0);
+    await batcher.close();
+  });
+
   it('close() writes what is queued before the database goes, then refuses new marks', async () => {
     const batcher = new MarkBatcher(database.db, { flushMs: 60_000, logger: pino({ level: 'silent' }) });
     const day = Math.floor(Date.now() / 86_400_000);

@@ -101,6 +101,7 @@ try {
      ON CONFLICT DO NOTHING`,
     [partRows.length],
   );
+  log('designs in; linking parts…');
   await run.rows('ANALYZE designs');
   await run.rows('ANALYZE design_parts');
   const usedMpn = (await run.rows<{ mpn: string }>(`SELECT p.mpn FROM design_parts dp JOIN products p ON p.id = dp.product_id GROUP BY p.mpn ORDER BY count(*) DESC LIMIT 1`))[0]!.mpn;
@@ -115,6 +116,7 @@ try {
     mpn: { sort: 'newest', mpn: usedMpn },
     page10: { sort: 'top', pageNum: 10 },
   };
+  log(`timing the gallery (${Object.keys(variants).length} variants)…`);
   const gallery: Record<string, unknown> = {};
   let galleryWorst = 0;
   for (const [name, q] of Object.entries(variants)) {
@@ -130,6 +132,7 @@ try {
     }
     const s = stats(times);
     galleryWorst = Math.max(galleryWorst, s.p95);
+    log(`  ${name}: p95 ${s.p95} ms (heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB)`);
     gallery[name] = { ...s, total };
   }
   result.gallery = { measured: 'listPublicDesigns', note: 'the /ecadViewer page is not rendered here (needs the built site); its data is this one call', designs: DESIGNS, pageSize: 24, variants: gallery, worstP95Ms: galleryWorst };
@@ -158,6 +161,7 @@ try {
     );
     return times;
   };
+  log('search baseline, then the board analysis with searches running…');
   for (let i = 0; i < 50; i++) await searchOnce(i);
   const searchBefore = await searchLoad(4, () => false, 400);
   // One warm-up analysis (worker start, module load), then the measured one with searches running.
@@ -183,6 +187,7 @@ try {
   };
 
   // ---------------------------------------------------------------------------------------- (c)
+  log('tracking: 2,000 calls a second for 5 s…');
   const RATE = 2000;
   const SECONDS = 5;
   const CLIENTS = 2500; // 4 calls each over 5 s: under the 120-a-minute throttle per address

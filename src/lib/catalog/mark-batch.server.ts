@@ -147,20 +147,21 @@ export class MarkBatcher {
 
   private drain(all: boolean): Promise<void> {
     if (this.running) return this.running.then(() => (all ? this.drain(true) : undefined));
-    const run = (async () => {
-      try {
-        do {
-          const batch = this.queue.splice(0, this.maxBatch);
-          this.lastFlushAt = Date.now();
-          if (batch.length > 0) await this.write(batch);
-        } while (this.queue.length >= this.maxBatch || (all && this.queue.length > 0));
-      } finally {
-        this.running = null;
-        if (this.queue.length > 0) this.schedule();
-      }
-    })();
+    // `finally` runs in a later microtask, so `running` is always set before it is cleared.
+    const run = this.writeQueued(all).finally(() => {
+      this.running = null;
+      if (this.queue.length > 0) this.schedule();
+    });
     this.running = run;
     return run;
+  }
+
+  private async writeQueued(all: boolean): Promise<void> {
+    do {
+      const batch = this.queue.splice(0, this.maxBatch);
+      this.lastFlushAt = Date.now();
+      if (batch.length > 0) await this.write(batch);
+    } while (this.queue.length >= this.maxBatch || (all && this.queue.length > 0));
   }
 
   private lookup(mKey: string, mType: MarkType): Promise<Lookup['ok']> | Lookup['ok'] {
