@@ -120,6 +120,7 @@ describe('Top200', () => {
   it('is empty before the first refresh', async () => {
     const r = await call<Top200>('GET', '/chiplet/top200');
     expect(r.body.result).toEqual({ scope: 'all', computedAt: null, list: [] });
+    expect((await call<Top200>('GET', '/chiplet/top200?scope=')).body.result.scope).toBe('all');
   });
 
   it('ranks by partScore, per scope, with the trend since the refresh before', async () => {

@@ -40,7 +40,7 @@ export const partUseRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       },
     }),
     async (c) => {
-      const { scope } = c.req.valid('query');
+      const scope = c.req.valid('query').scope || 'all';
       if (scope !== 'all' && !/^[1-9][0-9]{0,8}$/.test(scope)) throw new AppError(Code.badInput, serverMessage('top200.badScope', c.var.locale, { scope }));
       if (!(await isRankScope(c.var.db, scope))) throw new AppError(Code.notFound, serverMessage('top200.noScope', c.var.locale, { scope }));
       return c.json(ok(await readPartRanks(c.var.db, scope, c.var.locale)), 200);
