@@ -97,6 +97,9 @@ function printDevKey({ shown, host, port, sms, wechat }: { shown: string; host: 
 
 const stop = async () => {
   server.close();
+  // Tracking marks still queued for their batched write (mark-batch.server.ts) go in before the database closes.
+  const { closeMarkBatchers } = await import('../src/lib/catalog/mark-batch.server.ts');
+  await closeMarkBatchers();
   await database.close();
   process.exit(0);
 };

@@ -5,8 +5,9 @@ import { envelopeOf, errorEnvelope, errorResponses, ok } from '../server/envelop
 import { AppError, Code } from '../server/errors.ts';
 import { validationHook } from '../server/validation.ts';
 import { categoryName } from './catalog.ts';
-import { bumpCounters, cateTreeFor, listCategories, type MarkClient } from './catalog.server.ts';
-import { CategorySchema, CateTreeNodeSchema, CountersSchema, MarkTypeSchema, ProductDetailSchema, QueryHeaderSchema, SimilarPartSchema } from './catalog.schema.ts';
+import { cateTreeFor, listCategories } from './catalog.server.ts';
+import { markBatcherOf, type MarkClient } from './mark-batch.server.ts';
+import { CategorySchema, CateTreeNodeSchema, CountersSchema, MarkTypeSchema, type CounterName, type Counters, type MarkType, ProductDetailSchema, QueryHeaderSchema, SimilarPartSchema } from './catalog.schema.ts';
 import { callerKey, throttleByIp } from '../server/client-key.server.ts';
 import { createThrottle } from '../server/rate-limit.ts';
 import { productDetail, productIdByCode, similarParts, notFoundPart } from './detail.server.ts';
@@ -23,6 +24,8 @@ const MarkResultSchema = z.object({ mKey: z.string(), mType: MarkTypeSchema, cou
 const markResponses = {
   200: { description: 'New counter values', content: { 'application/json': { schema: envelopeOf(MarkResultSchema) } } },
   404: { description: 'Unknown part or module (40400)', content: { 'application/json': { schema: errorEnvelope } } },
+  429: { description: 'Too many tracking calls from this address (42900)', content: { 'application/json': { schema: errorEnvelope } } },
+  503: { description: 'The batch this call was in could not be written (50300); nothing of it was counted', content: { 'application/json': { schema: errorEnvelope } } },
   ...errorResponses,
 } as const;
 /** SPEC §3 counters are 0 or 1 per call: a call says "this happened", never "add 300". */
@@ -43,6 +46,12 @@ const markThrottle = createThrottle(MARK_THROTTLE);
 async function markClientOf(c: Context<AppEnv>): Promise<MarkClient> {
   throttleByIp(c, markThrottle);
   return { client: await callerKey(c), day: Math.floor(c.var.now() / 86_400) };
+}
+
+/** Queues the mark for the next batched write (mark-batch.server.ts) and answers the part's counters after it. */
+async function mark(c: Context<AppEnv>, mKey: string, mType: MarkType, names: readonly CounterName[]): Promise<Counters> {
+  const client = await markClientOf(c);
+  return markBatcherOf(c.var.db).mark({ mKey, mType, names, client, locale: c.var.locale });
 }
 
 function markRoute<Body extends z.ZodType>(path: string, summary: string, body: Body) {
@@ -221,7 +230,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     async (c) => {
       const body = c.req.valid('json');
       const names = (['pdfCount', 'edaCount', 'likeCount', 'moduleCount'] as const).filter((n) => body[n] === 1);
-      const counters = await bumpCounters(c.var.db, body.mKey, body.mType, names, c.var.locale, await markClientOf(c));
+      const counters = await mark(c, body.mKey, body.mType, names);
       return c.json(ok({ mKey: body.mKey, mType: body.mType, counters }), 200);
     },
   )
@@ -233,7 +242,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     ),
     async (c) => {
       const body = c.req.valid('json');
-      const counters = await bumpCounters(c.var.db, body.mKey, 'COMPONENT', ['componentPlacementCount'], c.var.locale, await markClientOf(c));
+      const counters = await mark(c, body.mKey, 'COMPONENT', ['componentPlacementCount']);
       return c.json(ok({ mKey: body.mKey, mType: 'COMPONENT' as const, counters }), 200);
     },
   )
@@ -245,7 +254,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     ),
     async (c) => {
       const body = c.req.valid('json');
-      const counters = await bumpCounters(c.var.db, body.mKey, 'MODULE', ['modulePlacementCount'], c.var.locale, await markClientOf(c));
+      const counters = await mark(c, body.mKey, 'MODULE', ['modulePlacementCount']);
       return c.json(ok({ mKey: body.mKey, mType: 'MODULE' as const, counters }), 200);
     },
   )
@@ -257,7 +266,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     ),
     async (c) => {
       const body = c.req.valid('json');
-      const counters = await bumpCounters(c.var.db, body.mKey, body.mType, ['tagClickCount'], c.var.locale, await markClientOf(c));
+      const counters = await mark(c, body.mKey, body.mType, ['tagClickCount']);
       return c.json(ok({ mKey: body.mKey, mType: body.mType, counters }), 200);
     },
   )

@@ -1,10 +1,10 @@
-import { asc, eq, lt, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.server.ts';
-import { categories, modules, products, trackingMarks } from '../server/db/schema/index.ts';
+import { categories, products } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { createMemo, type Memo, type MemoOptions } from '../server/memo.server.ts';
 import { buildCategoryTree, type CategoryNode, type CategoryTreeNode } from './catalog.ts';
-import type { CateTreeItem, CounterName, Counters, MarkType } from './catalog.schema.ts';
+import type { CateTreeItem, CounterName } from './catalog.schema.ts';
 import { serverMessage } from '../server/messages/server-message.ts';
 
 /** Every memo of catalogue aggregates, so one invalidation clears them all without an import cycle. */
@@ -165,60 +165,4 @@ export const COUNTER_COLUMNS = {
   tagClickCount: products.tagClickCount,
 } as const satisfies Record<CounterName, unknown>;
 
-/**
- * Adds one to each named counter of the part `mKey` (a product's mfgMpnCode) and returns the new
- * values. COMPONENT marks address the product directly. MODULE marks address a module by its
- * mfgMpnCode: the module must exist, and the counters live on the product it is built around
- * (the modules table has no counters of its own). Unknown keys are 40400; nothing is created.
- */
-/** Who counts once a day: `u:<user id>` for a signed-in caller, else a keyed hash of the IP. */
-export type MarkClient = { client: string; day: number };
-
-export async function bumpCounters(
-  db: Db,
-  mKey: string,
-  mType: MarkType,
-  names: readonly CounterName[],
-  locale: 'zh' | 'en' = 'zh',
-  once?: MarkClient,
-): Promise<Counters> {
-  if (names.length === 0) throw new AppError(Code.badInput, serverMessage('catalog.noCounter', locale));
-  if (mType === 'MODULE') {
-    const mod = await db.select({ id: modules.id }).from(modules).where(eq(modules.mfgMpnCode, mKey)).limit(1);
-    if (mod.length === 0) throw new AppError(Code.notFound, serverMessage('catalog.noModuleKey', locale, { key: mKey }));
-  }
-  const notFound = () => new AppError(Code.notFound, serverMessage('catalog.noPart', locale, { code: mKey }));
-  return db.transaction(async (tx) => {
-    let fresh = [...new Set(names)];
-    if (once) {
-      await purgeOldMarks(tx, once.day);
-      // Only the counters this client has not marked today count; a repeat answers the values as they are.
-      const inserted = await tx
-        .insert(trackingMarks)
-        .values(fresh.map((counter) => ({ day: once.day, client: once.client, mKey, mType, counter })))
-        .onConflictDoNothing()
-        .returning({ counter: trackingMarks.counter });
-      const added = new Set(inserted.map((r) => r.counter));
-      fresh = fresh.filter((n) => added.has(n));
-    }
-    if (fresh.length === 0) {
-      const [row] = await tx.select(COUNTER_COLUMNS).from(products).where(eq(products.mfgMpnCode, mKey)).limit(1);
-      if (!row) throw notFound();
-      return row;
-    }
-    const set: Record<string, unknown> = {};
-    for (const name of fresh) set[name] = sql`${COUNTER_COLUMNS[name]} + 1`;
-    const [row] = await tx.update(products).set(set).where(eq(products.mfgMpnCode, mKey)).returning(COUNTER_COLUMNS);
-    // Throwing rolls the marks back too: an unknown part leaves nothing behind.
-    if (!row) throw notFound();
-    return row;
-  });
-}
-
-let purgedBefore = 0;
-/** Once a day per process: marks older than yesterday are no longer needed. */
-async function purgeOldMarks(tx: Pick<Db, 'delete'>, today: number): Promise<void> {
-  if (purgedBefore >= today - 1) return;
-  purgedBefore = today - 1;
-  await tx.delete(trackingMarks).where(lt(trackingMarks.day, today - 1));
-}
+// The mark/* calls write these in batches: mark-batch.server.ts.

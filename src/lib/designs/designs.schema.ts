@@ -144,7 +144,7 @@ export const DeleteResultSchema = z.object({ id: DesignIdSchema, deleted: z.lite
 export const EcadPageBodySchema = z
   .strictObject({
     keyword: z.string().trim().max(100).optional().openapi({ description: 'Part number (prefix, any case)' }),
-    cateId: z.number().int().positive().optional().openapi({ description: 'Category at any level' }),
+    cateId: z.number().int().positive().max(999_999_999).optional().openapi({ description: 'Category at any level' }),
     sort: z.enum(['use', 'mpn']).default('use').openapi({ description: "'use' = most public designs first" }),
     pageNum: z.number().int().min(1).max(10_000).default(1),
     pageSize: z.number().int().min(1).max(100).default(20),

@@ -10,10 +10,11 @@ import { sharedWorkerPool } from './worker-pool.server.ts';
 import { resumeDesignAnalysis } from '../designs/design-analysis.server.ts';
 import { recomputeDesignScores } from '../designs/design-rank.server.ts';
 import { seedDemoDesigns } from '../designs/design-seed.server.ts';
+import { schedulePartRanks } from '../designs/part-rank.server.ts';
 
 /**
  * At server start: fail the jobs a dead process left running, drop finished jobs past their
- * retention and anonymous BOMs past their expiry (again once a day), then warm the search index (a `search-index` job). Failures are
+ * retention and anonymous BOMs past their expiry (again once a day), rank the Top200 parts (again hourly), then warm the search index (a `search-index` job). Failures are
  * logged, never fatal: searches build the index on demand.
  */
 export async function startJobs(db: Db): Promise<void> {
@@ -24,6 +25,8 @@ export async function startJobs(db: Db): Promise<void> {
     if (resumed > 0) logger.info({ resumed }, 'BOM matching interrupted by a stop started again');
     await pruneJobs(db);
     setInterval(() => void pruneJobs(db), PRUNE_INTERVAL_MS).unref();
+    // Top200: once now, then hourly (part-rank.server.ts).
+    schedulePartRanks(db);
     const { parts, ms } = await warmSearchIndex(db);
     logger.info({ parts, ms }, 'search index built');
   } catch (error) {

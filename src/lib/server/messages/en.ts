@@ -273,4 +273,7 @@ export const en: ServerMessages = {
   'design.analysis.noContent': 'The design could not be analysed: it holds no readable schematic or board',
   'design.analysis.crashed': 'Analysing the design failed ({reason})',
   'design.filesMissing': 'The design\'s files are no longer in the store; it cannot be analysed',
+  'top200.markUnavailable': 'The counters cannot be recorded right now; please try again later',
+  'top200.badScope': "A ranking scope is 'all' or a top-level category id; got {scope}",
+  'top200.noScope': 'There is no top-level category {scope}',
 };

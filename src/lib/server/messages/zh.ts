@@ -281,6 +281,9 @@ export const zh = {
   'design.analysis.noContent': '无法分析该设计：其中没有可读取的原理图或电路板',
   'design.analysis.crashed': '分析该设计时出错（{reason}）',
   'design.filesMissing': '该设计的文件已不在存储中，无法分析',
+  'top200.markUnavailable': '暂时无法记录统计，请稍后再试',
+  'top200.badScope': '榜单范围应为 all 或一级分类编号，收到 {scope}',
+  'top200.noScope': '没有编号为 {scope} 的一级分类',
 } as const;
 
 export type ServerMessageKey = keyof typeof zh;
