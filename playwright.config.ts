@@ -40,6 +40,8 @@ export default defineConfig({
       KICAD_DIST_URL: 'https://www.kicad.org/download/',
       ICP_NUMBER: '京ICP备12345678号-1',
       LOG_LEVEL: 'warn',
+      // Rankings recomputed every few seconds so the Top200 journey sees counters move (production: hourly).
+      RANKINGS_REFRESH_SECONDS: '5',
       // Short QR lifetime so the expiry journey runs in seconds (production keeps 120 s).
       SSO_QR_TTL_SECONDS: '30',
       // Every journey logs in from 127.0.0.1; production keeps 20 codes per address and hour.

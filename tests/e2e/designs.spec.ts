@@ -214,4 +214,40 @@ test.describe('designs', () => {
     await expect(page.getByTestId('top100-formula')).toContainText(`热度 = (${LIKE_WEIGHT} × 点赞数 + 浏览数) × 2^(−天数 / ${DESIGN_HALF_LIFE_DAYS})`);
     expect(await serious(page)).toEqual([]);
   });
+  test('Top200 shows a part after its counters rise (three engineers download, like and place it)', async ({ page, request }) => {
+    // A part no journey touches: the first NE555 variant of the demo catalogue (KiCad's Timer library).
+    const found = (await (await request.post('/api/chiplet/products/queryPage', { data: { keyword: 'NE555', pageNum: 1, pageSize: 5 } })).json()) as { code: number; result: { list: { mfgMpnCode: string; mpn: string }[] } };
+    expect(found.code).toBe(200000);
+    const part = found.result.list.at(-1)!;
+    const card = `/top200/productCard?mfgMpnCode=${encodeURIComponent(part.mfgMpnCode)}`;
+    await page.goto(card);
+    await expect(page.getByTestId('card-rank')).not.toHaveCount(0);
+    for (const row of await page.getByTestId('card-rank').all()) await expect(row).toHaveAttribute('data-ranked', 'no');
+
+    for (let i = 0; i < 3; i++) {
+      const login = await apiLogin(request, uniquePhone('139'));
+      const headers = { 'X-token': login.token };
+      const add = await (await request.post('/api/chiplet/mark/add', { headers, data: { mKey: part.mfgMpnCode, mType: 'COMPONENT', pdfCount: 1, edaCount: 1, likeCount: 1 } })).json();
+      expect(add.code).toBe(200000);
+      const placed = await (await request.post('/api/chiplet/mark/componentPlacement', { headers, data: { mKey: part.mfgMpnCode } })).json();
+      expect(placed.code).toBe(200000);
+    }
+    // The e2e server refreshes the rankings every few seconds (RANKINGS_REFRESH_SECONDS in playwright.config.ts).
+    const inCategory = page.getByTestId('card-rank').last();
+    await expect
+      .poll(
+        async () => {
+          await page.goto(card);
+          return inCategory.getAttribute('data-ranked');
+        },
+        { timeout: 60_000, intervals: [2_000] },
+      )
+      .toBe('yes');
+    await expect(page.getByTestId('top200-card')).toContainText('3');
+    // The category's list shows it, new since the refresh before.
+    await inCategory.getByRole('link').click();
+    const entry = page.locator(`[data-testid="top200-entry"][data-mfg-mpn-code="${part.mfgMpnCode}"]`);
+    await expect(entry).toBeVisible();
+    await expect(entry).toContainText(part.mpn);
+  });
 });

@@ -229,8 +229,8 @@ export async function partRankCard(db: Db, mfgMpnCode: string, locale: Locale): 
   };
 }
 
-/** Refreshes now and then every PART_RANK_INTERVAL_MS; failures are logged, never fatal. */
-export function schedulePartRanks(db: Db): void {
+/** Refreshes now and then every `intervalMs` (hourly by default); failures are logged, never fatal. */
+export function schedulePartRanks(db: Db, intervalMs = PART_RANK_INTERVAL_MS): void {
   const run = async () => {
     try {
       const started = performance.now();
@@ -241,5 +241,5 @@ export function schedulePartRanks(db: Db): void {
     }
   };
   void run();
-  setInterval(() => void run(), PART_RANK_INTERVAL_MS).unref();
+  setInterval(() => void run(), intervalMs).unref();
 }

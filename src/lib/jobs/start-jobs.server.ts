@@ -1,4 +1,5 @@
 import type { Db } from '../server/db/client.server.ts';
+import { getConfig } from '../server/config.server.ts';
 import { logger } from '../server/logger.server.ts';
 import { warmSearchIndex } from '../search/search-index.server.ts';
 import { deleteExpiredJobs } from './jobs.server.ts';
@@ -25,8 +26,8 @@ export async function startJobs(db: Db): Promise<void> {
     if (resumed > 0) logger.info({ resumed }, 'BOM matching interrupted by a stop started again');
     await pruneJobs(db);
     setInterval(() => void pruneJobs(db), PRUNE_INTERVAL_MS).unref();
-    // Top200: once now, then hourly (part-rank.server.ts).
-    schedulePartRanks(db);
+    // Top200: once now, then every RANKINGS_REFRESH_SECONDS (hourly by default; part-rank.server.ts).
+    schedulePartRanks(db, rankingsInterval());
     const { parts, ms } = await warmSearchIndex(db);
     logger.info({ parts, ms }, 'search index built');
   } catch (error) {
@@ -35,7 +36,7 @@ export async function startJobs(db: Db): Promise<void> {
   await startDesignJobs(db);
 }
 
-const SCORE_INTERVAL_MS = 3600_000;
+const rankingsInterval = (): number => getConfig().RANKINGS_REFRESH_SECONDS * 1000;
 
 /**
  * Designs (issue #14): analyses a stop left pending go back in the queue, the demo projects are
@@ -47,7 +48,7 @@ async function startDesignJobs(db: Db): Promise<void> {
     const pending = await resumeDesignAnalysis(db);
     if (pending > 0) logger.info({ pending }, 'design analyses left pending by a stop queued again');
     await rescoreDesigns(db);
-    setInterval(() => void rescoreDesigns(db), SCORE_INTERVAL_MS).unref();
+    setInterval(() => void rescoreDesigns(db), rankingsInterval()).unref();
     const seeded = await seedDemoDesigns(db, getFileStore(), sharedWorkerPool());
     if (seeded.added > 0) logger.info(seeded, 'demo designs published');
   } catch (error) {
