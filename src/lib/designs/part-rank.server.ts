@@ -229,17 +229,19 @@ export async function partRankCard(db: Db, mfgMpnCode: string, locale: Locale): 
   };
 }
 
-/** Refreshes now and then every `intervalMs` (hourly by default); failures are logged, never fatal. */
+/** One logged refresh; failures are logged, never fatal. */
+export async function refreshPartRanksLogged(db: Db): Promise<void> {
+  try {
+    const started = performance.now();
+    const counts = await refreshPartRanks(db, new Date());
+    logger.info({ scopes: Object.keys(counts).length, ranked: counts.all ?? 0, ms: Math.round(performance.now() - started) }, 'Top200 refreshed');
+  } catch (error) {
+    logger.warn({ err: error }, 'Top200 refresh failed');
+  }
+}
+
+/** Refreshes now and then every `intervalMs` (hourly by default). */
 export function schedulePartRanks(db: Db, intervalMs = PART_RANK_INTERVAL_MS): void {
-  const run = async () => {
-    try {
-      const started = performance.now();
-      const counts = await refreshPartRanks(db, new Date());
-      logger.info({ scopes: Object.keys(counts).length, ranked: counts.all ?? 0, ms: Math.round(performance.now() - started) }, 'Top200 refreshed');
-    } catch (error) {
-      logger.warn({ err: error }, 'Top200 refresh failed');
-    }
-  };
-  void run();
-  setInterval(() => void run(), intervalMs).unref();
+  void refreshPartRanksLogged(db);
+  setInterval(() => void refreshPartRanksLogged(db), intervalMs).unref();
 }

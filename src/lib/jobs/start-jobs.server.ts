@@ -8,10 +8,10 @@ import { resumeBomMatching } from '../bom/bom-job.server.ts';
 import { getFileStore } from '../files/file-store.server.ts';
 import { jobRunnerOf } from './runner.server.ts';
 import { sharedWorkerPool } from './worker-pool.server.ts';
-import { resumeDesignAnalysis } from '../designs/design-analysis.server.ts';
+import { designAnalysesSettled, resumeDesignAnalysis } from '../designs/design-analysis.server.ts';
 import { recomputeDesignScores } from '../designs/design-rank.server.ts';
 import { seedDemoDesigns } from '../designs/design-seed.server.ts';
-import { schedulePartRanks } from '../designs/part-rank.server.ts';
+import { refreshPartRanksLogged, schedulePartRanks } from '../designs/part-rank.server.ts';
 
 /**
  * At server start: fail the jobs a dead process left running, drop finished jobs past their
@@ -51,6 +51,14 @@ async function startDesignJobs(db: Db): Promise<void> {
     setInterval(() => void rescoreDesigns(db), rankingsInterval()).unref();
     const seeded = await seedDemoDesigns(db, getFileStore(), sharedWorkerPool());
     if (seeded.added > 0) logger.info(seeded, 'demo designs published');
+    // Analyses found new parts in designs: rank again once they are done rather than an hour later
+    // (on a fresh install Top200 would otherwise stay empty for the first hour).
+    if (pending > 0 || seeded.added > 0) {
+      void designAnalysesSettled().then(async () => {
+        await rescoreDesigns(db);
+        await refreshPartRanksLogged(db);
+      });
+    }
   } catch (error) {
     logger.error({ err: error }, 'design start-up jobs failed');
   }
