@@ -49,7 +49,7 @@ async function startDesignJobs(db: Db): Promise<void> {
     if (pending > 0) logger.info({ pending }, 'design analyses left pending by a stop queued again');
     await rescoreDesigns(db);
     setInterval(() => void rescoreDesigns(db), rankingsInterval()).unref();
-    const seeded = await seedDemoDesigns(db, getFileStore(), sharedWorkerPool());
+    const seeded = getConfig().DEMO_DESIGNS === 'on' ? await seedDemoDesigns(db, getFileStore(), sharedWorkerPool()) : { added: 0, skipped: 0, failed: 0 };
     if (seeded.added > 0) logger.info(seeded, 'demo designs published');
     // Analyses found new parts in designs: rank again once they are done rather than an hour later
     // (on a fresh install Top200 would otherwise stay empty for the first hour).

@@ -29,6 +29,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // How often Top100 design scores and Top200 part ranks are recomputed (the pages say 'hourly', the default).
   RANKINGS_REFRESH_SECONDS: z.coerce.number().int().min(2).max(86_400).default(3600),
+  // 'on': a fresh install publishes KiCad's demo projects as public designs (issue #14 item 8).
+  DEMO_DESIGNS: z.enum(['on', 'off']).default('on'),
   // Single sign-on service (src/lib/sso/README.md). Cross-field rules in checkSsoConfig below.
   SSO_SECRET: blankToUndefined.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SSO_PORT: z.coerce.number().int().min(1).max(65535).default(4322),
