@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
+import { designAnalysesSettled } from '../../src/lib/designs/design-analysis.server.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createZip } from '../../src/lib/files/zip.ts';
 import { boardStats } from '../../src/lib/kicad/board-stats.ts';
@@ -28,6 +29,8 @@ beforeAll(async () => {
   w = await createWorld();
 });
 afterAll(async () => {
+  // Uploads queue a background analysis: let it finish before the database closes under it.
+  await designAnalysesSettled();
   await w?.close();
 });
 

@@ -52,6 +52,8 @@ beforeAll(async () => {
   await designAnalysesSettled();
 }, 120_000);
 afterAll(async () => {
+  // Uploads queue a background analysis: let it finish before the database closes under it.
+  await designAnalysesSettled();
   await w?.close();
 });
 
