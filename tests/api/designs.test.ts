@@ -241,6 +241,9 @@ describe(`designs API (${label})`, () => {
     expect(byDescription.body.result.list.map((d) => d.id)).toEqual([olimex.id]);
     const byTag = await gallery('tag=Open%20Hardware');
     expect(byTag.body.result.list.map((d) => d.id)).toEqual([glasgow.id]);
+    // A keyword equal to a tag (any case) finds it too.
+    const byTagWord = await gallery('keyword=OPEN%20hardware');
+    expect(byTagWord.body.result.list.map((d) => d.id)).toEqual([glasgow.id]);
     const byMpn = await gallery('mpn=ice40hx8k-bg121');
     expect(byMpn.body.result.list.map((d) => d.id)).toEqual([glasgow.id]);
     expect(byMpn.body.result.total).toBe(1);

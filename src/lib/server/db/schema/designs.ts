@@ -56,6 +56,7 @@ export const designs = pgTable(
     index('designs_public_score_idx').on(t.visibility, t.score),
     index('designs_tags_idx').using('gin', t.tags),
     index('designs_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('designs_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     // The gallery's part-number search looks into the BOM lines (an unknown part took 140–380 ms on 10,000 designs without it).
     index('designs_bom_path_idx').using('gin', sql`${t.bom} jsonb_path_ops`),
     // Releasing a file counts the covers that use its key.
