@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DESIGN_HALF_LIFE_DAYS, LIKE_WEIGHT } from '../../src/lib/designs/designs.ts';
+import { canvasPixels } from './canvas-pixels.ts';
 import { apiLogin, hydrated, uniquePhone, useSession, type SsoLogin } from './login-helpers.ts';
 
 // The designs journey (issue #14) against the real server: upload a KiCad project through the
@@ -17,25 +18,6 @@ type Detail = { id: string; visibility: string; analysis: string; likeCount: num
 
 async function api<T>(request: APIRequestContext, path: string, token?: string): Promise<Envelope<T>> {
   return (await (await request.get(path, { headers: token ? { 'X-token': token } : {} })).json()) as Envelope<T>;
-}
-
-/** Distinct colours of the viewer's canvas as the user sees it (a screenshot decoded in the page). */
-async function canvasColours(page: Page): Promise<number> {
-  const png = await page.getByTestId('viewer-canvas').screenshot();
-  return page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
-    const seen = new Set<number>();
-    for (let i = 0; i < d.length && seen.size < 5000; i += 4) seen.add((d[i]! << 16) | (d[i + 1]! << 8) | d[i + 2]!);
-    return seen.size;
-  }, png.toString('base64'));
 }
 
 const serious = async (page: Page) => {
@@ -128,7 +110,7 @@ test.describe('designs', () => {
     await expect(page.getByTestId('project-name')).toContainText('glasgow');
     await expect(page.getByTestId('stat-footprints')).not.toHaveText('0');
     // The board is drawn: the canvas holds many colours.
-    await expect.poll(() => canvasColours(page), { timeout: 15_000 }).toBeGreaterThan(20);
+    await expect.poll(async () => (await canvasPixels(page, page.getByTestId('viewer-canvas'))).distinct, { timeout: 15_000 }).toBeGreaterThan(20);
     await expect(page.getByTestId('design-visits')).toHaveAttribute('data-count', '1');
 
     // Like: once is one like; the state survives a reload; a second click takes it back.

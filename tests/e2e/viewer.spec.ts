@@ -2,9 +2,10 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { zipSync } from 'fflate';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { boardStats } from '../../src/lib/kicad/board-stats.ts';
 import { parseBoard } from '../../src/lib/kicad/board.ts';
+import { canvasPixels } from './canvas-pixels.ts';
 import { apiLogin, hydrated, uniquePhone, useSession } from './login-helpers.ts';
 
 // The design viewer's journeys (issue #13) against the real server in Chromium (WebGL2 through
@@ -14,33 +15,6 @@ import { apiLogin, hydrated, uniquePhone, useSession } from './login-helpers.ts'
 
 const PROJECT = 'tests/fixtures/kicad/projects/glasgow-revc';
 const DEMOS = '/usr/share/kicad/demos';
-
-/** Colours of the canvas as the user sees it: a screenshot decoded in the page. */
-async function canvasPixels(page: Page, canvas: Locator): Promise<{ distinct: number; nonBackground: number; hash: number }> {
-  const png = await canvas.screenshot();
-  return page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
-    const bg = `${d[0]},${d[1]},${d[2]}`;
-    const seen = new Set<string>();
-    let nonBackground = 0;
-    let hash = 0;
-    for (let i = 0; i < d.length; i += 4) {
-      const key = `${d[i]},${d[i + 1]},${d[i + 2]}`;
-      if (seen.size < 5000) seen.add(key);
-      if (key !== bg) nonBackground++;
-      hash = (hash * 31 + d[i]! + 7 * d[i + 1]! + 13 * d[i + 2]!) >>> 0;
-    }
-    return { distinct: seen.size, nonBackground, hash };
-  }, png.toString('base64'));
-}
 
 async function openViewer(page: Page, path = '/ecadViewer/viewerPage'): Promise<void> {
   await page.goto(path);
