@@ -1,4 +1,3 @@
-import { boardStats } from '../kicad/board-stats.ts';
 import type { Board } from '../kicad/board.ts';
 import { renderBoardSvg } from '../kicad/board-svg.ts';
 import { extractBoardBom, extractDesignBom, type DesignBomLine as KicadBomLine } from '../kicad/design-bom.ts';
@@ -7,7 +6,7 @@ import { renderSchematicSvg } from '../kicad/schematic-svg.ts';
 import { loadProject, ProjectLoadError, type LoadedProject } from '../kicad-viewer/project-load.ts';
 import type { InputFile } from '../kicad-viewer/protocol.ts';
 import type { ServerMessageKey } from '../server/messages/server-message.ts';
-import type { DesignStats } from '../viewer/design-read.ts';
+import { designStats, type DesignStats } from '../viewer/design-read.ts';
 import type { DesignBomLine } from './designs.schema.ts';
 
 // The server's analysis of a stored design (issue #14 item 1), pure and thread-free so it runs in
@@ -58,19 +57,9 @@ function toBomLine(l: KicadBomLine): DesignBomLine {
 }
 
 function statsOf(p: LoadedProject): DesignStats {
-  const b = p.board ? boardStats(p.board) : null;
-  return {
-    sheets: p.hierarchy ? p.hierarchy.sheets.filter((s) => s.schematic).length : 0,
-    symbols: p.hierarchy ? symbolOccurrences(p.hierarchy, p.name).length : 0,
-    footprints: b?.footprints ?? 0,
-    pads: b?.pads ?? 0,
-    vias: b?.vias ?? 0,
-    tracks: b?.tracks ?? 0,
-    nets: b?.nets ?? 0,
-    copperLayers: b?.copperLayers ?? 0,
-    boardWidthMm: b?.widthMm ?? 0,
-    boardHeightMm: b?.heightMm ?? 0,
-  };
+  const sheets = p.hierarchy ? p.hierarchy.sheets.filter((s) => s.schematic).length : 0;
+  const symbols = p.hierarchy ? symbolOccurrences(p.hierarchy, p.name).length : 0;
+  return designStats(sheets, symbols, p.board);
 }
 
 const byteLength = (s: string): number => Buffer.byteLength(s, 'utf8');

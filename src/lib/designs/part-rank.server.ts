@@ -124,6 +124,20 @@ type RankRow = {
   name_en: string | null;
 };
 
+/** A part_ranks row as the API shows it (counts may arrive as JSON text, depending on the driver). */
+function rankEntry<P>(r: { rank: number; prev_rank: number | null; score: number; counts: PartUse | string }, product: P) {
+  const rank = Number(r.rank);
+  const prevRank = r.prev_rank === null ? null : Number(r.prev_rank);
+  return {
+    rank,
+    prevRank,
+    trend: rankTrend(rank, prevRank),
+    score: Number(r.score),
+    counts: typeof r.counts === 'string' ? (JSON.parse(r.counts) as PartUse) : r.counts,
+    product,
+  };
+}
+
 /** A scope's list as the last refresh left it, best first; computedAt null before the first refresh. */
 export async function readPartRanks(db: Db, scope: string, locale: Locale, limit = TOP200_SIZE): Promise<Top200> {
   const run = runnerOf(db);
@@ -142,21 +156,13 @@ export async function readPartRanks(db: Db, scope: string, locale: Locale, limit
     computedAt: last,
     list: rows.map((r) => {
       const cate = r.cate_id === null ? undefined : tree.byId.get(r.cate_id);
-      const prevRank = r.prev_rank === null ? null : Number(r.prev_rank);
-      return {
-        rank: Number(r.rank),
-        prevRank,
-        trend: rankTrend(Number(r.rank), prevRank),
-        score: Number(r.score),
-        counts: typeof r.counts === 'string' ? (JSON.parse(r.counts) as PartUse) : r.counts,
-        product: {
-          mfgMpnCode: r.mfg_mpn_code,
-          mpn: r.mpn,
-          brandName: (locale === 'en' ? r.name_en : r.name_zh) ?? r.name_en ?? '',
-          cateName: cate ? categoryName(cate, locale) : '',
-          package: r.package,
-        },
-      };
+      return rankEntry(r, {
+        mfgMpnCode: r.mfg_mpn_code,
+        mpn: r.mpn,
+        brandName: (locale === 'en' ? r.name_en : r.name_zh) ?? r.name_en ?? '',
+        cateName: cate ? categoryName(cate, locale) : '',
+        package: r.package,
+      });
     }),
   };
 }
@@ -208,16 +214,7 @@ export async function partRankCard(db: Db, mfgMpnCode: string, locale: Locale): 
   const product = { mfgMpnCode: p.mfg_mpn_code, mpn: p.mpn, brandName, cateName: cate ? categoryName(cate, locale) : '', package: p.package };
   const entry = (scope: string) => {
     const r = ranks.find((x) => x.scope === scope);
-    if (!r) return null;
-    const prevRank = r.prev_rank === null ? null : Number(r.prev_rank);
-    return {
-      rank: Number(r.rank),
-      prevRank,
-      trend: rankTrend(Number(r.rank), prevRank),
-      score: Number(r.score),
-      counts: typeof r.counts === 'string' ? (JSON.parse(r.counts) as PartUse) : r.counts,
-      product,
-    };
+    return r ? rankEntry(r, product) : null;
   };
   return {
     ...product,

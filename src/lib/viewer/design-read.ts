@@ -176,8 +176,15 @@ export function readDesign(files: readonly DesignFile[]): DesignReadResult {
     sheets = h.sheets.filter((s) => s.schematic).length;
     symbols = symbolOccurrences(h, stem).length;
   }
+  const stats = designStats(sheets, symbols, board);
+  return { files: [...files], stats, warnings };
+}
+
+/** The root sheet: the one named like the project (or board), else one no other sheet opens. */
+/** A design's statistics from its sheet and symbol counts and its board (zeros without one). */
+export function designStats(sheets: number, symbols: number, board: Board | null | undefined): DesignStats {
   const b = board ? boardStats(board) : null;
-  const stats: DesignStats = {
+  return {
     sheets,
     symbols,
     footprints: b?.footprints ?? 0,
@@ -189,10 +196,8 @@ export function readDesign(files: readonly DesignFile[]): DesignReadResult {
     boardWidthMm: b?.widthMm ?? 0,
     boardHeightMm: b?.heightMm ?? 0,
   };
-  return { files: [...files], stats, warnings };
 }
 
-/** The root sheet: the one named like the project (or board), else one no other sheet opens. */
 function rootSchematic(schematics: ReadonlyMap<string, KicadSchematic>, stem: string | undefined): KicadSchematic | undefined {
   const all = [...schematics.values()];
   const named = all.filter((s) => baseName(s.fileName) === stem).sort((a, b) => a.fileName.length - b.fileName.length)[0];
