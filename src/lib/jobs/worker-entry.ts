@@ -3,13 +3,26 @@
 // with Node's own TypeScript support, so it and every module a task imports must be plain-Node
 // TypeScript (erasable syntax, `.ts` import paths).
 
-import { parentPort } from 'node:worker_threads';
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TaskCancelledError, transferablesOf, type FromWorker, type ToWorker, type WorkerTaskFn } from './worker-task.ts';
 
 const port = parentPort;
 if (!port) throw new Error('worker-entry.ts runs only as a worker thread');
+
+// Background work yields the CPU to requests: on Linux a nice value belongs to a thread, and
+// setPriority() with no pid sets the calling thread's, so this lowers only this worker (the
+// request thread and PostgreSQL keep theirs). Where the platform refuses, the task runs as is.
+const nice = (workerData as { nice?: number } | undefined)?.nice ?? 0;
+if (nice > 0) {
+  try {
+    setPriority(nice);
+  } catch {
+    // Not permitted here: same priority as the server.
+  }
+}
 
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 

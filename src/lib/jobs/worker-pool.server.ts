@@ -43,6 +43,12 @@ type Slot = { worker: Worker; running: Running | null };
 
 type Waiting = { start: (slot: Slot) => void };
 
+/**
+ * The nice value of the pool's threads (0–19): analyses, imports and file reads give way to the
+ * request thread when both want the CPU (on 2 cores an analysis otherwise slows searches).
+ */
+export const WORKER_NICE = 10;
+
 /** One worker for each core but the one serving requests, at least one, at most four. */
 export function defaultPoolSize(): number {
   return Math.max(1, Math.min(4, availableParallelism() - 1));
@@ -52,14 +58,16 @@ export class WorkerPool {
   readonly size: number;
   private readonly graceMs: number;
   private readonly entry: string;
+  private readonly nice: number;
   private readonly slots = new Set<Slot>();
   private readonly idle: Slot[] = [];
   private readonly waiting: Waiting[] = [];
   private nextTaskId = 1;
   private closed = false;
 
-  constructor(options: { size?: number; graceMs?: number } = {}) {
+  constructor(options: { size?: number; graceMs?: number; nice?: number } = {}) {
     this.size = options.size ?? defaultPoolSize();
+    this.nice = options.nice ?? WORKER_NICE;
     this.graceMs = options.graceMs ?? 2000;
     // From the project root, not import.meta.url: the server bundle holds a copy of this module,
     // but the worker always runs the source (as migrations are read from the source folder).
@@ -185,7 +193,7 @@ export class WorkerPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(this.entry);
+    const worker = new Worker(this.entry, { workerData: { nice: this.nice } });
     const slot: Slot = { worker, running: null };
     this.slots.add(slot);
     worker.on('message', (message: FromWorker) => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { jobs } from '../../../src/lib/server/db/schema/index.ts';
 import { claimNextJob, createJob, getJob, onJobChange, requestCancel } from '../../../src/lib/jobs/jobs.server.ts';
 import { defineJob, JobRunner, thisRunnerId } from '../../../src/lib/jobs/runner.server.ts';
-import { WorkerPool } from '../../../src/lib/jobs/worker-pool.server.ts';
+import { WORKER_NICE, WorkerPool } from '../../../src/lib/jobs/worker-pool.server.ts';
 import { workerTask } from '../../../src/lib/jobs/worker-task.ts';
 import { createTestDatabase } from '../../helpers/test-db.ts';
 
@@ -16,6 +16,7 @@ const countPrimes = workerTask<{ limit: number; every: number }, { count: number
 const spinForever = workerTask<null, never>(TASKS, 'spinForever');
 const crash = workerTask<null, never>(TASKS, 'crash');
 const fail = workerTask<{ reason: string }, never>(TASKS, 'fail');
+const threadNice = workerTask<null, number | null>(TASKS, 'threadNice');
 
 // The registry's kinds are for the product; these tests reuse one kind name with their own handlers.
 const primesJob = (limit: number, every: number) =>
@@ -140,5 +141,12 @@ describe(`job runner (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`
     expect(claims.every((c) => c === null || (c.state === 'running' && c.startedAt !== null))).toBe(true);
     expect(await claimNextJob(database.db, ['import-3d'], 'test:9:0')).toBeNull();
     expect((await getJob(database.db, made[1]!.id))?.state).toBe('cancelled');
+  });
+
+  it.runIf(process.platform === 'linux')('runs pool threads at a lower CPU priority than the request thread, which keeps its own', async () => {
+    expect(await pool.run(threadNice, null)).toBe(WORKER_NICE);
+    const { readFileSync } = await import('node:fs');
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    expect(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])).toBe(0);
   });
 });
