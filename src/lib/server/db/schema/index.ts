@@ -5,3 +5,4 @@ export * from './sso.ts';
 export * from './jobs.ts';
 export * from './bom.ts';
 export * from './designs.ts';
+export * from './ai.ts';
