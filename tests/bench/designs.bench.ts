@@ -231,9 +231,18 @@ try {
   await pool.run(ANALYSE_DESIGN_TASK, { files: files() });
   let analysing = true;
   const during = searchLoad(SEARCH_WORKERS, () => !analysing);
-  const t0 = performance.now();
-  const outcome = await pool.run(ANALYSE_DESIGN_TASK, { files: files() });
-  const analysisMs = performance.now() - t0;
+  // Several analyses back to back, so the searches during them are enough for a p95.
+  const ANALYSES = 6;
+  const analysisTimes: number[] = [];
+  const timedAnalysis = async () => {
+    const t0 = performance.now();
+    const out = await pool.run(ANALYSE_DESIGN_TASK, { files: files() });
+    analysisTimes.push(performance.now() - t0);
+    return out;
+  };
+  let outcome = await timedAnalysis();
+  for (let n = 1; n < ANALYSES; n++) outcome = await timedAnalysis();
+  const analysisMs = Math.max(...analysisTimes);
   analysing = false;
   const searchDuring = await during;
   result.analysis = {
@@ -244,6 +253,7 @@ try {
     ok: outcome.ok,
     bomLines: outcome.ok ? outcome.result.bom.length : 0,
     ms: Math.round(analysisMs),
+    analyses: stats(analysisTimes),
     searchConcurrency: SEARCH_WORKERS,
     searchBefore: stats(searchBefore),
     searchDuring: stats(searchDuring),
