@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { requestLogin } from '../../lib/client/login-request.ts';
 import { $token } from '../../lib/client/store.ts';
 import { reactIsland } from '../react-island.ts';
 import { likedDesigns, toggleLike, viewerHref, type DesignCard } from './design-api.ts';
 import { DesignSummary } from './design-summary.tsx';
 import type { DesignsLabels } from './labels.ts';
+import { LoadState, LoginPrompt } from './list-states.tsx';
 import { PageNav } from './page-nav.tsx';
 
 // /ecadViewer/laud (issue #14): the designs the logged-in user liked, newest like first, each
@@ -37,25 +37,8 @@ function LikedDesigns({ labels, locale, galleryHref }: Props) {
     if (token) void load();
   }, [token, load]);
 
-  if (!token)
-    return (
-      <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center" data-testid="liked-login">
-        <p className="text-sm text-slate-700">{labels.likedLogin}</p>
-        <Button type="button" className="mt-4" onClick={requestLogin}>
-          {labels.login}
-        </Button>
-      </div>
-    );
-  if (failed && !data)
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {labels.loadFailed}{' '}
-        <button type="button" className="text-brand-600 underline" onClick={() => void load()}>
-          {labels.retry}
-        </button>
-      </p>
-    );
-  if (!data) return <p className="text-sm text-slate-500">{labels.loading}</p>;
+  if (!token) return <LoginPrompt text={labels.likedLogin} testId="liked-login" labels={labels} />;
+  if (!data) return <LoadState failed={failed} retry={() => void load()} labels={labels} />;
 
   const toggle = async (d: DesignCard) => {
     setBusy(d.id);

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { confirmDialog } from '../../lib/client/confirm-dialog.ts';
-import { requestLogin } from '../../lib/client/login-request.ts';
 import { $token } from '../../lib/client/store.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { splitTags } from '../../lib/designs/designs.ts';
@@ -13,6 +12,7 @@ import { deleteDesign, designToBom, myDesigns, updateDesign, viewerHref, type De
 import { DesignFields, type DesignFieldValues } from './design-fields.tsx';
 import { DesignSummary } from './design-summary.tsx';
 import { fill, type DesignsLabels } from './labels.ts';
+import { LoadState, LoginPrompt } from './list-states.tsx';
 import { PageNav } from './page-nav.tsx';
 
 // /ecadViewer/indexBK 'My designs' (issue #14): the logged-in user's designs of any visibility,
@@ -69,25 +69,8 @@ function MyDesigns({ labels, locale }: Props) {
     return () => clearTimeout(timer);
   }, [pending, data, load]);
 
-  if (!token)
-    return (
-      <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center" data-testid="my-designs-login">
-        <p className="text-sm text-slate-700">{labels.mineLogin}</p>
-        <Button type="button" className="mt-4" onClick={requestLogin}>
-          {labels.login}
-        </Button>
-      </div>
-    );
-  if (failed && !data)
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {labels.loadFailed}{' '}
-        <button type="button" className="text-brand-600 underline" onClick={() => void load()}>
-          {labels.retry}
-        </button>
-      </p>
-    );
-  if (!data) return <p className="text-sm text-slate-500">{labels.loading}</p>;
+  if (!token) return <LoginPrompt text={labels.mineLogin} testId="my-designs-login" labels={labels} />;
+  if (!data) return <LoadState failed={failed} retry={() => void load()} labels={labels} />;
 
   const save = async () => {
     if (!editing || !values) return;

@@ -2,17 +2,8 @@
 // category filters with three parameter constraints, drawn deterministically from a sample of the
 // catalogue. Shared by bench:search and bench:designs (search while a design is analysed).
 
-// ── Deterministic randomness ────────────────────────────────────────────────
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// ── Deterministic randomness (the synthetic catalogue's PRNG) ──────────────────
+import { mulberry32 as rng } from '../../../src/lib/catalog/generate/permutation.ts';
 export const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
 
 export type Kind = 'prefix' | 'typo' | 'keyword' | 'filter';
