@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { $token } from '../../lib/client/store.ts';
 import { reactIsland } from '../react-island.ts';
@@ -8,6 +8,7 @@ import { DesignSummary } from './design-summary.tsx';
 import type { DesignsLabels } from './labels.ts';
 import { LoadState, LoginPrompt } from './list-states.tsx';
 import { PageNav } from './page-nav.tsx';
+import { useDesignPage } from './use-design-page.ts';
 
 // /ecadViewer/laud (issue #14): the designs the logged-in user liked, newest like first, each
 // with 'unlike' (the like toggle). An unliked design stays in the list until the next load, so
@@ -19,23 +20,8 @@ const PAGE_SIZE = 20;
 
 function LikedDesigns({ labels, locale, galleryHref }: Props) {
   const token = useStore($token);
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ list: DesignCard[]; total: number } | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { page, setPage, data, setData, failed, load } = useDesignPage(likedDesigns, PAGE_SIZE, token);
   const [busy, setBusy] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const r = await likedDesigns(page, PAGE_SIZE);
-      setData(r);
-      setFailed(r === null);
-    } catch {
-      setFailed(true);
-    }
-  }, [page]);
-  useEffect(() => {
-    if (token) void load();
-  }, [token, load]);
 
   if (!token) return <LoginPrompt text={labels.likedLogin} testId="liked-login" labels={labels} />;
   if (!data) return <LoadState failed={failed} retry={() => void load()} labels={labels} />;

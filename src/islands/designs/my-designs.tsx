@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { confirmDialog } from '../../lib/client/confirm-dialog.ts';
@@ -14,6 +14,7 @@ import { DesignSummary } from './design-summary.tsx';
 import { fill, type DesignsLabels } from './labels.ts';
 import { LoadState, LoginPrompt } from './list-states.tsx';
 import { PageNav } from './page-nav.tsx';
+import { useDesignPage } from './use-design-page.ts';
 
 // /ecadViewer/indexBK 'My designs' (issue #14): the logged-in user's designs of any visibility,
 // with edit (PUT), delete (DELETE, confirmed), 'send the BOM to the BOM tool' (toBom, then the
@@ -40,26 +41,11 @@ function AnalysisState({ labels, d }: { labels: DesignsLabels; d: DesignCard }) 
 
 function MyDesigns({ labels, locale }: Props) {
   const token = useStore($token);
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ list: DesignCard[]; total: number } | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { page, setPage, data, failed, load } = useDesignPage(myDesigns, PAGE_SIZE, token);
   const [editing, setEditing] = useState<DesignCard | null>(null);
   const [values, setValues] = useState<DesignFieldValues | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      const r = await myDesigns(page, PAGE_SIZE);
-      setData(r);
-      setFailed(r === null);
-    } catch {
-      setFailed(true);
-    }
-  }, [page]);
-
-  useEffect(() => {
-    if (token) void load();
-  }, [token, load]);
 
   // Designs still being analysed: ask again until the server has finished them.
   const pending = data?.list.some((d) => d.analysis === 'pending') ?? false;

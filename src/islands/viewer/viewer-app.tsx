@@ -12,6 +12,7 @@ import { SCHEMATIC_THEMES } from '../../lib/kicad/render/schematic-theme.ts';
 import { reactIsland } from '../react-island.ts';
 import { DropZone, OpenButtons, type PickedFile } from './file-pick.tsx';
 import { fill, problemText, type ProblemTexts, type ViewerLabels } from './labels.ts';
+import { PanelTabs, type PanelTab } from './panel-tabs.tsx';
 import { LayerPanel } from './layer-panel.tsx';
 import { LoadOverlay } from './load-overlay.tsx';
 import { BomPanel, NetsPanel, PropertiesPanel } from './panels.tsx';
@@ -95,7 +96,7 @@ function ViewerApp({ labels, problems, initialTab = 'pcb', stored }: Props) {
   const [progress, setProgress] = useState<LoadProgress | null>(null);
   const [failure, setFailure] = useState<ProjectIssue[] | null>(null);
   const [boardLayers, setBoardLayers] = useState<SceneLayerInfo[]>([]);
-  const [rightTab, setRightTab] = useState<'props' | 'bom' | 'nets'>('props');
+  const [rightTab, setRightTab] = useState<PanelTab>('props');
   const [query, setQuery] = useState('');
   const [saving, setSaving] = useState(false);
   const [backend, setBackend] = useState<string>('');
@@ -629,19 +630,7 @@ function ViewerApp({ labels, problems, initialTab = 'pcb', stored }: Props) {
         {/* Right: properties, BOM, nets */}
         {summary && (
           <aside className="flex w-96 shrink-0 flex-col border-l border-slate-200" aria-label={labels.properties}>
-            <div className="flex border-b border-slate-200 text-sm" role="tablist">
-              {(
-                [
-                  ['props', labels.properties],
-                  ['bom', labels.bom],
-                  ['nets', labels.nets],
-                ] as const
-              ).map(([id, text]) => (
-                <button key={id} type="button" role="tab" aria-selected={rightTab === id} className={`flex-1 px-2 py-1.5 ${rightTab === id ? 'border-b-2 border-brand-600 font-semibold' : 'text-slate-600'}`} onClick={() => setRightTab(id)} data-testid={`right-${id}`}>
-                  {text}
-                </button>
-              ))}
-            </div>
+            <PanelTabs tab={rightTab} onTab={setRightTab} labels={labels} testIdPrefix="right-" />
             <div className="min-h-0 flex-1 overflow-auto">
               {rightTab === 'props' && (
                 <PropertiesPanel

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { reactIsland } from '../react-island.ts';
 import type { ViewerLabels } from './labels.ts';
+import { PanelTabs, type PanelTab } from './panel-tabs.tsx';
 import { BomPanel, NetsPanel, PropertiesPanel } from './panels.tsx';
 import { openChannel, type BridgeMessage } from './viewer-bridge.ts';
 
@@ -12,7 +13,7 @@ type State = Extract<BridgeMessage, { type: 'state' }>;
 
 function ViewerEmbed({ labels, mode }: { labels: ViewerLabels; mode: 'prop' | 'right' }) {
   const [state, setState] = useState<State | null>(null);
-  const [tab, setTab] = useState<'props' | 'bom' | 'nets'>('props');
+  const [tab, setTab] = useState<PanelTab>('props');
   const channel = useRef<ReturnType<typeof openChannel> | null>(null);
   const askedRef = useRef(false);
   const [ref] = useState(() => (typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('ref')));
@@ -46,19 +47,7 @@ function ViewerEmbed({ labels, mode }: { labels: ViewerLabels; mode: 'prop' | 'r
   if (mode === 'prop') return <div data-testid="embed-prop">{props}</div>;
   return (
     <div className="flex h-full flex-col" data-testid="embed-right">
-      <div className="flex border-b border-slate-200 text-sm" role="tablist">
-        {(
-          [
-            ['props', labels.properties],
-            ['bom', labels.bom],
-            ['nets', labels.nets],
-          ] as const
-        ).map(([id, text]) => (
-          <button key={id} type="button" role="tab" aria-selected={tab === id} className={`flex-1 px-2 py-1.5 ${tab === id ? 'border-b-2 border-brand-600 font-semibold' : 'text-slate-600'}`} onClick={() => setTab(id)}>
-            {text}
-          </button>
-        ))}
-      </div>
+      <PanelTabs tab={tab} onTab={setTab} labels={labels} />
       <div className="min-h-0 flex-1 overflow-auto">
         {tab === 'props' && props}
         {tab === 'bom' && <BomPanel labels={labels} lines={state.bom} onPick={(r) => channel.current?.post({ type: 'select-ref', ref: r })} />}
