@@ -129,17 +129,18 @@ export function createMcpApp(deps: McpDeps) {
 
   app.all('/', async (c) => {
     const locale = c.var.locale;
+    // Stateless: no standalone SSE stream (GET) and no session to end (DELETE); the transport spec
+    // lets a server answer 405 to both. Clients probe GET once after initializing: that costs
+    // nothing, so it is not counted against them.
+    if (c.req.method !== 'POST') {
+      c.header('Allow', 'POST');
+      return rpcError(c, 405, RPC.server, mcpMessage('getNotSupported', locale), Code.badInput);
+    }
     // Counted before anything else, so refused requests cost no parsing or database work.
     const verdict = throttle.hit(c.var.ip);
     if (!verdict.ok) {
       c.header('Retry-After', String(verdict.retryAfter));
       throw new AppError(Code.rateLimited, serverMessage('rateLimited', locale, { seconds: verdict.retryAfter }));
-    }
-    // Stateless: no standalone SSE stream (GET) and no session to end (DELETE); the transport spec
-    // lets a server answer 405 to both.
-    if (c.req.method !== 'POST') {
-      c.header('Allow', 'POST');
-      return rpcError(c, 405, RPC.server, mcpMessage('getNotSupported', locale), Code.badInput);
     }
     const user = await callerOf(c, deps.db, now());
     const body = await readJsonBody(c.req.raw, locale);
