@@ -158,8 +158,10 @@ describe(`MCP server at /mcp (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
     const bad = await zh.callTool({ name: 'searchParts', arguments: { query: 42 } });
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).toMatch(/^工具 searchParts 的参数 query 无效/);
+    expect(textOf(bad)).toContain('期望 string');
     const extra = await zh.callTool({ name: 'searchParts', arguments: { query: 'LM358', drop: 'table' } });
     expect(extra.isError).toBe(true);
+    expect(textOf(extra)).toMatch(/^工具 searchParts 的参数 drop 无效/);
     await zh.close();
 
     const en = await connect(base, { 'Accept-Language': 'en-US,en;q=0.9' });
@@ -218,6 +220,7 @@ describe(`MCP server at /mcp (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
       { label: 'too large', res: post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(MCP_BODY_LIMIT_BYTES) } })), status: 413, code: -32000 },
       { label: 'GET (no SSE stream)', res: fetch(base, { headers: { accept: 'text/event-stream' } }), status: 405, code: -32000 },
       { label: 'wrong Accept', res: post(initialize, { accept: 'application/json' }), status: 406, code: -32000 },
+      { label: 'trailing slash is the same endpoint', res: fetch(new URL('/mcp/', base), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '[' }), status: 400, code: -32700 },
       { label: 'unknown method', res: post(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'resources/list' })), status: 200, code: -32601 },
     ];
     for (const c of cases) {

@@ -103,11 +103,11 @@ const envelope: Envelope<McpEnv> = {
   },
 };
 
-/** The Hono app behind /mcp: the site's plumbing (request id, log line, headers, failures), then one route. */
+/** The Hono app behind /mcp (and /mcp/): the site's plumbing (request id, log line, headers, failures), then one route. */
 export function createMcpApp(deps: McpDeps) {
   const throttle = deps.throttle ?? createThrottle(MCP_THROTTLE);
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
-  const app = plumb(new Hono<McpEnv>().basePath(deps.basePath ?? '/mcp'), {
+  const app = plumb(new Hono<McpEnv>({ strict: false }).basePath(deps.basePath ?? '/mcp'), {
     envelope,
     logger: deps.logger ?? rootLogger,
     requestLog: 'mcp request',
@@ -241,7 +241,8 @@ export function createMcpServer(tools: readonly AiTool[], ctx: AiToolContext, lo
     // An unknown tool is a protocol error (the client asked for something not listed).
     if (!tool) throw new McpError(ErrorCode.InvalidParams, mcpMessage('unknownTool', ctx.locale, { name }));
     // Invalid arguments are a tool error the model can read and correct (MCP spec: isError).
-    const parsed = tool.input.safeParse(args ?? {});
+    // zod's own texts in Chinese for a zh caller; a tool's custom messages still win.
+    const parsed = tool.input.safeParse(args ?? {}, ctx.locale === 'zh' ? { error: zodZh.localeError } : undefined);
     if (!parsed.success) return toolError(argumentsMessage(tool.name, parsed.error, ctx.locale));
     const started = performance.now();
     try {
@@ -254,6 +255,8 @@ export function createMcpServer(tools: readonly AiTool[], ctx: AiToolContext, lo
   });
   return server;
 }
+
+const zodZh = z.locales.zhCN();
 
 function toolResult(data: unknown): CallToolResult {
   let text = JSON.stringify(data ?? null);
@@ -270,7 +273,7 @@ function toolError(message: string): CallToolResult {
 function argumentsMessage(name: string, error: z.ZodError, locale: Locale): string {
   const issue = error.issues[0];
   if (issue && issue.path.length === 0 && issue.code === 'invalid_type') return mcpMessage('argumentsNotObject', locale, { name });
-  const field = issue?.path.length ? issue.path.join('.') : 'arguments';
+  const field = issue?.path.length ? issue.path.join('.') : issue?.code === 'unrecognized_keys' ? issue.keys.join(', ') : 'arguments';
   const en = (issue as { params?: { en?: unknown } } | undefined)?.params?.en;
   const problem = locale === 'en' && typeof en === 'string' ? en : (issue?.message ?? 'invalid');
   return mcpMessage('badArguments', locale, { name, field, problem });
