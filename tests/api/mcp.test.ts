@@ -4,7 +4,7 @@ import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import compression from 'compression';
-import { eq, inArray, isNull, or } from 'drizzle-orm';
+import { eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -53,6 +53,17 @@ const searchDatasheets: AiTool = {
   },
 };
 
+/** A tool whose query the database refuses (a table that does not exist): a real failure inside a tool. */
+const brokenTool: AiTool = {
+  name: 'partDetails',
+  description: 'Reads a table that is not there.',
+  input: z.strictObject({}),
+  async run(ctx) {
+    await ctx.db.execute(sql`select * from no_such_table_for_mcp`);
+    return { data: {} };
+  },
+};
+
 async function listen(app: ReturnType<typeof createMcpApp>): Promise<URL> {
   // The client address from the socket, as the Astro endpoint passes it (never X-Forwarded-For).
   const listener = getRequestListener((request, env) => app.fetch(request, { ip: (env as HttpBindings).incoming.socket.remoteAddress }));
@@ -96,7 +107,7 @@ describe(`MCP server at /mcp (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
     ]);
     const logger = pino({ level: 'silent' });
     const tools = [searchParts, searchDatasheets];
-    base = await listen(createMcpApp({ db: database.db, tools, logger }));
+    base = await listen(createMcpApp({ db: database.db, tools: [...tools, brokenTool], logger }));
     limitedBase = await listen(createMcpApp({ db: database.db, tools, logger, throttle: createThrottle({ max: 4, windowMs: 60_000 }) }));
   }, 180_000);
   afterAll(async () => {
@@ -108,7 +119,7 @@ describe(`MCP server at /mcp (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
     const client = await connect(base);
     expect(client.getServerVersion()?.name).toBe(MCP_SERVER_INFO.name);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['searchParts', 'searchDatasheets']);
+    expect(tools.map((t) => t.name)).toEqual(['searchParts', 'searchDatasheets', 'partDetails']);
     const search = tools[0]!;
     expect(search.inputSchema.type).toBe('object');
     expect(Object.keys(search.inputSchema.properties ?? {})).toEqual(['query', 'limit']);
@@ -168,6 +179,10 @@ describe(`MCP server at /mcp (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
     const empty = await en.callTool({ name: 'searchParts', arguments: { query: '  ' } });
     expect(empty.isError).toBe(true);
     expect(textOf(empty)).toMatch(/^Invalid argument query of tool searchParts/);
+    // A failure inside a tool is an error result without internals (no SQL, no table names).
+    const broken = await en.callTool({ name: 'partDetails', arguments: {} });
+    expect(broken.isError).toBe(true);
+    expect(textOf(broken)).toBe('Internal server error; please try again later');
     // A tool that is not listed is a protocol error, not a result.
     await expect(en.callTool({ name: 'deleteEverything', arguments: {} })).rejects.toThrow(/There is no tool named deleteEverything/);
     await en.close();

@@ -107,6 +107,8 @@ const envelope: Envelope<McpEnv> = {
 export function createMcpApp(deps: McpDeps) {
   const throttle = deps.throttle ?? createThrottle(MCP_THROTTLE);
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
+  // The listing (JSON Schemas of the inputs) is the same for every caller: built once.
+  const listing = toolListing(deps.tools);
   const app = plumb(new Hono<McpEnv>({ strict: false }).basePath(deps.basePath ?? '/mcp'), {
     envelope,
     logger: deps.logger ?? rootLogger,
@@ -145,7 +147,7 @@ export function createMcpApp(deps: McpDeps) {
     const user = await callerOf(c, deps.db, now());
     const body = await readJsonBody(c.req.raw, locale);
 
-    const server = createMcpServer(deps.tools, { db: deps.db, locale, userId: user?.id ?? null, design: null, signal: c.req.raw.signal }, c.var.log);
+    const server = createMcpServer(deps.tools, { db: deps.db, locale, userId: user?.id ?? null, design: null, signal: c.req.raw.signal }, c.var.log, listing);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
       await server.connect(transport);
@@ -230,9 +232,8 @@ function inputJsonSchema(schema: z.ZodType): Tool['inputSchema'] {
 }
 
 /** One MCP server over the given tools for one request's caller. */
-export function createMcpServer(tools: readonly AiTool[], ctx: AiToolContext, log: Logger): Server {
+export function createMcpServer(tools: readonly AiTool[], ctx: AiToolContext, log: Logger, listing: Tool[] = toolListing(tools)): Server {
   const byName = new Map(tools.map((t) => [t.name as string, t]));
-  const listing = toolListing(tools);
   const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -260,8 +261,10 @@ const zodZh = z.locales.zhCN();
 
 function toolResult(data: unknown): CallToolResult {
   let text = JSON.stringify(data ?? null);
-  if (text.length > MAX_RESULT_CHARS) text = text.slice(0, MAX_RESULT_CHARS);
-  const structured = data !== null && typeof data === 'object' && !Array.isArray(data) && text.length < MAX_RESULT_CHARS;
+  const cut = text.length > MAX_RESULT_CHARS;
+  // Cut JSON is no longer JSON: the client is told, and gets no structured copy of the whole.
+  if (cut) text = `${text.slice(0, MAX_RESULT_CHARS)} …[truncated]`;
+  const structured = !cut && data !== null && typeof data === 'object' && !Array.isArray(data);
   return { content: [{ type: 'text', text }], ...(structured ? { structuredContent: data as Record<string, unknown> } : {}) };
 }
 
