@@ -138,7 +138,7 @@ export function createMcpApp(deps: McpDeps) {
       c.header('Allow', 'POST');
       return rpcError(c, 405, RPC.server, mcpMessage('getNotSupported', locale), Code.badInput);
     }
-    // Counted before anything else, so refused requests cost no parsing or database work.
+    // Counted before any parsing or database work, so refused requests cost almost nothing.
     const verdict = throttle.hit(c.var.ip);
     if (!verdict.ok) {
       c.header('Retry-After', String(verdict.retryAfter));
