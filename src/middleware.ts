@@ -7,8 +7,8 @@ import { decideMobileEdge, MOBILE_ACCEPT_CH, MOBILE_VARY, mobileRedirectResponse
 import { applyBaseSecurityHeaders, DATA_CSP, pageCsp, ssoOriginOf } from './lib/server/security-headers.ts';
 
 // Locale routing: zh at /, en at /en/*, served by the same page files through a rewrite
-// (docs/decisions/0002-i18n.md). API, SSO and static files pass straight through.
-const PASS_THROUGH = /^\/(api|sso|_astro|doc|favicon|robots\.txt|sitemap)/;
+// (docs/decisions/0002-i18n.md). API, SSO, the MCP endpoint and static files pass straight through.
+const PASS_THROUGH = /^\/(api|sso|mcp(?:\/|$)|_astro|doc|favicon|robots\.txt|sitemap)/;
 
 export const onRequest = defineMiddleware(async (context, next) => withSecurityHeaders(await route(context, next)));
 
