@@ -191,9 +191,25 @@ export function pagePassages(page: number, lines: readonly Line[], startSeq = 0)
   return out;
 }
 
+/** A line's key for spotting running headers and footers: digits dropped ('2 / 19', 'Rev. 6'). */
+const runningKey = (line: Line) => line.cells.join(' ').replace(/[\d\s\-–—/.]+/g, ' ').trim().toLowerCase();
+
+/**
+ * Running headers and footers (a line on at least half the pages, three or more) say the same on
+ * every page ('Integrated in AMS1117 … Low Dropout Linear Regulator'): they would make every page
+ * match the datasheet's title words, so they are dropped after the first page.
+ */
+export function dropRunningLines(pages: readonly (readonly Line[])[]): Line[][] {
+  const counts = new Map<string, number>();
+  for (const lines of pages) for (const key of new Set(lines.map(runningKey))) if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+  const threshold = Math.max(3, Math.ceil(pages.length / 2));
+  if (pages.length < 3) return pages.map((l) => [...l]);
+  return pages.map((lines, i) => (i === 0 ? [...lines] : lines.filter((l) => (counts.get(runningKey(l)) ?? 0) < threshold)));
+}
+
 /** Passages of a whole document: pages are 1-based, `seq` counts within a page. */
 export function documentPassages(pages: readonly (readonly Line[])[]): PassageDraft[] {
-  return pages.flatMap((lines, i) => pagePassages(i + 1, lines));
+  return dropRunningLines(pages).flatMap((lines, i) => pagePassages(i + 1, lines));
 }
 
 // ── Search form ──────────────────────────────────────────────────────────────────────────────
@@ -223,7 +239,7 @@ export function searchTextOf(text: string): string {
         .split(/[-/_]+/)
         .map((p) => p.replace(/^\.+|\.+$/g, '').replace(/(?<!\d)\.|\.(?!\d)/g, ' ').trim())
         .filter(Boolean);
-      words.push(...parts);
+      words.push(...parts.map(singular));
       if (parts.length > 1) {
         const joined = parts.join('').replace(/\s+/g, '');
         if (joined.length <= 40) words.push(joined);
@@ -231,6 +247,11 @@ export function searchTextOf(text: string): string {
     }
   }
   return words.join(' ');
+}
+
+/** English plurals folded ('values' → 'value', 'ratings' → 'rating'), alike for passages and questions. */
+function singular(word: string): string {
+  return word.length >= 4 && /^[a-z]+s$/.test(word) && !word.endsWith('ss') ? word.slice(0, -1) : word;
 }
 
 /** All overlapping pairs of a run of Chinese characters; a single character stands alone. */
@@ -245,7 +266,7 @@ export function cjkPairs(run: string): string[] {
 // ── Questions ────────────────────────────────────────────────────────────────────────────────
 
 const EN_STOP = new Set(
-  'a an the of for to in on at by is are was be what which who how when where does do did can could should would will with and or from this that these those its it page pages datasheet data sheet value please tell me give show about i my we our you your there than then'.split(
+  'a an the of for to in on at by is are was be what which who how when where does do did can could should would will with and or from this that these those its it page pages datasheet data sheet please tell me give show about i my we our you your there than then'.split(
     ' ',
   ),
 );
@@ -274,6 +295,36 @@ const EXPAND: Record<string, string[]> = {
   功耗: ['power', 'dissipation'],
   引脚: ['pin'],
   压差: ['dropout'],
+  静态: ['quiescent'],
+  纹波: ['ripple'],
+  基准: ['reference'],
+  参考: ['reference'],
+  负载: ['load'],
+  热阻: ['thermal resistance'],
+  关断: ['shutdown'],
+  结温: ['junction temperature'],
+  储存: ['storage'],
+  存储: ['storage'],
+  阴极: ['cathode'],
+  阳极: ['anode'],
+  限流: ['current limit'],
+  噪声: ['noise'],
+  电容: ['capacitor'],
+  频率: ['frequency'],
+  时钟: ['clock'],
+  阻抗: ['impedance'],
+  // English words for Chinese datasheets.
+  voltage: ['电压'],
+  current: ['电流'],
+  temperature: ['温度'],
+  supply: ['电源'],
+  baud: ['波特率'],
+  clock: ['时钟'],
+  crystal: ['晶体'],
+  package: ['封装'],
+  suspend: ['挂起'],
+  reset: ['复位'],
+  frequency: ['频率'],
 };
 
 export type QuestionTerms = {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { normalizeMpn } from '../../catalog/mpn.ts';
 import { escapeLike } from '../../search/search.ts';
 import type { Db } from '../../server/db/client.server.ts';
-import { questionTerms } from './datasheet-text.ts';
+import { looksLikePartNumber, questionTerms, searchTextOf } from './datasheet-text.ts';
 
 // Lexical search over datasheet passages (issue #15 item 4), on PostgreSQL and PGlite alike:
 // - the tsv GIN index finds passages holding the question's words (every word, else any two of
@@ -37,7 +37,7 @@ const MAX_LIMIT = 20;
 /** Pairs of words ('any two of them') are built for at most this many words. */
 const PAIR_WORDS = 6;
 
-type Row = { id: string; datasheet_id: string; title: string; page: number; kind: string; text: string; matched: number; rank: number; wsim: number; boosted: boolean };
+type Row = { id: string; datasheet_id: string; title: string; page: number; kind: string; text: string; matched: boolean[]; rank: number; wsim: number; boosted: boolean };
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
@@ -51,6 +51,17 @@ function visible(userId: number | null): SQL {
 function termQuery(term: { word: string; alts: string[] }): SQL {
   const parts = [term.word, ...term.alts].map((w) => sql`plainto_tsquery('simple', ${w})`);
   return sql`(${sql.join(parts, sql` || `)})`;
+}
+
+/** The part numbers as typed and their base ('AMS1117-3.3' → also 'AMS1117'), for titles and file names. */
+function familiesOf(partNumbers: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const p of partNumbers.slice(0, 5)) {
+    out.add(p);
+    const base = p.split(/[-/_.]/)[0] ?? '';
+    if (base.length >= 4 && looksLikePartNumber(base)) out.add(base);
+  }
+  return [...out];
 }
 
 export async function searchPassages(db: Db, q: PassageQuery): Promise<Passage[]> {
@@ -68,7 +79,7 @@ export async function searchPassages(db: Db, q: PassageQuery): Promise<Passage[]
     const byKey = partKeys.length ? sql`pr.mpn_normalized IN (${sql.join(partKeys.map((k) => sql`${k}`), sql`, `)})` : sql`false`;
     const titleHit = partKeys.length
       ? sql.join(
-          partNumbers.slice(0, 5).map((p) => sql`d.title ILIKE ${`%${escapeLike(p)}%`} OR d.name ILIKE ${`%${escapeLike(p)}%`}`),
+          familiesOf(partNumbers).map((p) => sql`d.title ILIKE ${`%${escapeLike(p)}%`} OR d.name ILIKE ${`%${escapeLike(p)}%`}`),
           sql` OR `,
         )
       : sql`false`;
@@ -97,9 +108,10 @@ export async function searchPassages(db: Db, q: PassageQuery): Promise<Passage[]
     for (let i = 0; i < words.length; i++) for (let j = i + 1; j < words.length; j++) pairs.push(sql`(${termQuery(words[i]!)} && ${termQuery(words[j]!)})`);
     qMatch = sql.join(pairs, sql` || `);
   }
-  const matchedCount = sql.join(
-    terms.map((t) => sql`(p.tsv @@ ${termQuery(t)})::int`),
-    sql` + `,
+  // Which words each candidate holds (scored below with weights by rarity among the candidates).
+  const matchedFlags = sql.join(
+    strict.map((t) => sql`(p.tsv @@ ${termQuery(t)})`),
+    sql`, `,
   );
   const question = terms.map((t) => t.word).join(' ');
   const only = q.datasheetId ? sql`AND p.datasheet_id = ${q.datasheetId}` : sql``;
@@ -119,8 +131,9 @@ export async function searchPassages(db: Db, q: PassageQuery): Promise<Passage[]
      ORDER BY ts_rank(p.tsv, ${qAny}, 1) DESC LIMIT ${BRANCH_LIMIT})`);
   // Passages naming a part number of the question (trigram index), when no datasheet is attached to it.
   if (partKeys.length && boostIds.length === 0) {
+    // In the search form a compound appears joined ('ams1117-3.3' → 'ams11173.3').
     const like = sql.join(
-      partNumbers.slice(0, 3).map((p) => sql`p.search_text LIKE ${`%${escapeLike(p.toLowerCase())}%`}`),
+      partNumbers.slice(0, 3).map((p) => sql`p.search_text LIKE ${`%${escapeLike(searchTextOf(p).split(' ').pop() ?? '')}%`}`),
       sql` OR `,
     );
     branches.push(sql`(SELECT p.id FROM datasheet_passages p JOIN datasheets d ON d.id = p.datasheet_id
@@ -131,15 +144,20 @@ export async function searchPassages(db: Db, q: PassageQuery): Promise<Passage[]
     await db.execute(sql`
       WITH cand AS (${sql.join(branches, sql` UNION `)})
       SELECT p.id::text AS id, p.datasheet_id::text AS datasheet_id, d.title, p.page, p.kind, p.text,
-             (${matchedCount}) AS matched,
+             ARRAY[${matchedFlags}] AS matched,
              ts_rank(p.tsv, ${qAny}, 1) AS rank,
              word_similarity(${question}, p.search_text) AS wsim,
              ${boostedExpr} AS boosted
         FROM cand JOIN datasheet_passages p ON p.id = cand.id JOIN datasheets d ON d.id = p.datasheet_id`),
   );
 
+  // A word found in few candidates says more than one found in all (an IDF over the candidates):
+  // 'storage temperature range' should prefer the page with 'storage'.
+  const df = strict.map((_, i) => rows.filter((r) => r.matched[i]).length);
+  const weights = df.map((n) => Math.log(1 + (rows.length + 1) / (n + 1)));
+  const totalWeight = weights.reduce((a, b) => a + b, 0) || 1;
   const scored = rows.map((r) => {
-    const matched = Number(r.matched) / terms.length;
+    const matched = weights.reduce((sum, w, i) => sum + (r.matched[i] ? w : 0), 0) / totalWeight;
     // Words matched dominate; ts_rank and trigram similarity order the ties; the datasheet of the named part ranks first.
     const score = matched + Math.min(Number(r.rank), 1) * 0.3 + Number(r.wsim) * 0.3 + (r.boosted ? 0.6 : 0) + (r.kind === 'table' ? 0.05 : 0);
     return { datasheetId: r.datasheet_id, title: r.title, page: Number(r.page), kind: r.kind === 'table' ? ('table' as const) : ('text' as const), text: r.text, score: Math.round(score * 1000) / 1000, id: r.id };
