@@ -29,7 +29,8 @@ export const DatasheetListQuerySchema = z.object({
 });
 
 export const UploadFormSchema = z.object({
-  file: z.any().openapi({ type: 'string', format: 'binary', description: 'The PDF, at most 20 MB' }),
+  // Optional here so that a missing file gets the route's own message rather than zod's.
+  file: z.any().optional().openapi({ type: 'string', format: 'binary', description: 'The PDF, at most 20 MB' }),
   mfgMpnCode: z.string().trim().min(1).max(200).optional().openapi({ description: 'A catalogue part to attach the datasheet to' }),
 });
 
