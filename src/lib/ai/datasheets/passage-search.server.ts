@@ -118,37 +118,51 @@ export async function searchPassages(db: Db, q: PassageQuery): Promise<Passage[]
   const boostIds = [...boost];
   const boostedExpr = boostIds.length ? sql`p.datasheet_id IN (${sql.join(boostIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`;
 
-  const branches: SQL[] = [];
-  // Within the datasheets the question is about: any word will do.
+  const found = new Set<string>();
+  const collect = async (query: SQL) => {
+    for (const r of rowsOf<{ id: string }>(await db.execute(query))) found.add(r.id);
+  };
+  // 1. Within the datasheets the question is about: any word will do. Their passages are read by
+  //    the datasheet index first (MATERIALIZED), never by the words' large posting lists.
   if (boostIds.length) {
-    branches.push(sql`(SELECT p.id FROM datasheet_passages p
-       WHERE ${boostedExpr} AND p.tsv @@ (${qAny}) ${only}
-       ORDER BY ts_rank(p.tsv, ${qAny}, 1) DESC LIMIT ${BRANCH_LIMIT})`);
+    await collect(sql`WITH docp AS MATERIALIZED (
+        SELECT p.id, p.tsv FROM datasheet_passages p WHERE ${boostedExpr} ${only})
+      SELECT id::text AS id FROM docp WHERE tsv @@ (${qAny})
+      ORDER BY ts_rank(tsv, ${qAny}, 1) DESC LIMIT ${BRANCH_LIMIT}`);
   }
-  // Everywhere visible: every word, or any two of them (one word when the question has one).
-  branches.push(sql`(SELECT p.id FROM datasheet_passages p JOIN datasheets d ON d.id = p.datasheet_id
-     WHERE p.tsv @@ (${q.datasheetId ? qAny : qMatch}) AND d.status = 'ok' AND ${visible(q.userId)} ${only}
-     ORDER BY ts_rank(p.tsv, ${qAny}, 1) DESC LIMIT ${BRANCH_LIMIT})`);
-  // Passages naming a part number of the question (trigram index), when no datasheet is attached to it.
+  // 2. Everywhere visible, unless the named parts' datasheets already answered: every word, then
+  //    any two of them. No ORDER BY here: ranking every passage holding two common words is what
+  //    costs, and the few candidates are ranked below.
+  const global = async (match: SQL) =>
+    collect(sql`SELECT p.id::text AS id FROM datasheet_passages p JOIN datasheets d ON d.id = p.datasheet_id
+       WHERE p.tsv @@ (${match}) AND d.status = 'ok' AND ${visible(q.userId)} ${only} LIMIT ${BRANCH_LIMIT}`);
+  if (found.size < limit) {
+    const qAll = sql.join(strict.map(termQuery), sql` && `);
+    await global(q.datasheetId ? qAny : qAll);
+    if (found.size < limit && strict.length > 1 && !q.datasheetId) await global(qMatch);
+  }
+  // 3. Passages naming a part number of the question (trigram index), when no datasheet is attached to it.
   if (partKeys.length && boostIds.length === 0) {
     // In the search form a compound appears joined ('ams1117-3.3' → 'ams11173.3').
     const like = sql.join(
       partNumbers.slice(0, 3).map((p) => sql`p.search_text LIKE ${`%${escapeLike(searchTextOf(p).split(' ').pop() ?? '')}%`}`),
       sql` OR `,
     );
-    branches.push(sql`(SELECT p.id FROM datasheet_passages p JOIN datasheets d ON d.id = p.datasheet_id
-       WHERE (${like}) AND d.status = 'ok' AND ${visible(q.userId)} ${only} LIMIT ${BRANCH_LIMIT})`);
+    await collect(sql`SELECT p.id::text AS id FROM datasheet_passages p JOIN datasheets d ON d.id = p.datasheet_id
+       WHERE (${like}) AND d.status = 'ok' AND ${visible(q.userId)} ${only} LIMIT ${BRANCH_LIMIT}`);
   }
+  if (found.size === 0) return [];
 
+  const ids = [...found].map((id) => sql`${id}::bigint`);
   const rows = rowsOf<Row>(
     await db.execute(sql`
-      WITH cand AS (${sql.join(branches, sql` UNION `)})
       SELECT p.id::text AS id, p.datasheet_id::text AS datasheet_id, d.title, p.page, p.kind, p.text,
              ARRAY[${matchedFlags}] AS matched,
              ts_rank(p.tsv, ${qAny}, 1) AS rank,
              word_similarity(${question}, p.search_text) AS wsim,
              ${boostedExpr} AS boosted
-        FROM cand JOIN datasheet_passages p ON p.id = cand.id JOIN datasheets d ON d.id = p.datasheet_id`),
+        FROM datasheet_passages p JOIN datasheets d ON d.id = p.datasheet_id
+       WHERE p.id IN (${sql.join(ids, sql`, `)})`),
   );
 
   // A word found in few candidates says more than one found in all (an IDF over the candidates):
