@@ -334,10 +334,13 @@ export type QuestionTerms = {
   partNumbers: string[];
 };
 
-/** A part-number-like token: letters and digits mixed, at least four characters. */
+// Package names look like part numbers ('SOT-223', 'SSOP-20') but name no part.
+const PACKAGE = /^(sot|sop|ssop|tssop|msop|hsop|soic|qfn|dfn|tdfn|uqfn|vqfn|wqfn|qfp|lqfp|tqfp|bga|fbga|lga|dip|pdip|sip|zip|to|sc|sod|son|wson|vson|usop|dpak|d2pak|wlcsp|csp|smd|sma|smb|smc)\d+[a-z]?$/i;
+
+/** A part-number-like token: letters and digits mixed, at least four characters, not a value or a package. */
 export function looksLikePartNumber(word: string): boolean {
   const w = word.replace(/[-./_]/g, '');
-  return w.length >= 4 && /[a-z]/i.test(w) && /\d/.test(w) && /^[a-z0-9]+$/i.test(w) && !/^\d+(\.\d+)?[a-z]{1,3}$/i.test(w);
+  return w.length >= 4 && /[a-z]/i.test(w) && /\d/.test(w) && /^[a-z0-9]+$/i.test(w) && !/^\d+(\.\d+)?[a-z]{1,3}$/i.test(w) && !PACKAGE.test(w);
 }
 
 /** The words of a question worth searching for, at most `max`; stop words and question pairs dropped. */

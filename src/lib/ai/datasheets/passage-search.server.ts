@@ -32,7 +32,7 @@ export type PassageQuery = {
   limit?: number;
 };
 
-const BRANCH_LIMIT = 60;
+const BRANCH_LIMIT = 40;
 const MAX_LIMIT = 20;
 /** Pairs of words ('any two of them') are built for at most this many words. */
 const PAIR_WORDS = 6;
@@ -53,7 +53,7 @@ function termQuery(term: { word: string; alts: string[] }): SQL {
   return sql`(${sql.join(parts, sql` || `)})`;
 }
 
-/** The part numbers as typed and their base ('AMS1117-3.3' → also 'AMS1117'), for titles and file names. */
+/** The part numbers as typed and their base ('AMS1117-3.3' → also 'AMS1117'). */
 function familiesOf(partNumbers: readonly string[]): string[] {
   const out = new Set<string>();
   for (const p of partNumbers.slice(0, 5)) {
@@ -77,20 +77,23 @@ export async function searchPassages(db: Db, q: PassageQuery): Promise<Passage[]
   if (codes.length || partKeys.length) {
     const byCode = codes.length ? sql`pr.mfg_mpn_code IN (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})` : sql`false`;
     const byKey = partKeys.length ? sql`pr.mpn_normalized IN (${sql.join(partKeys.map((k) => sql`${k}`), sql`, `)})` : sql`false`;
-    const titleHit = partKeys.length
+    // A part number on a datasheet's first pages (title, ordering information), found through the
+    // trigram index; the base of a compound counts too ('AMS1117-3.3' → 'ams1117').
+    const onFirstPages = partKeys.length
       ? sql.join(
-          familiesOf(partNumbers).map((p) => sql`d.title ILIKE ${`%${escapeLike(p)}%`} OR d.name ILIKE ${`%${escapeLike(p)}%`}`),
+          familiesOf(partNumbers).map((p) => sql`p.search_text LIKE ${`%${escapeLike(searchTextOf(p).split(' ').pop() ?? '')}%`}`),
           sql` OR `,
         )
       : sql`false`;
     const ids = rowsOf<{ id: string }>(
       await db.execute(sql`
-        SELECT dp.datasheet_id AS id FROM datasheet_products dp
+        SELECT dp.datasheet_id::text AS id FROM datasheet_products dp
           JOIN products pr ON pr.id = dp.product_id
           JOIN datasheets d ON d.id = dp.datasheet_id
          WHERE (${byCode} OR ${byKey}) AND d.status = 'ok' AND ${visible(q.userId)}
         UNION
-        SELECT d.id FROM datasheets d WHERE d.status = 'ok' AND ${visible(q.userId)} AND (${titleHit})
+        (SELECT p.datasheet_id::text AS id FROM datasheet_passages p JOIN datasheets d ON d.id = p.datasheet_id
+          WHERE (${onFirstPages}) AND p.page <= 3 AND d.status = 'ok' AND ${visible(q.userId)} LIMIT 200)
         LIMIT 50`),
     );
     for (const r of ids) boost.add(r.id);
@@ -108,11 +111,6 @@ export async function searchPassages(db: Db, q: PassageQuery): Promise<Passage[]
     for (let i = 0; i < words.length; i++) for (let j = i + 1; j < words.length; j++) pairs.push(sql`(${termQuery(words[i]!)} && ${termQuery(words[j]!)})`);
     qMatch = sql.join(pairs, sql` || `);
   }
-  // Which words each candidate holds (scored below with weights by rarity among the candidates).
-  const matchedFlags = sql.join(
-    strict.map((t) => sql`(p.tsv @@ ${termQuery(t)})`),
-    sql`, `,
-  );
   const question = terms.map((t) => t.word).join(' ');
   const only = q.datasheetId ? sql`AND p.datasheet_id = ${q.datasheetId}` : sql``;
   const boostIds = [...boost];
@@ -154,14 +152,21 @@ export async function searchPassages(db: Db, q: PassageQuery): Promise<Passage[]
   if (found.size === 0) return [];
 
   const ids = [...found].map((id) => sql`${id}::bigint`);
+  // The words' tsqueries are made once (a CTE), not once per candidate row.
+  const termArray = sql.join(strict.map(termQuery), sql`, `);
+  const flags = sql.join(
+    strict.map((_, i) => sql`p.tsv @@ q.terms[${sql.raw(String(i + 1))}]`),
+    sql`, `,
+  );
   const rows = rowsOf<Row>(
     await db.execute(sql`
+      WITH q AS MATERIALIZED (SELECT ARRAY[${termArray}]::tsquery[] AS terms, (${qAny}) AS any)
       SELECT p.id::text AS id, p.datasheet_id::text AS datasheet_id, d.title, p.page, p.kind, p.text,
-             ARRAY[${matchedFlags}] AS matched,
-             ts_rank(p.tsv, ${qAny}, 1) AS rank,
+             ARRAY[${flags}] AS matched,
+             ts_rank(p.tsv, q.any, 1) AS rank,
              word_similarity(${question}, p.search_text) AS wsim,
              ${boostedExpr} AS boosted
-        FROM datasheet_passages p JOIN datasheets d ON d.id = p.datasheet_id
+        FROM q, datasheet_passages p JOIN datasheets d ON d.id = p.datasheet_id
        WHERE p.id IN (${sql.join(ids, sql`, `)})`),
   );
 
