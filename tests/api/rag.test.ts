@@ -159,7 +159,7 @@ describe(`datasheet privacy (${label})`, () => {
     expect(own.headers.get('content-disposition')).toMatch(/^inline; filename="AMS1117-wpmtek.pdf"/);
     expect(own.headers.get('x-content-type-options')).toBe('nosniff');
     expect(new Uint8Array(await own.arrayBuffer()).byteLength).toBe(fixture('AMS1117-wpmtek.pdf').byteLength);
-    for (const headers of [{ 'x-token': w.bob.token }, {}]) {
+    for (const headers of [{ 'x-token': w.bob.token }, {}] as Record<string, string>[]) {
       const res = await w.app.request(`/api/rag/datasheet/${mine.id}/file`, { headers });
       expect(res.status).toBe(404);
       expect(((await res.json()) as Env<null>).code).toBe(40400);
