@@ -148,7 +148,14 @@ export async function ingestDatasheet(db: Db, store: FileStore, pool: WorkerPool
 
   const put = () => store.put(bytes, { maxBytes: AI_LIMITS.pdfBytes, contentType: 'application/pdf', filename: name });
   const stored = await put();
-  const outcome = await runExtraction(pool, bytes, name, input.signal);
+  let outcome: Awaited<ReturnType<typeof runExtraction>>;
+  try {
+    outcome = await runExtraction(pool, bytes, name, input.signal);
+  } catch (error) {
+    // The upload was cancelled while the PDF was read: no row will reference the bytes.
+    await releaseFile(db, store, stored.key, datasheetKeyReferences(stored.key)).catch(() => {});
+    throw error;
+  }
 
   let error: DatasheetError | null = null;
   if (!outcome.ok) error = 'crashed' in outcome ? { key: 'rag.failed.crashed', vars: { reason: outcome.crashed } } : { key: FAILURE_KEYS[outcome.reason], vars: {} };
