@@ -4,9 +4,11 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchDatasheetsTool } from '../../src/lib/ai/datasheets/datasheet-tool.server.ts';
 import { ingestDatasheet } from '../../src/lib/ai/datasheets/datasheets.server.ts';
+import { UPLOAD_THROTTLE } from '../../src/lib/ai/datasheets/rag.routes.ts';
 import type { DatasheetView } from '../../src/lib/ai/datasheets/datasheets.server.ts';
 import { sharedWorkerPool } from '../../src/lib/jobs/worker-pool.server.ts';
-import { datasheetPassages, datasheetProducts, datasheets, products } from '../../src/lib/server/db/schema/index.ts';
+import { createSession } from '../../src/lib/server/auth.server.ts';
+import { datasheetPassages, datasheetProducts, datasheets, products, users } from '../../src/lib/server/db/schema/index.ts';
 import { call, createWorld, type Caller, type Env, type World } from '../helpers/bom-world.ts';
 import { haveDemoCatalogue, loadDemoParts } from '../helpers/design-world.ts';
 
@@ -148,6 +150,22 @@ describe(`datasheet upload (${label})`, () => {
     expect(body).toMatchObject({ code: 41300, msg: 'PDF 数据手册不能超过 20 MB' });
     expect(ms).toBeLessThan(2000);
     expect(pulled).toBeLessThan(25 * 1024 * 1024);
+  });
+});
+
+describe(`datasheet upload throttle (${label})`, () => {
+  it(`refuses a user's upload number ${UPLOAD_THROTTLE.max + 1} within the window (42900, Retry-After), other users unaffected`, async () => {
+    // A fresh user, so the other tests' uploads do not count.
+    const [carol] = await w.database.db.insert(users).values({ username: 'rag-carol' }).returning({ id: users.id });
+    const token = (await createSession(w.database.db, carol!.id, Math.floor(Date.now() / 1000))).token;
+    for (let i = 0; i < UPLOAD_THROTTLE.max; i++) expect((await uploadPdf(fixture('html-named.pdf'), 'x.pdf', { token })).body.code).toBe(40000);
+    const fd = new FormData();
+    fd.append('file', new Blob([fixture('html-named.pdf') as Uint8Array<ArrayBuffer>]), 'x.pdf');
+    const res = await w.app.request('/api/rag/upload/pdf', { method: 'POST', headers: headersOf({ token, locale: 'en' }), body: fd });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await res.json()) as Env<null>).code).toBe(42900);
+    expect((await uploadPdf(fixture('html-named.pdf'), 'x.pdf', { token: w.bob.token })).body.code).toBe(40000);
   });
 });
 

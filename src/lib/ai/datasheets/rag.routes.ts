@@ -8,6 +8,7 @@ import { callerOf, optionalUser, requireUser } from '../../server/auth.server.ts
 import { authErrorResponses, envelopeOf, errorEnvelope, ok } from '../../server/envelope.ts';
 import { AppError, Code } from '../../server/errors.ts';
 import { bothMessages, fillMessage, serverMessage } from '../../server/messages/server-message.ts';
+import { createThrottle } from '../../server/rate-limit.ts';
 import { declareBodyLimit } from '../../server/request-guard.ts';
 import { validationHook } from '../../server/validation.ts';
 import { AI_LIMITS } from '../ai.ts';
@@ -36,6 +37,10 @@ declareBodyLimit(`/api${UPLOAD_PATH}`, BODY_LIMIT, {
   en: fillMessage(tooLarge.en, { megabytes: AI_LIMITS.pdfBytes / MB }),
 });
 
+/** Uploads per user: reading a PDF takes a worker for a second or more; a person never comes near. */
+export const UPLOAD_THROTTLE = { max: 30, windowMs: 10 * 60_000 };
+const uploadThrottle = createThrottle(UPLOAD_THROTTLE);
+
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const tags = ['assistant'];
 const security: Record<string, string[]>[] = [{ XToken: [] }];
@@ -60,12 +65,18 @@ ragApp.openapi(
     responses: {
       200: json(envelopeOf(DatasheetSchema), 'The stored datasheet (status ok, or failed with the reason)'),
       413: json(errorEnvelope, 'Larger than 20 MB (41300)'),
+      429: json(errorEnvelope, `More than ${UPLOAD_THROTTLE.max} uploads in ${UPLOAD_THROTTLE.windowMs / 60_000} minutes (42900, Retry-After)`),
       ...authErrorResponses,
     },
   }),
   async (c) => {
     const form = c.req.valid('form');
     const locale = c.var.locale;
+    const verdict = uploadThrottle.hit(`user:${c.var.user.id}`);
+    if (!verdict.ok) {
+      c.header('Retry-After', String(verdict.retryAfter));
+      throw new AppError(Code.rateLimited, serverMessage('rateLimited', locale, { seconds: String(verdict.retryAfter) }));
+    }
     const file = Array.isArray(form.file) ? (form.file as unknown[]).find((f) => f instanceof Blob) : form.file;
     if (!(file instanceof Blob)) throw new AppError(Code.badInput, serverMessage('rag.fileMissing', locale));
     if (file.size > AI_LIMITS.pdfBytes) throw new AppError(Code.tooLarge, serverMessage('rag.tooLarge', locale, { megabytes: AI_LIMITS.pdfBytes / MB }));
