@@ -9,7 +9,7 @@ import { looksLikePartNumber, questionTerms, searchTextOf } from './datasheet-te
 //   them; a word matches its spelled-out form too: 'max' → 'maximum', '最大' → 'max');
 // - the trigram index finds passages naming a part number of the question literally;
 // - passages of datasheets attached to the named parts (datasheet_products, or the part number
-//   in the datasheet's title) are searched on their own with any word, and ranked up.
+//   on the datasheet's first three pages) are searched on their own with any word, and ranked up.
 // Candidates are few (LIMITs on each branch), so ranking them (words matched, ts_rank, trigram
 // word similarity) is cheap. Only public datasheets and the caller's own are ever read.
 
@@ -71,7 +71,7 @@ export async function searchPassages(db: Db, q: PassageQuery): Promise<Passage[]
   if (q.datasheetId !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q.datasheetId)) return [];
   const partKeys = [...new Set(partNumbers.map((p) => normalizeMpn(p)).filter((k) => k.length >= 4))];
 
-  // Datasheets the question is about: attached to the named parts, or naming a part in their title.
+  // Datasheets the question is about: attached to the named parts, or naming one on their first pages.
   const boost = new Set<string>();
   const codes = (q.mfgMpnCodes ?? []).filter((c) => c.length > 0 && c.length <= 200).slice(0, 20);
   if (codes.length || partKeys.length) {
