@@ -276,4 +276,16 @@ export const en: ServerMessages = {
   'top200.markUnavailable': 'The counters cannot be recorded right now; please try again later',
   'top200.badScope': "A ranking scope is 'all' or a top-level category id; got {scope}",
   'top200.noScope': 'There is no top-level category {scope}',
+  // Datasheet upload and Q&A (src/lib/ai/datasheets).
+  'rag.fileMissing': 'Choose the PDF datasheet to upload (form field file)',
+  'rag.notPdf': '{name} is not a PDF (its content is not PDF)',
+  'rag.tooLarge': 'A PDF datasheet may be at most {megabytes} MB',
+  'rag.failed.noText': 'No text layer: this PDF holds only images (a scan), so its content cannot be searched',
+  'rag.failed.encrypted': 'This PDF is encrypted (it needs a password), so its text cannot be read; the file is kept but not searchable',
+  'rag.failed.unreadable': 'This PDF cannot be read (damaged or an unsupported format); the file is kept but not searchable',
+  'rag.failed.crashed': 'Reading this PDF failed ({reason})',
+  'rag.notFound': 'No such datasheet: it does not exist or is not yours',
+  'rag.partNotFound': 'The catalogue has no part {mpn}',
+  'rag.badId': 'A datasheet id has the wrong form',
+  'rag.question': 'Type the question to look up in the datasheets',
 };

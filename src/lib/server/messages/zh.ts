@@ -284,6 +284,18 @@ export const zh = {
   'top200.markUnavailable': '暂时无法记录统计，请稍后再试',
   'top200.badScope': '榜单范围应为 all 或一级分类编号，收到 {scope}',
   'top200.noScope': '没有编号为 {scope} 的一级分类',
+  // Datasheet upload and Q&A (src/lib/ai/datasheets).
+  'rag.fileMissing': '请选择要上传的 PDF 数据手册（表单字段 file）',
+  'rag.notPdf': '{name} 不是 PDF 文件（内容不是 PDF）',
+  'rag.tooLarge': 'PDF 数据手册不能超过 {megabytes} MB',
+  'rag.failed.noText': '没有文字层：该 PDF 只有图片（扫描件），无法检索其内容',
+  'rag.failed.encrypted': '该 PDF 已加密（需要密码），无法读取其文字；已保存文件，但不能检索',
+  'rag.failed.unreadable': '无法读取该 PDF（文件已损坏或格式不受支持）；已保存文件，但不能检索',
+  'rag.failed.crashed': '读取该 PDF 时出错（{reason}）',
+  'rag.notFound': '找不到该数据手册：它不存在，或不属于你',
+  'rag.partNotFound': '目录中没有型号 {mpn}',
+  'rag.badId': '数据手册编号格式不正确',
+  'rag.question': '请输入要在数据手册中查找的问题',
 } as const;
 
 export type ServerMessageKey = keyof typeof zh;
