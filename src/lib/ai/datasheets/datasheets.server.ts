@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { normalizeMpn } from '../../catalog/mpn.ts';
 import { fileKeyReferences } from '../../files/file-references.server.ts';
 import { linkFile, releaseFile } from '../../files/file-refs.server.ts';
-import type { FileKey, FileStore } from '../../files/file-store.ts';
+import type { FileStore } from '../../files/file-store.ts';
 import type { Locale } from '../../i18n/i18n.ts';
 import type { WorkerPool } from '../../jobs/worker-pool.server.ts';
 import type { Db } from '../../server/db/client.server.ts';
@@ -68,11 +68,6 @@ const INSERT_CHUNK = 400;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Every reference to a file key: the other domains' columns plus datasheets. */
-export const datasheetKeyReferences = (key: FileKey) => async (tx: Pick<Db, 'select'>) => {
-  const [d] = await tx.select({ n: count() }).from(datasheets).where(eq(datasheets.fileKey, key));
-  return Number(d?.n ?? 0) + (await fileKeyReferences(key)(tx));
-};
 
 const notFound = (locale: Locale) => new AppError(Code.notFound, serverMessage('rag.notFound', locale));
 
@@ -153,7 +148,7 @@ export async function ingestDatasheet(db: Db, store: FileStore, pool: WorkerPool
     outcome = await runExtraction(pool, bytes, name, input.signal);
   } catch (error) {
     // The upload was cancelled while the PDF was read: no row will reference the bytes.
-    await releaseFile(db, store, stored.key, datasheetKeyReferences(stored.key)).catch(() => {});
+    await releaseFile(db, store, stored.key, fileKeyReferences(stored.key)).catch(() => {});
     throw error;
   }
 
@@ -261,7 +256,7 @@ export async function deleteDatasheet(db: Db, store: FileStore, userId: number, 
     .where(and(eq(datasheets.id, id), eq(datasheets.ownerId, userId)))
     .returning({ key: datasheets.fileKey });
   if (!gone) throw notFound(locale);
-  await releaseFile(db, store, gone.key, datasheetKeyReferences(gone.key));
+  await releaseFile(db, store, gone.key, fileKeyReferences(gone.key));
   return { id };
 }
 
@@ -272,7 +267,7 @@ export async function deleteCatalogueDatasheet(db: Db, store: FileStore, id: str
     .where(and(eq(datasheets.id, id), isNull(datasheets.ownerId)))
     .returning({ key: datasheets.fileKey });
   if (!gone) return false;
-  await releaseFile(db, store, gone.key, datasheetKeyReferences(gone.key));
+  await releaseFile(db, store, gone.key, fileKeyReferences(gone.key));
   return true;
 }
 
