@@ -14,7 +14,23 @@ export type QuestionIntent = 'selection' | 'replacement' | 'comparison' | 'datas
 export type Bound = 'min' | 'max' | 'equals' | 'within';
 
 /** A quantity of the question with its direction; the parameter key is chosen later, per category. */
-export type QuantityAsk = { text: string; value: number; unit: Unit | null; bound: Bound | null };
+export type QuantityAsk = {
+  text: string;
+  value: number;
+  unit: Unit | null;
+  bound: Bound | null;
+  /** 'input' / 'output' when the words say which side ('输入12V', '12V to 3.3V', 'Vout 5V'). */
+  side: 'input' | 'output' | null;
+  /** The parameter key the words name ('64KB flash' → flashSize), when they do. */
+  key?: string;
+};
+
+/** Words that name a parameter of a quantity rather than a category. */
+const PARAM_WORDS: Array<{ re: RegExp; unit: Unit; key: string }> = [
+  { re: /\bflash\b|闪存/i, unit: 'B', key: 'flashSize' },
+  { re: /\b(?:s?ram)\b|内存/i, unit: 'B', key: 'ramSize' },
+  { re: /\beeprom\b/i, unit: 'B', key: 'eepromSize' },
+];
 
 export type DesignAsk = 'count' | 'missing' | 'cost' | 'summary';
 
@@ -48,27 +64,46 @@ const DESIGN_MISSING_RE = /不在(?:目录|库|数据库)|没(?:有)?匹配|未�
 const DESIGN_COST_RE = /成本|费用|价格|贵|cost|price|expensive|driver/i;
 const DESIGN_RE = /设计|原理图|这块板|板子|本板|当前|this (?:design|board|schematic)|the design|my design|the board|\bBOM\b/i;
 
+/** Question words that never name a category, brand or package (English by word, Chinese by phrase). */
+const FILLER_EN =
+  /\b(?:i|we|need|needs|want|looking|for|a|an|the|with|please|find|me|recommend|suggest|which|what|whats|is|are|of|in|that|has|have|at|least|most|can|could|you|show|list|give|any|some|than|package|packaged|part|parts|one|should|would|use|do|does|there|options?|like|about|around|rated|rating|or|and|to|from|by|no|more|less|up)\b/gi;
+const FILLER_ZH = /我们?|需要|想要|帮我|帮忙|请问|请|推荐|有没有|有哪些|哪些|哪个|什么|一个|一款|一颗|几款|吗|呢|至少|最少|最多|不低于|不超过|不小于|不大于|以上|以下|以内|左右|封装的?|型号/g;
+
 // Words that set a direction for the quantity right after (or before) them.
 const MIN_BEFORE = /(?:at least|min(?:imum)?\.?|no less than|more than|greater than|above|over|>=?|≥|至少|最少|不低于|不小于|大于|高于|超过|起码)\s*$/i;
 const MAX_BEFORE = /(?:at most|max(?:imum)?\.?|no more than|less than|below|under|up to|<=?|≤|最多|至多|不超过|不高于|不大于|小于|低于)\s*$/i;
+const INPUT_BEFORE = /(?:输入(?:电压)?|input(?: voltage)?|\bvin|\bin)\s*[:：=]?\s*$/i;
+const OUTPUT_BEFORE = /(?:输出(?:电压|电流)?|output(?: voltage| current)?|\bvout|\biout|\bout)\s*[:：=]?\s*$/i;
 const MIN_AFTER = /^\s*(?:以上|及以上|或以上|或更高|or more|or higher|or above|\+|min\b|minimum)/i;
 const MAX_AFTER = /^\s*(?:以下|及以下|或以下|以内|或更低|or less|or lower|or below|max\b|maximum)/i;
 
 /** Reads a question with the search dictionary (index.dict); `hasDesign` allows the design intent. */
 export function readQuestion(raw: string, dict: Dictionary, hasDesign = false): Question {
-  const text = cleanKeyword(raw);
-  const parsed = parseQuery(text, dict);
+  // Sentence punctuation separates words here ('1A，SOT-223'); the search box would keep '1A,SOT-223' whole.
+  const text = cleanKeyword(
+    cleanKeyword(raw)
+      .replace(/[;!?。、；！？]+|,(?!\d{3}(?!\d))/g, ' ')
+      // 'N-MOSFET' / 'PMOSFET' are one word to the parser but two dictionary terms.
+      .replace(/\b([NP])[- ]?MOSFETs?\b/gi, '$1-channel MOSFET'),
+  );
+  // Question words would use up the parser's token budget (MAX_TOKENS) before the constraints; the
+  // directions ('at least') are read from the whole text below.
+  const parsed = parseQuery(text.replace(FILLER_EN, ' ').replace(FILLER_ZH, ' '), dict);
   const mpns = partNumbers(parsed.tokens);
   const quantities = quantitiesOf(text, parsed.tokens);
-  const cateIds = categoriesOf(parsed.tokens);
-  const keyword = keywordOf(parsed.tokens);
+  // A word that names a parameter beside its quantity ('64KB flash') is that parameter, not a category.
+  const keyWords = PARAM_WORDS.filter((w) => w.re.test(text) && quantities.some((q) => q.unit === w.unit));
+  for (const w of keyWords) for (const q of quantities) if (q.unit === w.unit && !q.key) q.key = w.key;
+  const tokens = parsed.tokens.filter((t) => !(t.kind === 'dict' && keyWords.some((w) => w.re.test(t.text))));
+  const cateIds = categoriesOf(tokens);
+  const keyword = keywordOf(tokens);
   const domestic = DOMESTIC_RE.test(text);
 
   let design: DesignAsk | null = null;
   if (hasDesign && mpns.length === 0 && (DESIGN_RE.test(text) || DESIGN_MISSING_RE.test(text) || (DESIGN_COUNT_RE.test(text) && cateIds.length > 0) || /cost driver|成本/i.test(text))) {
     design = DESIGN_MISSING_RE.test(text) ? 'missing' : DESIGN_COST_RE.test(text) ? 'cost' : DESIGN_COUNT_RE.test(text) ? 'count' : 'summary';
   }
-  const designWords = parsed.tokens.filter((t) => t.kind === 'dict').map((t) => t.text);
+  const designWords = tokens.filter((t) => t.kind === 'dict').map((t) => t.text);
 
   let intent: QuestionIntent = 'selection';
   if (design) intent = 'design';
@@ -121,7 +156,19 @@ function quantitiesOf(text: string, tokens: readonly QueryToken[]): QuantityAsk[
     const after = at >= 0 ? text.slice(at + t.text.length, at + t.text.length + 12) : '';
     if (at >= 0) from = at + t.text.length;
     const bound: Bound | null = MIN_BEFORE.test(before) || MIN_AFTER.test(after) ? 'min' : MAX_BEFORE.test(before) || MAX_AFTER.test(after) ? 'max' : null;
-    out.push({ text: t.text, value: t.value, unit: t.unit, bound });
+    const side = INPUT_BEFORE.test(before) ? 'input' : OUTPUT_BEFORE.test(before) ? 'output' : null;
+    out.push({ text: t.text, value: t.value, unit: t.unit, bound, side });
+  }
+  // '12V to 3.3V', '12V转5V', '24V→5V': the first is the input, the second the output.
+  for (let i = 0; i + 1 < out.length; i++) {
+    const a = out[i]!;
+    const b = out[i + 1]!;
+    if (a.unit !== b.unit || a.side || b.side) continue;
+    const between = text.slice(text.indexOf(a.text) + a.text.length, text.indexOf(b.text, text.indexOf(a.text) + a.text.length));
+    if (/^\s*(?:to|->|→|转|到|降到|降压到|升到|升压到|-)\s*$/i.test(between)) {
+      out[i] = { ...a, side: 'input' };
+      out[i + 1] = { ...b, side: 'output' };
+    }
   }
   return out;
 }
