@@ -23,10 +23,17 @@ export type QuantityAsk = {
   side: 'input' | 'output' | null;
   /** The parameter key the words name ('64KB flash' → flashSize), when they do. */
   key?: string;
+  /** The text just before and after the quantity (where direction and naming words are). */
+  before: string;
+  after: string;
 };
+
+/** Parameter names the parser would read as a category ('导通电阻' holds '电阻', resistors): replaced before parsing. */
+const PARAM_PHRASES = /导通电阻|on-?resistance|r\s?ds\s?\(?on\)?/gi;
 
 /** Words that name a parameter of a quantity rather than a category. */
 const PARAM_WORDS: Array<{ re: RegExp; unit: Unit; key: string }> = [
+  { re: /导通电阻|on-?resistance|r\s?ds\s?\(?on\)?/i, unit: 'Ω', key: 'onResistance' },
   { re: /\bflash\b|闪存/i, unit: 'B', key: 'flashSize' },
   { re: /\b(?:s?ram)\b|内存/i, unit: 'B', key: 'ramSize' },
   { re: /\beeprom\b/i, unit: 'B', key: 'eepromSize' },
@@ -39,8 +46,12 @@ export type Question = {
   intent: QuestionIntent;
   /** Part numbers as typed ('AMS1117', 'TL072'), in order. */
   mpns: string[];
-  /** Tokens that narrow a search: categories, brands, packages (the search keyword, without quantities). */
+  /** Dictionary terms that narrow a search: categories, brands (the search keyword, without quantities or packages). */
   keyword: string;
+  /** Packages asked ('SOT-223', '0603'). */
+  packages: string[];
+  /** The dictionary terms of the keyword with the categories each names. */
+  terms: Array<{ text: string; cates: number[] }>;
   /** Category ids the words name (strongest sense first), for choosing parameter keys. */
   cateIds: number[];
   quantities: QuantityAsk[];
@@ -66,14 +77,25 @@ const DESIGN_RE = /设计|原理图|这块板|板子|本板|当前|this (?:desig
 
 /** Question words that never name a category, brand or package (English by word, Chinese by phrase). */
 const FILLER_EN =
-  /\b(?:i|we|need|needs|want|looking|for|a|an|the|with|please|find|me|recommend|suggest|which|what|whats|is|are|of|in|that|has|have|at|least|most|can|could|you|show|list|give|any|some|than|package|packaged|part|parts|one|should|would|use|do|does|there|options?|like|about|around|rated|rating|or|and|to|from|by|no|more|less|up)\b/gi;
+  /(?<![\w-])(?:i|we|need|needs|want|looking|for|a|an|the|with|please|find|me|recommend|suggest|which|what|whats|is|are|of|in|that|has|have|at|least|most|you|show|list|give|any|some|than|package|packaged|part|parts|should|would|there|options?|like|about|around|rated|rating|or|and|from|by|more|less)(?![\w-])/gi;
 const FILLER_ZH = /我们?|需要|想要|帮我|帮忙|请问|请|推荐|有没有|有哪些|哪些|哪个|什么|一个|一款|一颗|几款|吗|呢|至少|最少|最多|不低于|不超过|不小于|不大于|以上|以下|以内|左右|封装的?|型号/g;
 
 // Words that set a direction for the quantity right after (or before) them.
 const MIN_BEFORE = /(?:at least|min(?:imum)?\.?|no less than|more than|greater than|above|over|>=?|≥|至少|最少|不低于|不小于|大于|高于|超过|起码)\s*$/i;
 const MAX_BEFORE = /(?:at most|max(?:imum)?\.?|no more than|less than|below|under|up to|<=?|≤|最多|至多|不超过|不高于|不大于|小于|低于)\s*$/i;
-const INPUT_BEFORE = /(?:输入(?:电压)?|input(?: voltage)?|\bvin|\bin)\s*[:：=]?\s*$/i;
-const OUTPUT_BEFORE = /(?:输出(?:电压|电流)?|output(?: voltage| current)?|\bvout|\biout|\bout)\s*[:：=]?\s*$/i;
+// Which side a quantity is on. Chinese puts the label first ('输入12V输出3.3V'); English either
+// after ('24V input, 5V output') or first ('Vin 24V'), where a label right after another quantity
+// belongs to that one.
+const ZH_SIDE_BEFORE = /(输入|输出)(?:电压|电流)?\s*[:：=]?\s*$/;
+const EN_SIDE_AFTER = /^\s*(input|output|in|out|vin|vout|iout)\b/i;
+const EN_SIDE_BEFORE = /\b(input|output|vin|vout|iout)(?: voltage| current)?\s*[:：=]?\s*$/i;
+const LABEL_OF_PREVIOUS = /\d[\w.]*\s*(?:input|output|in|out)\s*$/i;
+
+function sideOf(before: string, after: string): 'input' | 'output' | null {
+  const word = ZH_SIDE_BEFORE.exec(before)?.[1] ?? EN_SIDE_AFTER.exec(after)?.[1] ?? (LABEL_OF_PREVIOUS.test(before) ? undefined : EN_SIDE_BEFORE.exec(before)?.[1]);
+  if (!word) return null;
+  return /^(?:输入|input|in|vin)$/i.test(word) ? 'input' : 'output';
+}
 const MIN_AFTER = /^\s*(?:以上|及以上|或以上|或更高|or more|or higher|or above|\+|min\b|minimum)/i;
 const MAX_AFTER = /^\s*(?:以下|及以下|或以下|以内|或更低|or less|or lower|or below|max\b|maximum)/i;
 
@@ -88,15 +110,23 @@ export function readQuestion(raw: string, dict: Dictionary, hasDesign = false): 
   );
   // Question words would use up the parser's token budget (MAX_TOKENS) before the constraints; the
   // directions ('at least') are read from the whole text below.
-  const parsed = parseQuery(text.replace(FILLER_EN, ' ').replace(FILLER_ZH, ' '), dict);
+  const parsed = parseQuery(text.replace(PARAM_PHRASES, ' Rdson ').replace(FILLER_EN, ' ').replace(FILLER_ZH, ' '), dict);
   const mpns = partNumbers(parsed.tokens);
   const quantities = quantitiesOf(text, parsed.tokens);
   // A word that names a parameter beside its quantity ('64KB flash') is that parameter, not a category.
   const keyWords = PARAM_WORDS.filter((w) => w.re.test(text) && quantities.some((q) => q.unit === w.unit));
-  for (const w of keyWords) for (const q of quantities) if (q.unit === w.unit && !q.key) q.key = w.key;
+  for (const q of quantities) {
+    // The nearest naming word wins ('Flash 128KB RAM 32KB'); a lone one names every quantity of its unit.
+    const near = keyWords.filter((w) => w.unit === q.unit && (w.re.test(q.before.slice(-10)) || w.re.test(q.after.slice(0, 8))));
+    const only = keyWords.filter((w) => w.unit === q.unit);
+    const pick = near[near.length - 1] ?? (only.length === 1 ? only[0] : undefined);
+    if (pick) q.key = pick.key;
+  }
   const tokens = parsed.tokens.filter((t) => !(t.kind === 'dict' && keyWords.some((w) => w.re.test(t.text))));
   const cateIds = categoriesOf(tokens);
   const keyword = keywordOf(tokens);
+  const packages = tokens.filter((t) => t.kind === 'package').map((t) => t.text);
+  const terms = tokens.flatMap((t) => (t.kind === 'dict' ? [{ text: t.text, cates: [...t.sense.cates.keys()] }] : []));
   const domestic = DOMESTIC_RE.test(text);
 
   let design: DesignAsk | null = null;
@@ -112,7 +142,7 @@ export function readQuestion(raw: string, dict: Dictionary, hasDesign = false): 
   else if (mpns.length >= 1 && REPLACE_RE.test(text)) intent = 'replacement';
   else if (mpns.length === 1 && FACT_RE.test(text) && quantities.length === 0) intent = 'datasheet';
   else if (mpns.length >= 2 && mpns.length <= 4 && cateIds.length === 0 && quantities.length === 0) intent = 'comparison';
-  return { text, intent, mpns, keyword, cateIds, quantities, domestic, design, designWords, parsed };
+  return { text, intent, mpns, keyword, packages, terms, cateIds, quantities, domestic, design, designWords, parsed };
 }
 
 /** Part numbers: MPN-like Latin words ('AMS1117', 'STM32F103C8T6'); not quantities or packages. */
@@ -137,10 +167,10 @@ function categoriesOf(tokens: readonly QueryToken[]): number[] {
   return [...weights.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
 }
 
-/** The search keyword of a selection: dictionary terms and packages (quantities become filters; question words are dropped). */
+/** The search keyword of a selection: dictionary terms (quantities and packages become filters; question words are dropped). */
 function keywordOf(tokens: readonly QueryToken[]): string {
   return tokens
-    .filter((t) => t.kind === 'dict' || t.kind === 'package')
+    .filter((t) => t.kind === 'dict')
     .map((t) => t.text)
     .join(' ');
 }
@@ -156,8 +186,8 @@ function quantitiesOf(text: string, tokens: readonly QueryToken[]): QuantityAsk[
     const after = at >= 0 ? text.slice(at + t.text.length, at + t.text.length + 12) : '';
     if (at >= 0) from = at + t.text.length;
     const bound: Bound | null = MIN_BEFORE.test(before) || MIN_AFTER.test(after) ? 'min' : MAX_BEFORE.test(before) || MAX_AFTER.test(after) ? 'max' : null;
-    const side = INPUT_BEFORE.test(before) ? 'input' : OUTPUT_BEFORE.test(before) ? 'output' : null;
-    out.push({ text: t.text, value: t.value, unit: t.unit, bound, side });
+    const side = sideOf(before, after);
+    out.push({ text: t.text, value: t.value, unit: t.unit, bound, side, before, after });
   }
   // '12V to 3.3V', '12V转5V', '24V→5V': the first is the input, the second the output.
   for (let i = 0; i + 1 < out.length; i++) {

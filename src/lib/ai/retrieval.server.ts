@@ -35,6 +35,7 @@ import type { BomLineData } from './tools/match-bom-line.server.ts';
 import type { ReplacementsData } from './tools/find-replacements.server.ts';
 import type { SearchPartsData } from './tools/search-parts.server.ts';
 import { paramNames } from '../catalog/filters.ts';
+import { normalizeMpn } from '../catalog/mpn.ts';
 
 export type RetrievalAnswer = { markdown: string; parts: AiPart[]; citations: AiCitation[] };
 
@@ -90,15 +91,18 @@ function runner(ctx: AiToolContext, tools: readonly AiTool[]): Run {
 async function answerSelection(ctx: AiToolContext, index: SearchIndex, q: Question, run: Run, write: Write): Promise<{ parts: AiPart[]; citations: AiCitation[] }> {
   const { locale } = ctx;
   const plan = planSelection(index, q, locale);
-  const keyword = [...q.mpns, q.keyword].filter(Boolean).join(' ') || (plan.filters.length ? '' : q.text);
-  if (keyword === '' && plan.filters.length === 0) {
+  const keyword = [...q.mpns, keywordOf(index, q)].filter(Boolean).join(' ') || (plan.filters.length || q.packages.length ? '' : q.text);
+  const pkg = q.packages[0];
+  if (keyword === '' && plan.filters.length === 0 && !pkg) {
     write(`${say('ai.ask', locale)}\n`);
     return { parts: [], citations: [] };
   }
   if (plan.understood.length) write(`${say('ai.understood', locale, { list: plan.understood.map((u) => cell(u, 80)).join(locale === 'en' ? '; ' : '；') })}\n\n`);
 
   const search = async (filters: ParamAsk[], domestic: boolean) =>
-    (await run('searchParts', { keyword: keyword.slice(0, 200), params: filters, domestic, limit: AI_LIMITS.parts })) as (AiToolResult & { data: SearchPartsData }) | null;
+    (await run('searchParts', { keyword: keyword.slice(0, 200), ...(pkg ? { package: pkg } : {}), params: filters, domestic, limit: AI_LIMITS.parts })) as
+      | (AiToolResult & { data: SearchPartsData })
+      | null;
   let result = await search(plan.filters, q.domestic);
   if (q.domestic) {
     if (result && result.data.parts.length > 0) write(`${say('ai.domestic.only', locale)}\n\n`);
@@ -121,7 +125,7 @@ async function answerSelection(ctx: AiToolContext, index: SearchIndex, q: Questi
       }
     }
   }
-  const parts = result?.parts ?? [];
+  const parts = samePart(q, result?.parts ?? []);
   const data = result?.data;
   if (data?.didYouMean && q.mpns.length === 1 && parts.length > 0 && !parts.some((p) => p.mpn.toUpperCase().startsWith(q.mpns[0]!.toUpperCase())))
     write(`${say('ai.didYouMean', locale, { typed: cell(q.mpns[0]!, 60), mpn: cell(data.didYouMean, 60) })}\n\n`);
@@ -136,6 +140,34 @@ async function answerSelection(ctx: AiToolContext, index: SearchIndex, q: Questi
   return { parts, citations: [] };
 }
 
+/**
+ * The keyword's terms, without a term whose categories hold another term's ('MOSFET' beside
+ * 'N-channel' would widen the list to every MOSFET kind).
+ */
+function keywordOf(index: SearchIndex, q: Question): string {
+  const within = (inner: readonly number[], outer: readonly number[]) =>
+    inner.length > 0 && inner.every((c) => outer.some((o) => o !== c && index.subtree(o).includes(c)));
+  return q.terms
+    .filter((t) => !q.terms.some((other) => other !== t && t.cates.length > 0 && within(other.cates, t.cates)))
+    .map((t) => t.text)
+    .join(' ');
+}
+
+/**
+ * A question that is just a part number (typed right or with a typo) means that part: the list
+ * keeps the parts that begin with the typed number or with the best match, not its neighbours.
+ */
+function samePart(q: Question, parts: AiPart[]): AiPart[] {
+  if (q.mpns.length !== 1 || q.quantities.length > 0 || q.packages.length > 0 || parts.length === 0) return parts;
+  const typed = normalizeMpn(q.mpns[0]!);
+  const best = normalizeMpn(parts[0]!.mpn);
+  const kept = parts.filter((p) => {
+    const key = normalizeMpn(p.mpn);
+    return key.startsWith(typed) || key.startsWith(best);
+  });
+  return kept.length ? kept : parts;
+}
+
 /** The filters of a selection: each quantity on the parameter key its category states most. */
 export function planSelection(index: SearchIndex, q: Question, locale: 'zh' | 'en'): SelectionPlan {
   const filters: ParamAsk[] = [];
@@ -145,7 +177,7 @@ export function planSelection(index: SearchIndex, q: Question, locale: 'zh' | 'e
   for (const t of q.parsed.tokens) {
     if (t.kind === 'dict' && !q.keyword.includes(t.text)) continue;
     if (t.kind === 'dict') understood.push(t.sense.cates.size ? cateLabel(index, t.sense, locale) : t.text);
-    if (t.kind === 'package') understood.push(`${say('ai.col.package', locale)} ${t.text}`);
+    if (t.kind === 'package' && q.packages.includes(t.text)) understood.push(`${say('ai.col.package', locale)} ${t.text}`);
   }
   const used = new Set<string>();
   for (const ask of q.quantities) {

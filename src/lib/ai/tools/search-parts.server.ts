@@ -3,7 +3,9 @@
 
 import { z } from 'zod';
 import { searchProducts } from '../../search/search.server.ts';
-import { PARAM_KEY_RE } from '../../search/search.schema.ts';
+import { packageParts } from '../../search/search.ts';
+import { getSearchIndex, type SearchIndex } from '../../search/search-index.server.ts';
+import { MAX_FILTER_VALUES, PARAM_KEY_RE } from '../../search/search.schema.ts';
 import { AI_LIMITS } from '../ai.ts';
 import type { AiTool, AiToolContext, AiToolResult } from '../ai-tools.ts';
 import { satisfies, type ParamAsk } from '../question.ts';
@@ -39,7 +41,10 @@ export type SearchPartsData = {
 
 export async function runSearchParts(ctx: AiToolContext, input: SearchPartsInput): Promise<AiToolResult & { data: SearchPartsData }> {
   const limit = input.limit ?? AI_LIMITS.parts;
-  const keyword = [input.keyword, input.category, input.brand, input.package]
+  // A package names exactly that package ('SOT-23' is not SOT-23-5) when the catalogue has it;
+  // otherwise the search engine reads the word as it would in the search box.
+  const packages = input.package ? strictPackages(await getSearchIndex(ctx.db), input.package) : [];
+  const keyword = [input.keyword, input.category, input.brand, packages.length ? '' : input.package]
     .filter((w): w is string => !!w && w.trim() !== '')
     .join(' ')
     .slice(0, 200);
@@ -49,7 +54,8 @@ export async function runSearchParts(ctx: AiToolContext, input: SearchPartsInput
   const result = await searchProducts(ctx.db, {
     keyword,
     params: params.length ? params.map((p) => ({ key: p.key, ...(p.min !== undefined ? { min: p.min } : {}), ...(p.max !== undefined ? { max: p.max } : {}) })) : null,
-    brandIds: brandIds?.slice(0, 50) ?? null,
+    brandIds: brandIds?.slice(0, MAX_FILTER_VALUES) ?? null,
+    package: packages.length ? packages : null,
     locale: ctx.locale,
     pageNum: 1,
     pageSize: limit,
@@ -75,6 +81,14 @@ export async function runSearchParts(ctx: AiToolContext, input: SearchPartsInput
     },
     parts: parts.map((l) => l.part),
   };
+}
+
+/** The catalogue's package names holding exactly this package as one of their '/'-separated names (at most a filter's worth). */
+export function strictPackages(index: SearchIndex, pkg: string): string[] {
+  const want = packageParts(pkg).join(' ');
+  if (want === '') return [];
+  const names = index.packages.filter((name) => name.split('/').some((piece) => packageParts(piece).join(' ') === want));
+  return names.length <= MAX_FILTER_VALUES ? names : [];
 }
 
 /** Keys whose filters a part's values satisfy (each filter key once). */

@@ -319,5 +319,6 @@ export const en: ServerMessages = {
   'ai.design.col.qty': "Qty",
   'ai.design.col.footprint': "Footprint",
   'ai.question.empty': "the question must not be empty",
+  'ai.link.for': "must be 'chat' or 'ecad'",
   'ai.question.long': "a question has at most {max} characters",
 };

@@ -327,6 +327,7 @@ export const zh = {
   'ai.design.col.qty': "数量",
   'ai.design.col.footprint': "封装",
   'ai.question.empty': "问题不能为空",
+  'ai.link.for': "应为 chat 或 ecad",
   'ai.question.long': "问题最多 {max} 个字符",
 } as const;
 
