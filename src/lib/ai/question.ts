@@ -6,7 +6,7 @@
 
 import { normalizeMpn } from '../catalog/mpn.ts';
 import type { Unit } from '../catalog/units.ts';
-import { cleanKeyword, parseQuery, type Dictionary, type ParsedQuery, type QueryToken } from '../search/search.ts';
+import { cleanKeyword, hasCjk, parseQuery, type Dictionary, type ParsedQuery, type QueryToken } from '../search/search.ts';
 
 export type QuestionIntent = 'selection' | 'replacement' | 'comparison' | 'datasheet' | 'bomLine' | 'design';
 
@@ -23,6 +23,8 @@ export type QuantityAsk = {
   side: 'input' | 'output' | null;
   /** The parameter key the words name ('64KB flash' → flashSize), when they do. */
   key?: string;
+  /** Where the quantity is in the question's text. */
+  at: number;
   /** The text just before and after the quantity (where direction and naming words are). */
   before: string;
   after: string;
@@ -83,6 +85,34 @@ const FILLER_ZH = /我们?|需要|想要|帮我|帮忙|请问|请|推荐|有没�
 // Words that set a direction for the quantity right after (or before) them.
 const MIN_BEFORE = /(?:at least|min(?:imum)?\.?|no less than|more than|greater than|above|over|>=?|≥|至少|最少|不低于|不小于|大于|高于|超过|起码)\s*$/i;
 const MAX_BEFORE = /(?:at most|max(?:imum)?\.?|no more than|less than|below|under|up to|<=?|≤|最多|至多|不超过|不高于|不大于|小于|低于)\s*$/i;
+/**
+ * Gives each parameter word ('Flash', 'RAM', '导通电阻') to its quantity: in English a word right
+ * after a quantity labels it ('128KB flash'), otherwise a word labels the next quantity
+ * ('Flash至少128KB', 'flash of 64KB'), else the one just before it. A lone word of a unit
+ * names every quantity of that unit left unlabelled.
+ */
+function bindParamWords(text: string, quantities: QuantityAsk[], words: typeof PARAM_WORDS): void {
+  const latin = !hasCjk(text);
+  for (const w of words) {
+    for (const m of text.matchAll(new RegExp(w.re.source, 'gi'))) {
+      const start = m.index;
+      const end = start + m[0].length;
+      const same = quantities.filter((q) => q.unit === w.unit && !q.key);
+      const before = same.filter((q) => q.at + q.text.length <= start).pop();
+      const after = same.find((q) => q.at >= end);
+      const gapBefore = before ? start - (before.at + before.text.length) : Infinity;
+      const gapAfter = after ? after.at - end : Infinity;
+      const pick = latin && gapBefore <= 2 ? before : gapAfter <= 10 ? after : gapBefore <= 10 ? before : undefined;
+      if (pick) pick.key = w.key;
+    }
+  }
+  const units = new Set(words.map((w) => w.unit));
+  for (const unit of units) {
+    const named = words.filter((w) => w.unit === unit);
+    if (named.length === 1) for (const q of quantities) if (q.unit === unit && !q.key) q.key = named[0]!.key;
+  }
+}
+
 // Which side a quantity is on. Chinese puts the label first ('输入12V输出3.3V'); English either
 // after ('24V input, 5V output') or first ('Vin 24V'), where a label right after another quantity
 // belongs to that one.
@@ -115,13 +145,7 @@ export function readQuestion(raw: string, dict: Dictionary, hasDesign = false): 
   const quantities = quantitiesOf(text, parsed.tokens);
   // A word that names a parameter beside its quantity ('64KB flash') is that parameter, not a category.
   const keyWords = PARAM_WORDS.filter((w) => w.re.test(text) && quantities.some((q) => q.unit === w.unit));
-  for (const q of quantities) {
-    // The nearest naming word wins ('Flash 128KB RAM 32KB'); a lone one names every quantity of its unit.
-    const near = keyWords.filter((w) => w.unit === q.unit && (w.re.test(q.before.slice(-10)) || w.re.test(q.after.slice(0, 8))));
-    const only = keyWords.filter((w) => w.unit === q.unit);
-    const pick = near[near.length - 1] ?? (only.length === 1 ? only[0] : undefined);
-    if (pick) q.key = pick.key;
-  }
+  bindParamWords(text, quantities, keyWords);
   const tokens = parsed.tokens.filter((t) => !(t.kind === 'dict' && keyWords.some((w) => w.re.test(t.text))));
   const cateIds = categoriesOf(tokens);
   const keyword = keywordOf(tokens);
@@ -187,7 +211,7 @@ function quantitiesOf(text: string, tokens: readonly QueryToken[]): QuantityAsk[
     if (at >= 0) from = at + t.text.length;
     const bound: Bound | null = MIN_BEFORE.test(before) || MIN_AFTER.test(after) ? 'min' : MAX_BEFORE.test(before) || MAX_AFTER.test(after) ? 'max' : null;
     const side = sideOf(before, after);
-    out.push({ text: t.text, value: t.value, unit: t.unit, bound, side, before, after });
+    out.push({ text: t.text, value: t.value, unit: t.unit, bound, side, at, before, after });
   }
   // '12V to 3.3V', '12V转5V', '24V→5V': the first is the input, the second the output.
   for (let i = 0; i + 1 < out.length; i++) {
