@@ -4,22 +4,15 @@
 // lays it out. Cells are escaped so text from the catalogue or a PDF cannot break a table or
 // inject links. Pure.
 
-import type { Locale } from "../server/api-locale.ts";
-import {
-  serverMessage,
-  type ServerMessageKey,
-} from "../server/messages/server-message.ts";
-import type { AiCitation, AiPart } from "./ai.ts";
-import type { AiDesignContext } from "./ai-tools.ts";
+import type { Locale } from '../server/api-locale.ts';
+import { serverMessage, type ServerMessageKey } from '../server/messages/server-message.ts';
+import type { AiCitation, AiPart } from './ai.ts';
+import type { AiDesignContext } from './ai-tools.ts';
 
-export type RetrievalReason = "no-model" | "budget" | "provider-error";
+export type RetrievalReason = 'no-model' | 'budget' | 'provider-error';
 
 type AiKey = ServerMessageKey & `ai.${string}`;
-export const say = (
-  key: AiKey,
-  locale: Locale,
-  vars: Readonly<Record<string, string | number>> = {},
-): string => serverMessage(key, locale, vars);
+export const say = (key: AiKey, locale: Locale, vars: Readonly<Record<string, string | number>> = {}): string => serverMessage(key, locale, vars);
 
 /** The plain statement of why no model answered, as the answer's first line. */
 export function noticeLine(reason: RetrievalReason, locale: Locale): string {
@@ -28,9 +21,9 @@ export function noticeLine(reason: RetrievalReason, locale: Locale): string {
 
 /** A table cell: one line, Markdown's active characters escaped, bounded. */
 export function cell(text: string, max = 160): string {
-  const flat = text.replace(/\s+/g, " ").trim();
+  const flat = text.replace(/\s+/g, ' ').trim();
   const cut = flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-  return cut.replace(/[\\|*_`[\]<>~]/g, (c) => `\\${c}`) || " ";
+  return cut.replace(/[\\|*_`[\]<>~]/g, (c) => `\\${c}`) || ' ';
 }
 
 /** Inline text from the catalogue or a PDF: escaped like a cell, but kept longer. */
@@ -38,18 +31,9 @@ export function inline(text: string, max = 600): string {
   return cell(text, max);
 }
 
-export function table(
-  headers: readonly string[],
-  rows: readonly (readonly string[])[],
-): string {
-  const line = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
-  return (
-    [
-      line(headers.map((h) => cell(h))),
-      line(headers.map(() => "---")),
-      ...rows.map(line),
-    ].join("\n") + "\n"
-  );
+export function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  return [line(headers.map((h) => cell(h))), line(headers.map(() => '---')), ...rows.map(line)].join('\n') + '\n';
 }
 
 /** A part number linked to its product page (the link target is our own relative URL). */
@@ -59,38 +43,20 @@ export function partLink(part: AiPart): string {
 
 /** The header of a parts table (streamed first when a caller wants an early first chunk). */
 export function partsTableHeader(locale: Locale): string {
-  const headers = [
-    "#",
-    say("ai.col.mpn", locale),
-    say("ai.col.brand", locale),
-    say("ai.col.package", locale),
-    say("ai.col.params", locale),
-  ];
-  return `| ${headers.map((h) => cell(h)).join(" | ")} |\n| ${headers.map(() => "---").join(" | ")} |\n`;
+  const headers = ['#', say('ai.col.mpn', locale), say('ai.col.brand', locale), say('ai.col.package', locale), say('ai.col.params', locale)];
+  return `| ${headers.map((h) => cell(h)).join(' | ')} |\n| ${headers.map(() => '---').join(' | ')} |\n`;
 }
 
 /** One row of a parts table: matched parameters first (bold), then a few more. */
-export function partsTableRow(
-  part: AiPart,
-  rank: number,
-  shownParams = 4,
-): string {
+export function partsTableRow(part: AiPart, rank: number, shownParams = 4): string {
   const matched = part.params.filter((p) => part.matched.includes(p.key));
-  const rest = part.params
-    .filter((p) => !part.matched.includes(p.key))
-    .slice(0, Math.max(0, shownParams - matched.length));
-  const params = [
-    ...matched.map((p) => `**${cell(p.name, 40)}** ${cell(p.value, 40)}`),
-    ...rest.map((p) => `${cell(p.name, 40)} ${cell(p.value, 40)}`),
-  ].join("; ");
-  return `| ${rank} | ${partLink(part)} | ${cell(part.brandName, 40)} | ${cell(part.package ?? "—", 40)} | ${params || "—"} |\n`;
+  const rest = part.params.filter((p) => !part.matched.includes(p.key)).slice(0, Math.max(0, shownParams - matched.length));
+  const params = [...matched.map((p) => `**${cell(p.name, 40)}** ${cell(p.value, 40)}`), ...rest.map((p) => `${cell(p.name, 40)} ${cell(p.value, 40)}`)].join('; ');
+  return `| ${rank} | ${partLink(part)} | ${cell(part.brandName, 40)} | ${cell(part.package ?? '—', 40)} | ${params || '—'} |\n`;
 }
 
 export function partsTable(parts: readonly AiPart[], locale: Locale): string {
-  return (
-    partsTableHeader(locale) +
-    parts.map((p, i) => partsTableRow(p, i + 1)).join("")
-  );
+  return partsTableHeader(locale) + parts.map((p, i) => partsTableRow(p, i + 1)).join('');
 }
 
 export type CompareView = {
@@ -100,124 +66,58 @@ export type CompareView = {
 
 export function comparisonTable(view: CompareView, locale: Locale): string {
   return table(
-    [say("ai.col.param", locale), ...view.parts.map((p) => p.mpn)],
+    [say('ai.col.param', locale), ...view.parts.map((p) => p.mpn)],
     [
-      [
-        say("ai.col.brand", locale),
-        ...view.parts.map((p) => cell(p.brandName)),
-      ],
-      [
-        say("ai.col.category", locale),
-        ...view.parts.map((p) => cell(p.cateName)),
-      ],
-      ...view.rows.map((r) => [
-        cell(r.name, 60),
-        ...r.values.map((v) => cell(v, 60)),
-      ]),
+      [say('ai.col.brand', locale), ...view.parts.map((p) => cell(p.brandName))],
+      [say('ai.col.category', locale), ...view.parts.map((p) => cell(p.cateName))],
+      ...view.rows.map((r) => [cell(r.name, 60), ...r.values.map((v) => cell(v, 60))]),
     ],
   );
 }
 
 export type ReplacementRow = { part: AiPart; grade: string; reason: string };
 
-export function replacementsTable(
-  rows: readonly ReplacementRow[],
-  locale: Locale,
-): string {
+export function replacementsTable(rows: readonly ReplacementRow[], locale: Locale): string {
   return table(
-    [
-      "#",
-      say("ai.col.mpn", locale),
-      say("ai.col.brand", locale),
-      say("ai.col.package", locale),
-      say("ai.col.grade", locale),
-      say("ai.col.reason", locale),
-    ],
-    rows.map((r, i) => [
-      String(i + 1),
-      partLink(r.part),
-      cell(r.part.brandName, 40),
-      cell(r.part.package ?? "—", 40),
-      cell(r.grade, 30),
-      cell(r.reason, 200),
-    ]),
+    ['#', say('ai.col.mpn', locale), say('ai.col.brand', locale), say('ai.col.package', locale), say('ai.col.grade', locale), say('ai.col.reason', locale)],
+    rows.map((r, i) => [String(i + 1), partLink(r.part), cell(r.part.brandName, 40), cell(r.part.package ?? '—', 40), cell(r.grade, 30), cell(r.reason, 200)]),
   );
 }
 
 /** Datasheet passages, each quoted with 'datasheet, page N' linking to the page. */
-export function citationList(
-  citations: readonly AiCitation[],
-  locale: Locale,
-): string {
+export function citationList(citations: readonly AiCitation[], locale: Locale): string {
   return (
     citations
       .map((c) => {
-        const where = say("ai.datasheet.cite", locale, {
+        const where = say('ai.datasheet.cite', locale, {
           title: cell(c.title, 120),
           page: c.page,
         });
         return `- ${inline(c.text, 400)} [${where}](${c.url.replace(/[()\s]/g, encodeURIComponent)})`;
       })
-      .join("\n") + "\n"
+      .join('\n') + '\n'
   );
 }
 
 export type BomLineRow = { part: AiPart; confidence: number; reason: string };
 
-export function bomLineTable(
-  rows: readonly BomLineRow[],
-  locale: Locale,
-): string {
+export function bomLineTable(rows: readonly BomLineRow[], locale: Locale): string {
   return table(
-    [
-      "#",
-      say("ai.col.mpn", locale),
-      say("ai.col.brand", locale),
-      say("ai.col.package", locale),
-      say("ai.col.confidence", locale),
-      say("ai.col.reason", locale),
-    ],
-    rows.map((r, i) => [
-      String(i + 1),
-      partLink(r.part),
-      cell(r.part.brandName, 40),
-      cell(r.part.package ?? "—", 40),
-      `${Math.round(r.confidence * 100)}%`,
-      cell(r.reason, 200),
-    ]),
+    ['#', say('ai.col.mpn', locale), say('ai.col.brand', locale), say('ai.col.package', locale), say('ai.col.confidence', locale), say('ai.col.reason', locale)],
+    rows.map((r, i) => [String(i + 1), partLink(r.part), cell(r.part.brandName, 40), cell(r.part.package ?? '—', 40), `${Math.round(r.confidence * 100)}%`, cell(r.reason, 200)]),
   );
 }
 
-export function designLinesTable(
-  lines: AiDesignContext["bom"],
-  locale: Locale,
-  max = 20,
-): string {
+export function designLinesTable(lines: AiDesignContext['bom'], locale: Locale, max = 20): string {
   return table(
-    [
-      say("ai.design.col.refs", locale),
-      say("ai.design.col.value", locale),
-      say("ai.col.mpn", locale),
-      say("ai.design.col.footprint", locale),
-      say("ai.design.col.qty", locale),
-    ],
-    lines
-      .slice(0, max)
-      .map((l) => [
-        cell(l.refs.join(", "), 80),
-        cell(l.value, 40),
-        cell(l.mpn ?? "—", 40),
-        cell(l.footprint, 60),
-        String(l.quantity),
-      ]),
+    [say('ai.design.col.refs', locale), say('ai.design.col.value', locale), say('ai.col.mpn', locale), say('ai.design.col.footprint', locale), say('ai.design.col.qty', locale)],
+    lines.slice(0, max).map((l) => [cell(l.refs.join(', '), 80), cell(l.value, 40), cell(l.mpn ?? '—', 40), cell(l.footprint, 60), String(l.quantity)]),
   );
 }
 
 /** 'A、B 和 C' / 'A, B and C'. */
 export function listText(items: readonly string[], locale: Locale): string {
-  if (items.length <= 1) return items.join("");
+  if (items.length <= 1) return items.join('');
   const last = items[items.length - 1]!;
-  return locale === "en"
-    ? `${items.slice(0, -1).join(", ")} and ${last}`
-    : `${items.slice(0, -1).join("、")} 和 ${last}`;
+  return locale === 'en' ? `${items.slice(0, -1).join(', ')} and ${last}` : `${items.slice(0, -1).join('、')} 和 ${last}`;
 }

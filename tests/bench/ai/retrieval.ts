@@ -4,23 +4,18 @@
 // search index. Times: the first Markdown chunk (the opening statement, written before any tool
 // runs), the first chunk read from the question, and the whole answer. Budgets: first chunk ≤ 300 ms p95, whole answer ≤ 1 s p95.
 
-import { answerByRetrieval } from "../../../src/lib/ai/retrieval.server.ts";
-import { aiTools } from "../../../src/lib/ai/tools.server.ts";
-import { loadDemoCatalog } from "../../../src/lib/catalog/demo/demo-catalog.server.ts";
-import { warmSearchIndex } from "../../../src/lib/search/search-index.server.ts";
-import {
-  migrateDatabase,
-  openDatabase,
-} from "../../../src/lib/server/db/client.server.ts";
-import { evaluate, loadQuestions } from "../../unit/ai/selection-check.ts";
+import { answerByRetrieval } from '../../../src/lib/ai/retrieval.server.ts';
+import { aiTools } from '../../../src/lib/ai/tools.server.ts';
+import { loadDemoCatalog } from '../../../src/lib/catalog/demo/demo-catalog.server.ts';
+import { warmSearchIndex } from '../../../src/lib/search/search-index.server.ts';
+import { migrateDatabase, openDatabase } from '../../../src/lib/server/db/client.server.ts';
+import { evaluate, loadQuestions } from '../../unit/ai/selection-check.ts';
 
 const TARGET = Number(process.env.AI_BENCH_QUESTIONS ?? 220);
 
 function pct(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
-  return +sorted[
-    Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
-  ]!.toFixed(1);
+  return +sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!.toFixed(1);
 }
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -34,28 +29,22 @@ const stats = (xs: number[]) => {
 };
 
 export async function bench(log: (m: string) => void) {
-  const database = await openDatabase({ kind: "pglite", dataDir: "memory" });
+  const database = await openDatabase({ kind: 'pglite', dataDir: 'memory' });
   try {
     await migrateDatabase(database);
-    log("retrieval: loading the demo catalogue into PGlite…");
-    const loaded = await loadDemoCatalog(database, undefined, (m) =>
-      log(`retrieval: ${m}`),
-    );
-    if (!loaded)
-      throw new Error(
-        "the demo catalogue file is missing (demo-catalog/kicad-demo.ndjson.br)",
-      );
+    log('retrieval: loading the demo catalogue into PGlite…');
+    const loaded = await loadDemoCatalog(database, undefined, (m) => log(`retrieval: ${m}`));
+    if (!loaded) throw new Error('the demo catalogue file is missing (demo-catalog/kicad-demo.ndjson.br)');
     const warm = await warmSearchIndex(database.db);
     const questions = loadQuestions();
-    const ctx = (locale: "zh" | "en") => ({
+    const ctx = (locale: 'zh' | 'en') => ({
       db: database.db,
       locale,
       userId: null,
       design: null,
     });
     // Warm-up: the first answers build caches (category key counts, prepared plans).
-    for (const q of questions.slice(0, 10))
-      await answerByRetrieval(ctx(q.lang), q.q, aiTools());
+    for (const q of questions.slice(0, 10)) await answerByRetrieval(ctx(q.lang), q.q, aiTools());
 
     const first: number[] = [];
     const whole: number[] = [];
@@ -92,9 +81,7 @@ export async function bench(log: (m: string) => void) {
     }
     const firstToken = stats(first);
     const answer = stats(whole);
-    log(
-      `retrieval: ${answer.n} answers, first chunk p95 ${firstToken.p95} ms, whole answer p95 ${answer.p95} ms, evaluation ${passed}/${checked}`,
-    );
+    log(`retrieval: ${answer.n} answers, first chunk p95 ${firstToken.p95} ms, whole answer p95 ${answer.p95} ms, evaluation ${passed}/${checked}`);
     return {
       catalogue: {
         products: loaded.products,

@@ -1,20 +1,16 @@
 // findReplacements: the replacement engine (issue #12) for a part: drop-in, pin-compatible and
 // functional candidates with the reason for each grade.
 
-import { z } from "zod";
-import { getReplaces } from "../../replace/replace.server.ts";
-import { AI_LIMITS } from "../ai.ts";
-import type { AiTool, AiToolContext, AiToolResult } from "../ai-tools.ts";
-import { idsOfCodes, loadParts } from "./parts.server.ts";
-import { resolvePart } from "./resolve.server.ts";
+import { z } from 'zod';
+import { getReplaces } from '../../replace/replace.server.ts';
+import { AI_LIMITS } from '../ai.ts';
+import type { AiTool, AiToolContext, AiToolResult } from '../ai-tools.ts';
+import { idsOfCodes, loadParts } from './parts.server.ts';
+import { resolvePart } from './resolve.server.ts';
 
 export const findReplacementsInput = z.object({
-  part: z
-    .string()
-    .min(1)
-    .max(160)
-    .describe("Part number or catalogue code of the part to replace"),
-  domesticOnly: z.boolean().optional().describe("Only Chinese brands"),
+  part: z.string().min(1).max(160).describe('Part number or catalogue code of the part to replace'),
+  domesticOnly: z.boolean().optional().describe('Only Chinese brands'),
   limit: z.number().int().min(1).max(AI_LIMITS.parts).optional(),
 });
 
@@ -32,10 +28,7 @@ export type ReplacementsData = {
   }>;
 };
 
-export async function runFindReplacements(
-  ctx: AiToolContext,
-  input: z.infer<typeof findReplacementsInput>,
-): Promise<AiToolResult & { data: ReplacementsData }> {
+export async function runFindReplacements(ctx: AiToolContext, input: z.infer<typeof findReplacementsInput>): Promise<AiToolResult & { data: ReplacementsData }> {
   const resolved = await resolvePart(ctx.db, input.part, ctx.locale, 1);
   const code = resolved.codes[0];
   if (!code)
@@ -59,23 +52,12 @@ export async function runFindReplacements(
     ctx.locale,
     ctx.userId,
   );
-  const [original] = await loadParts(
-    ctx.db,
-    resolved.ids.slice(0, 1),
-    ctx.locale,
-  );
+  const [original] = await loadParts(ctx.db, resolved.ids.slice(0, 1), ctx.locale);
   const ids = await idsOfCodes(
     ctx.db,
     result.list.map((c) => c.mfgMpnCode),
   );
-  const diffKeys = new Map(
-    result.list.map((c) => [
-      c.mfgMpnCode,
-      c.diff
-        .filter((d) => d.verdict === "same" || d.verdict === "better")
-        .map((d) => d.key),
-    ]),
-  );
+  const diffKeys = new Map(result.list.map((c) => [c.mfgMpnCode, c.diff.filter((d) => d.verdict === 'same' || d.verdict === 'better').map((d) => d.key)]));
   const loaded = await loadParts(ctx.db, ids, ctx.locale);
   const parts = loaded.map((l) => ({
     ...l.part,
@@ -104,9 +86,9 @@ export async function runFindReplacements(
 }
 
 export const findReplacementsTool: AiTool<typeof findReplacementsInput> = {
-  name: "findReplacements",
+  name: 'findReplacements',
   description:
-    "Replacement candidates for a catalogue part, graded dropIn (same footprint and pin map, every parameter within the original), pinCompatible (same footprint and pins, some parameter outside) or functional (same function, other package), with the reason.",
+    'Replacement candidates for a catalogue part, graded dropIn (same footprint and pin map, every parameter within the original), pinCompatible (same footprint and pins, some parameter outside) or functional (same function, other package), with the reason.',
   input: findReplacementsInput,
   run: runFindReplacements,
 };

@@ -1,11 +1,11 @@
 // A typed part number ('AMS1117', 'LM358N', 'TPS5430' with a typo) to catalogue parts, through
 // the search engine (exact, prefix, family and typo matching live there, not here).
 
-import { normalizeMpn } from "../../catalog/mpn.ts";
-import type { Locale } from "../../server/api-locale.ts";
-import type { Db } from "../../server/db/client.server.ts";
-import { searchProducts } from "../../search/search.server.ts";
-import { idsOfCodes } from "./parts.server.ts";
+import { normalizeMpn } from '../../catalog/mpn.ts';
+import type { Locale } from '../../server/api-locale.ts';
+import type { Db } from '../../server/db/client.server.ts';
+import { searchProducts } from '../../search/search.server.ts';
+import { idsOfCodes } from './parts.server.ts';
 
 export type Resolved = {
   typed: string;
@@ -19,12 +19,7 @@ export type Resolved = {
 };
 
 /** Codes look like 'AMS1117-3.3_advanced-monolithic'; anything else is read as a part number. */
-export async function resolvePart(
-  db: Db,
-  typed: string,
-  locale: Locale,
-  limit = 3,
-): Promise<Resolved> {
+export async function resolvePart(db: Db, typed: string, locale: Locale, limit = 3): Promise<Resolved> {
   const word = typed.trim().slice(0, 200);
   const byCode = /_/.test(word) ? await idsOfCodes(db, [word]) : [];
   if (byCode.length)
@@ -32,7 +27,7 @@ export async function resolvePart(
       typed: word,
       ids: byCode,
       codes: [word],
-      mpns: [word.split("_")[0]!],
+      mpns: [word.split('_')[0]!],
       exact: true,
       didYouMean: null,
     };
@@ -41,18 +36,18 @@ export async function resolvePart(
     locale,
     pageNum: 1,
     pageSize: limit,
-    sort: "relevance",
+    sort: 'relevance',
   });
   const codes = result.list.map((item) => item.mfgMpnCode);
   const ids = await idsOfCodes(db, codes);
   const key = normalizeMpn(word);
-  const first = result.list[0] ? normalizeMpn(result.list[0].mpn) : "";
+  const first = result.list[0] ? normalizeMpn(result.list[0].mpn) : '';
   return {
     typed: word,
     ids,
     codes,
     mpns: result.list.map((i) => i.mpn),
-    exact: first !== "" && (first === key || first.startsWith(key)),
+    exact: first !== '' && (first === key || first.startsWith(key)),
     didYouMean: result.didYouMean,
   };
 }
