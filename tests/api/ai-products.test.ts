@@ -4,6 +4,8 @@ import { answerByRetrieval } from '../../src/lib/ai/retrieval.server.ts';
 import { aiTools } from '../../src/lib/ai/tools.server.ts';
 import type { AiDesignContext } from '../../src/lib/ai/ai-tools.ts';
 import { createApp } from '../../src/lib/server/app.ts';
+import { runnerOf } from '../../src/lib/server/db/raw-sql.server.ts';
+import type { AiTool } from '../../src/lib/ai/ai-tools.ts';
 import { seedReplaceCatalogue } from '../helpers/replace-seed.ts';
 import { createTestDatabase } from '../helpers/test-db.ts';
 
@@ -236,5 +238,59 @@ describe('answerByRetrieval', () => {
     const a = await answerByRetrieval(ctx('en'), '!!! ???', aiTools());
     expect(a.markdown).toContain('Describe the part you need');
     expect(a.parts).toEqual([]);
+  });
+});
+
+describe('the assistant tools', () => {
+  const ctx = (locale: 'zh' | 'en' = 'en') => ({ db: database.db, locale, userId: null, design: null });
+  const tool = (name: string): AiTool => aiTools().find((t) => t.name === name)!;
+  const call = async (name: string, input: unknown) => tool(name).run(ctx(), tool(name).input.parse(input));
+  /** Every part a tool returns is a row of the catalogue, and its data stays small. */
+  const checkResult = async (r: Awaited<ReturnType<AiTool['run']>>) => {
+    expect(JSON.stringify(r.data).length).toBeLessThan(8_000);
+    const codes = (r.parts ?? []).map((p) => p.mfgMpnCode);
+    if (codes.length) {
+      const [row] = await runnerOf(database.db).rows<{ n: number }>('SELECT count(*)::int AS n FROM products WHERE mfg_mpn_code = ANY($1::text[])', [codes]);
+      const n = Number(row!.n);
+      expect(n).toBe(new Set(codes).size);
+    }
+  };
+
+  it('lists the five catalogue tools, and takes extra ones (an extra of the same name replaces ours)', () => {
+    expect(aiTools().map((t) => t.name)).toEqual(['searchParts', 'partDetails', 'compareParts', 'findReplacements', 'matchBomLine']);
+    const extra: AiTool = { ...tool('partDetails'), name: 'searchDatasheets', description: 'datasheets' };
+    expect(aiTools([extra]).map((t) => t.name)).toEqual(['searchParts', 'partDetails', 'compareParts', 'findReplacements', 'matchBomLine', 'searchDatasheets']);
+    for (const t of aiTools()) expect(t.description.length).toBeGreaterThan(20);
+  });
+
+  it('searchParts filters by parameter ranges, package and domestic brands', async () => {
+    const r = await call('searchParts', { keyword: 'MOS管', params: [{ key: 'drainSourceVoltage', min: 30 }], package: 'SOT-23' });
+    expect(r.parts!.map((p) => p.mpn).sort()).toEqual(['AO3400A', 'CJ3400', 'GDS3400']);
+    expect(r.parts!.every((p) => p.matched.includes('drainSourceVoltage'))).toBe(true);
+    await checkResult(r);
+    const cn = await call('searchParts', { keyword: '贴片电阻', params: [{ key: 'resistance', min: 10_000, max: 10_000 }], domestic: true });
+    expect(cn.parts!.map((p) => p.mpn)).toEqual(['0603WAF1002T5E']);
+    expect(() => tool('searchParts').input.parse({ params: [{ key: 'DROP TABLE', min: 1 }] })).toThrow();
+  });
+
+  it('partDetails, compareParts, findReplacements and matchBomLine answer from the catalogue', async () => {
+    const d = await call('partDetails', { mpn: 'AO3400A' });
+    expect(d.data).toMatchObject({ found: true, mpn: 'AO3400A', package: 'SOT-23', params: { drainCurrent: '5.7 A' } });
+    await checkResult(d);
+    expect((await call('partDetails', { mpn: 'QQQ000' })).data).toMatchObject({ found: false });
+
+    const c = await call('compareParts', { parts: ['AO3400A', 'CJ2302'] });
+    expect((c.data as { rows: { key: string; values: string[] }[] }).rows.find((row) => row.key === 'drainSourceVoltage')!.values).toEqual(['30 V', '20 V']);
+    await checkResult(c);
+    expect(() => tool('compareParts').input.parse({ parts: ['A'] })).toThrow();
+
+    const f = await call('findReplacements', { part: 'RC0603FR-0710KL' });
+    expect((f.data as { list: { mpn: string; grade: string }[] }).list[0]).toMatchObject({ mpn: '0603WAF1002T5E', grade: 'dropIn' });
+    await checkResult(f);
+
+    const m = await call('matchBomLine', { mpn: 'AO3400A' });
+    expect((m.data as { status: string; candidates: { mpn: string }[] }).candidates[0]!.mpn).toBe('AO3400A');
+    await checkResult(m);
+    expect(() => tool('matchBomLine').input.parse({})).toThrow();
   });
 });
