@@ -113,6 +113,7 @@ async function answerSelection(ctx: AiToolContext, index: SearchIndex, q: Questi
     return { parts: [], citations: [] };
   }
   if (plan.understood.length) write(`${say('ai.understood', locale, { list: plan.understood.map((u) => cell(u, 80)).join(locale === 'en' ? '; ' : '；') })}\n\n`);
+  if (plan.unplaced.length) write(`${say('ai.unplaced', locale, { list: plan.unplaced.map((u) => cell(u.text, 30)).join(', ') })}\n\n`);
 
   const search = async (filters: ParamAsk[], domestic: boolean) =>
     (await run('searchParts', {

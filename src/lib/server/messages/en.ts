@@ -282,6 +282,7 @@ export const en: ServerMessages = {
   'ai.notice.provider-error': 'The language-model service is unavailable right now: this answer was composed directly from catalogue search instead.',
   'ai.ask': 'Describe the part you need, e.g. "3.3V LDO 1A SOT-223", "what replaces AMS1117", "compare LM358 and TL072".',
   'ai.understood': 'Constraints read: {list}.',
+  'ai.unplaced': 'Not matched to a parameter, so not used to filter: {list}.',
   'ai.selection.heading': 'The catalogue holds {total} matching parts; the first {shown}, best match first:',
   'ai.selection.none': 'No part in the catalogue meets all of these constraints; try relaxing one parameter.',
   'ai.selection.relaxed': 'No part meets every constraint; these meet only some of them (relaxed: {list}).',

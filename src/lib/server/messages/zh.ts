@@ -290,6 +290,7 @@ export const zh = {
   'ai.notice.provider-error': '语言模型服务暂时不可用，以下回答改由目录检索直接生成。',
   'ai.ask': '请描述你需要的器件，例如“3.3V LDO 1A SOT-223”“AMS1117 的替代”“LM358 和 TL072 对比”。',
   'ai.understood': '识别到的条件：{list}。',
+  'ai.unplaced': '未能对应到参数的条件：{list}（未用于筛选）。',
   'ai.selection.heading': '目录中找到 {total} 个符合条件的器件，前 {shown} 个按匹配程度排列：',
   'ai.selection.none': '目录中没有找到同时满足这些条件的器件，可以放宽某个参数再试。',
   'ai.selection.relaxed': '没有器件满足全部条件；以下结果只满足部分条件（已放宽：{list}）。',
