@@ -5,6 +5,7 @@ import { aiTools } from '../../src/lib/ai/tools.server.ts';
 import type { AiDesignContext } from '../../src/lib/ai/ai-tools.ts';
 import { createApp } from '../../src/lib/server/app.ts';
 import { runnerOf } from '../../src/lib/server/db/raw-sql.server.ts';
+import { brands } from '../../src/lib/server/db/schema/index.ts';
 import type { AiTool } from '../../src/lib/ai/ai-tools.ts';
 import { seedReplaceCatalogue } from '../helpers/replace-seed.ts';
 import { createTestDatabase } from '../helpers/test-db.ts';
@@ -292,5 +293,13 @@ describe('the assistant tools', () => {
     expect((m.data as { status: string; candidates: { mpn: string }[] }).candidates[0]!.mpn).toBe('AO3400A');
     await checkResult(m);
     expect(() => tool('matchBomLine').input.parse({})).toThrow();
+  });
+
+  it('keeps to Chinese brands also when there are more of them than a search filter takes', async () => {
+    // 60 more brands recorded as Chinese (without parts): the search runs unfiltered and its best page is kept to them.
+    await database.db.insert(brands).values(Array.from({ length: 60 }, (_, i) => ({ key: `cn-extra-${i}`, nameZh: `测试品牌${i}`, nameEn: `Test brand ${i}`, country: 'CN' })));
+    const r = await call('searchParts', { keyword: 'MOS管', domestic: true });
+    expect(r.parts!.map((p) => p.mpn).sort()).toEqual(['CJ2302', 'CJ3400']);
+    expect((r.data as { total: number }).total).toBe(2);
   });
 });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { searchProducts } from '../../search/search.server.ts';
 import { packageParts } from '../../search/search.ts';
 import { getSearchIndex, type SearchIndex } from '../../search/search-index.server.ts';
-import { MAX_FILTER_VALUES, PARAM_KEY_RE } from '../../search/search.schema.ts';
+import { MAX_FILTER_VALUES, MAX_PAGE_SIZE, PARAM_KEY_RE } from '../../search/search.schema.ts';
 import { AI_LIMITS } from '../ai.ts';
 import type { AiTool, AiToolContext, AiToolResult } from '../ai-tools.ts';
 import { satisfies, type ParamAsk } from '../question.ts';
@@ -63,6 +63,9 @@ export async function runSearchParts(ctx: AiToolContext, input: SearchPartsInput
       data: { total: 0, didYouMean: null, noDomestic: true, parts: [] },
       parts: [],
     };
+  // More Chinese brands than a filter takes: the best page of the unfiltered search, kept to those brands.
+  const brandFilter = brandIds && brandIds.length <= MAX_FILTER_VALUES ? brandIds : null;
+  const keepBrands = brandIds && !brandFilter ? new Set(brandIds) : null;
   const result = await searchProducts(ctx.db, {
     keyword,
     params: params.length
@@ -72,24 +75,26 @@ export async function runSearchParts(ctx: AiToolContext, input: SearchPartsInput
           ...(p.max !== undefined ? { max: p.max } : {}),
         }))
       : null,
-    brandIds: brandIds?.slice(0, MAX_FILTER_VALUES) ?? null,
+    brandIds: brandFilter,
     package: packages.length ? packages : null,
     locale: ctx.locale,
     pageNum: 1,
-    pageSize: limit,
+    pageSize: keepBrands ? MAX_PAGE_SIZE : limit,
     sort: 'relevance',
   });
+  const list = keepBrands ? result.list.filter((i) => i.brandId !== null && keepBrands.has(i.brandId)).slice(0, limit) : result.list;
+  const total = keepBrands ? list.length : result.total;
   ctx.signal?.throwIfAborted();
   const ids = await idsOfCodes(
     ctx.db,
-    result.list.map((i) => i.mfgMpnCode),
+    list.map((i) => i.mfgMpnCode),
   );
   const parts = await loadParts(ctx.db, ids, ctx.locale, (nums) => matchedKeys(nums, params));
   return {
     data: {
-      total: result.total,
+      total,
       didYouMean: result.didYouMean,
-      ...(input.domestic && result.total === 0 ? { noDomestic: true } : {}),
+      ...(input.domestic && total === 0 ? { noDomestic: true } : {}),
       parts: parts.map((l) => ({
         mfgMpnCode: l.part.mfgMpnCode,
         mpn: l.part.mpn,
