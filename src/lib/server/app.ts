@@ -3,6 +3,7 @@ import { catalogRoutes } from '../catalog/catalog.routes.ts';
 import { userRoutes } from '../users/users.routes.ts';
 import { accountRoutes } from '../users/account.routes.ts';
 import { searchRoutes } from '../search/search.routes.ts';
+import { aiProductsRoutes } from '../ai/ai-products.routes.ts';
 import { jobRoutes } from '../jobs/jobs.routes.ts';
 import { bomRoutes } from '../bom/bom.routes.ts';
 import { replaceRoutes } from '../replace/replace.routes.ts';
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', userRoutes);
   app.route('/', accountRoutes);
   app.route('/', searchRoutes);
+  app.route('/', aiProductsRoutes);
   app.route('/', jobRoutes);
   app.route('/', bomRoutes);
   app.route('/', replaceRoutes);
