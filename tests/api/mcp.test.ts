@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AiTool } from '../../src/lib/ai/ai-tools.ts';
 import { createMcpApp, MCP_BODY_LIMIT_BYTES, MCP_SERVER_INFO } from '../../src/lib/ai/mcp/mcp.server.ts';
+import { mcpTools } from '../../src/lib/ai/mcp/mcp-tools.server.ts';
 import { seedCategories } from '../../src/lib/catalog/import/seed-categories.server.ts';
 import { searchProducts } from '../../src/lib/search/search.server.ts';
 import { createSession } from '../../src/lib/server/auth.server.ts';
@@ -21,8 +22,8 @@ import { loadEverydayPassives } from '../relevance/lib.ts';
 // The MCP server end to end: the SDK's own client over Streamable HTTP against a real HTTP server
 // (Node's, with the site's compression in front, as scripts/start.ts serves) on a random port, on
 // a real database holding the demo catalogue's passives. The tools are real: a catalogue search
-// through the search engine and a datasheet listing that honours the caller; until the assistant's
-// tool set (tools.server.ts) is merged they are built here. PGlite, or PostgreSQL with TEST_DATABASE_URL.
+// through the search engine and a datasheet listing that honours the caller, built here for the
+// cases they pin down; the last test serves the assistant's own tool set. PGlite, or PostgreSQL with TEST_DATABASE_URL.
 
 type TestDb = Awaited<ReturnType<typeof createTestDatabase>>;
 let database: TestDb;
@@ -257,5 +258,19 @@ describe(`MCP server at /mcp (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
     const answer = (await call.json()) as { id: number; result: { content: Array<{ text: string }> } };
     expect(answer.id).toBe(3);
     expect(answer.result.content[0]!.text).toContain('RC0402FR-071RL');
+  });
+
+  it('serves the assistant\'s own tool set (mcpTools = aiTools) and its searchParts finds real parts', async () => {
+    const served = await listen(createMcpApp({ db: database.db, tools: await mcpTools(), logger: pino({ level: 'silent' }) }));
+    const client = await connect(served);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['compareParts', 'findReplacements', 'matchBomLine', 'partDetails', 'searchDatasheets', 'searchParts']);
+    expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
+    const found = JSON.parse(textOf(await client.callTool({ name: 'searchParts', arguments: { keyword: 'RC0603FR-0710KL', limit: 3 } }))) as { parts?: Array<{ mfgMpnCode: string }> };
+    expect(found.parts?.length).toBeGreaterThan(0);
+    const codes = found.parts!.map((p) => p.mfgMpnCode);
+    const rows = await database.db.select({ code: products.mfgMpnCode }).from(products).where(inArray(products.mfgMpnCode, codes));
+    expect(rows.length).toBe(codes.length);
+    await client.close();
   });
 });

@@ -1,8 +1,9 @@
 // The assistant's tools (issue #15 item 2): the same read-only list for the model path, the
 // retrieval assistant and the MCP server. The datasheet search (searchDatasheets) lives with the
-// datasheet index and is passed in as an extra tool where it is available.
+// datasheet index (src/lib/ai/datasheets).
 
 import type { AiTool } from './ai-tools.ts';
+import { searchDatasheetsTool } from './datasheets/datasheet-tool.server.ts';
 import { comparePartsTool } from './tools/compare-parts.server.ts';
 import { findReplacementsTool } from './tools/find-replacements.server.ts';
 import { matchBomLineTool } from './tools/match-bom-line.server.ts';
@@ -11,7 +12,7 @@ import { searchPartsTool } from './tools/search-parts.server.ts';
 
 /** The catalogue tools, then any extra ones (an extra tool of the same name replaces ours). */
 export function aiTools(extra: AiTool[] = []): AiTool[] {
-  const own = [searchPartsTool, partDetailsTool, comparePartsTool, findReplacementsTool, matchBomLineTool] as unknown as AiTool[];
+  const own = [searchPartsTool, partDetailsTool, comparePartsTool, findReplacementsTool, matchBomLineTool, searchDatasheetsTool] as unknown as AiTool[];
   const names = new Set(extra.map((t) => t.name));
   return [...own.filter((t) => !names.has(t.name)), ...extra];
 }
