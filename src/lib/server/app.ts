@@ -9,6 +9,7 @@ import { replaceRoutes } from '../replace/replace.routes.ts';
 import { viewerRoutes } from '../viewer/viewer.routes.ts';
 import { designsRoutes } from '../designs/designs.routes.ts';
 import { partUseRoutes } from '../designs/part-use.routes.ts';
+import { chatRoutes } from '../ai/chat/chat.routes.ts';
 import { apiPlumbing } from './api-plumbing.ts';
 import type { AppEnv } from './app-env.ts';
 import { getConfig } from './config.server.ts';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', viewerRoutes);
   app.route('/', designsRoutes);
   app.route('/', partUseRoutes);
+  app.route('/', chatRoutes);
 
   app.doc31('/openapi.json', openApiInfo);
   app.get('/docs', (c) => c.html(renderApiReference(app.getOpenAPI31Document(openApiInfo) as unknown as Record<string, unknown>)));
