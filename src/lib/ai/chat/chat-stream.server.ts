@@ -100,6 +100,9 @@ export async function runModelTurn(out: AnswerBuilder, turn: ModelTurn): Promise
       // A failed provider falls back to retrieval at once; retrying would keep the user waiting.
       maxRetries: 0,
       abortSignal: provider.signal,
+      // Errors arrive in fullStream and are logged by the caller without the key; the SDK's own
+      // default would print them (provider bodies may echo the key) to stderr.
+      onError: () => undefined,
     });
     for await (const part of result.fullStream) {
       arm();

@@ -135,7 +135,7 @@ async function prepare(req: TurnRequest): Promise<Prepared> {
   if (!conversationId) conversationId = (await createConversation(db, userId, titleOf(question), body.origin)).id;
   const history = modelHistory(await messagesOf(db, conversationId));
   const asked = body.messages.at(-1)!;
-  await appendMessage(db, conversationId, { id: asked.id, role: 'user', parts: [{ type: 'text', text: question }], mode: null, tokens: 0 }, req.now);
+  await appendMessage(db, conversationId, { id: asked.id, role: 'user', parts: [{ type: 'text', text: question }], mode: null, tokens: 0 }, new Date());
   return { question, history, conversationId, design };
 }
 
@@ -217,8 +217,7 @@ async function finishTurn(req: TurnRequest, prepared: Prepared, out: AnswerBuild
   try {
     if (prepared.conversationId && !out.isEmpty()) {
       const stored: StoredMessage = { id: answerId, role: 'assistant', parts: out.stored(), mode: result.mode, tokens: result.tokens };
-      // One millisecond after the question, so the order holds even on a coarse clock.
-      await appendMessage(db, prepared.conversationId, stored, new Date(Math.max(Date.now(), req.now.getTime() + 1)));
+      await appendMessage(db, prepared.conversationId, stored, new Date());
     }
     await recordUsage(db, result.mode === 'model' || result.failure ? result.tokens : 0, req.now);
   } catch (e) {

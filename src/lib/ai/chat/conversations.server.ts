@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
 import type { AiMessageMetadata } from '../ai.ts';
 import type { Locale } from '../../server/api-locale.ts';
 import type { Db } from '../../server/db/client.server.ts';
@@ -51,7 +51,7 @@ export async function messagesOf(db: Db, conversationId: string): Promise<Stored
     .select({ id: aiMessages.id, role: aiMessages.role, parts: aiMessages.parts, mode: aiMessages.mode, tokens: aiMessages.tokens })
     .from(aiMessages)
     .where(eq(aiMessages.conversationId, conversationId))
-    .orderBy(asc(aiMessages.createdAt), sql`${aiMessages.role} = 'assistant'`);
+    .orderBy(asc(aiMessages.createdAt), sql`${aiMessages.role} = 'assistant'`, asc(aiMessages.id));
   return rows.map((r) => ({
     id: r.id,
     role: r.role === 'assistant' ? 'assistant' : 'user',
@@ -66,7 +66,10 @@ export async function messagesOf(db: Db, conversationId: string): Promise<Stored
  * an id already used (by any conversation) gets a fresh one instead of overwriting anything.
  * Returns the id stored.
  */
-export async function appendMessage(db: Db, conversationId: string, message: StoredMessage, at: Date): Promise<string> {
+export async function appendMessage(db: Db, conversationId: string, message: StoredMessage, now: Date): Promise<string> {
+  // Strictly after the conversation's last message, so the order holds even within one millisecond.
+  const [last] = await db.select({ at: max(aiMessages.createdAt) }).from(aiMessages).where(eq(aiMessages.conversationId, conversationId));
+  const at = last?.at && last.at.getTime() >= now.getTime() ? new Date(last.at.getTime() + 1) : now;
   const values = { conversationId, role: message.role, parts: message.parts, mode: message.mode, tokens: message.tokens, createdAt: at };
   let [row] = await db.insert(aiMessages).values({ id: message.id, ...values }).onConflictDoNothing().returning({ id: aiMessages.id });
   row ??= (await db.insert(aiMessages).values({ id: randomUUID(), ...values }).returning({ id: aiMessages.id }))[0];
