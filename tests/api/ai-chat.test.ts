@@ -28,6 +28,8 @@ let llm: ScriptedLlm;
 let alice: { id: number; token: string };
 let bob: { id: number; token: string };
 const bodies: string[] = [];
+/** Every log line the app wrote (JSON), for the checks that keys and phone numbers stay out. */
+const logLines: string[] = [];
 
 const userMessage = (text: string, id = randomUUID()) => ({ id, role: 'user' as const, parts: [{ type: 'text' as const, text }] });
 
@@ -74,7 +76,7 @@ const useModel = (extra: Parameters<typeof setChatModelSettings>[0] = {}) =>
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = createApp({ db: database.db, logger: pino({ level: 'silent' }) });
+  app = createApp({ db: database.db, logger: pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) }) });
   const db = database.db;
   const now = Math.floor(Date.now() / 1000);
   const make = async (username: string) => {
@@ -101,6 +103,7 @@ afterEach(async () => {
 afterAll(async () => {
   setChatModelSettings(null);
   for (const body of bodies) expect(body).not.toContain(KEY);
+  for (const line of logLines) expect(line).not.toContain(KEY);
   await llm?.close();
   await database?.close();
 });
@@ -188,6 +191,18 @@ describe(`ai chat: the model path (${process.env.TEST_DATABASE_URL ? 'postgres' 
     llm.script({ kind: 'status', status: 503 });
     const en = await ask('AO3400A', { locale: 'en' });
     expect(en.data('notice')).toEqual({ notice: 'provider-error', message: expect.stringContaining('the service failed') });
+  });
+
+  it('logs each turn with mode, tokens and timings, the question redacted and the key removed', async () => {
+    llm.script({ kind: 'status', status: 500, message: `bad key ${KEY}` });
+    logLines.length = 0;
+    await ask('我的手机 13812345678，验证码 482913，推荐 AO3400A 的替代');
+    const turn = logLines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'ai chat turn')!;
+    expect(turn).toMatchObject({ mode: 'retrieval', failure: 'error', tokens: 0, question: '我的手机 [phone]，验证码 [code]，推荐 AO3400A 的替代' });
+    expect(turn.totalMs).toEqual(expect.any(Number));
+    expect(turn.firstTextMs).toEqual(expect.any(Number));
+    expect(String(turn.failureDetail)).toContain('[key]');
+    expect(logLines.join('\n')).not.toContain('13812345678');
   });
 
   it('a provider that stalls times out (LLM_TIMEOUT_MS) and the turn falls back', async () => {
