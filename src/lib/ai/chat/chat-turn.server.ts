@@ -132,8 +132,9 @@ async function prepare(req: TurnRequest): Promise<Prepared> {
     // The stored question is answered again (the server's history, not the client's).
     return { question: textOf(last.parts).trim() || question, history: modelHistory(stored.slice(0, -1)), conversationId, design };
   }
-  if (!conversationId) conversationId = (await createConversation(db, userId, titleOf(question), body.origin)).id;
-  const history = modelHistory(await messagesOf(db, conversationId));
+  let history: ModelMessage[] = [];
+  if (conversationId) history = modelHistory(await messagesOf(db, conversationId));
+  else conversationId = (await createConversation(db, userId, titleOf(question), body.origin)).id;
   const asked = body.messages.at(-1)!;
   await appendMessage(db, conversationId, { id: asked.id, role: 'user', parts: [{ type: 'text', text: question }], mode: null, tokens: 0 }, new Date());
   return { question, history, conversationId, design };

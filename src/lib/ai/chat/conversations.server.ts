@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { AiMessageMetadata } from '../ai.ts';
 import type { Locale } from '../../server/api-locale.ts';
 import type { Db } from '../../server/db/client.server.ts';
@@ -68,12 +68,11 @@ export async function messagesOf(db: Db, conversationId: string): Promise<Stored
  */
 export async function appendMessage(db: Db, conversationId: string, message: StoredMessage, now: Date): Promise<string> {
   // Strictly after the conversation's last message, so the order holds even within one millisecond.
-  const [last] = await db.select({ at: max(aiMessages.createdAt) }).from(aiMessages).where(eq(aiMessages.conversationId, conversationId));
-  const at = last?.at && last.at.getTime() >= now.getTime() ? new Date(last.at.getTime() + 1) : now;
+  const at = sql`greatest(${now.toISOString()}::timestamptz, (select max(${aiMessages.createdAt}) + interval '1 millisecond' from ${aiMessages} where ${aiMessages.conversationId} = ${conversationId}))`;
   const values = { conversationId, role: message.role, parts: message.parts, mode: message.mode, tokens: message.tokens, createdAt: at };
   let [row] = await db.insert(aiMessages).values({ id: message.id, ...values }).onConflictDoNothing().returning({ id: aiMessages.id });
   row ??= (await db.insert(aiMessages).values({ id: randomUUID(), ...values }).returning({ id: aiMessages.id }))[0];
-  await db.update(aiConversations).set({ updatedAt: at }).where(eq(aiConversations.id, conversationId));
+  await db.update(aiConversations).set({ updatedAt: now }).where(eq(aiConversations.id, conversationId));
   return row!.id;
 }
 
