@@ -8,7 +8,7 @@ import { setChatModelSettings } from '../../src/lib/ai/chat/model.server.ts';
 import { createApp } from '../../src/lib/server/app.ts';
 import { createSession } from '../../src/lib/server/auth.server.ts';
 import { aiConversations, aiMessages, aiUsage } from '../../src/lib/server/db/schema/ai.ts';
-import { users } from '../../src/lib/server/db/schema/index.ts';
+import { designs, users } from '../../src/lib/server/db/schema/index.ts';
 import { seedReplaceCatalogue } from '../helpers/replace-seed.ts';
 import { startScriptedLlm, type ScriptedLlm } from '../helpers/scripted-llm.ts';
 import { createTestDatabase } from '../helpers/test-db.ts';
@@ -242,6 +242,31 @@ describe(`ai chat: the model path (${process.env.TEST_DATABASE_URL ? 'postgres' 
     expect(r.start.messageMetadata).toMatchObject({ mode: 'retrieval' });
     expect(r.text).toContain('AO3400A');
     expect(llm.requests).toHaveLength(0);
+  });
+});
+
+describe('ai chat: beside the viewer', () => {
+  it('a design the caller may see gives the model its BOM and statistics; another user’s private design is 404', async () => {
+    const stats = { sheets: 1, symbols: 2, footprints: 2, pads: 10, vias: 0, tracks: 12, nets: 4, copperLayers: 2, boardWidthMm: 30, boardHeightMm: 20 };
+    const bom = [
+      { value: 'LM358', footprint: 'Package_SO:SOIC-8', refs: ['U1'], quantity: 1, mpn: 'LM358DR', manufacturer: 'TI', dnp: false },
+      { value: '10k', footprint: 'Resistor_SMD:R_0603', refs: ['R1', 'R2'], quantity: 2, dnp: false, part: { mfgMpnCode: 'RC0603FR-0710KL_yageo', mpn: 'RC0603FR-0710KL', brandName: '国巨' } },
+    ];
+    const [design] = await database.db.insert(designs).values({ ownerId: alice.id, name: 'amp', title: 'Amp board', stats, bom, analysis: 'done' }).returning({ id: designs.id });
+    llm.script({ kind: 'text', chunks: ['U1 is an LM358DR.'] });
+    const res = await request({ messages: [userMessage('what op-amp does this board use?')], origin: 'ecad', designId: design!.id }, { token: alice.token, locale: 'en' });
+    const chunks = await chunksOf(res);
+    expect(chunks.some((c) => c.type === 'text-delta')).toBe(true);
+    const system = String(llm.requests[0]!.body.messages[0]!.content);
+    expect(system).toContain('"Amp board"');
+    expect(system).toContain('U1 | LM358 | Package_SO:SOIC-8 | LM358DR | TI | x1');
+    expect(system).toContain('copperLayers=2');
+    const [conversation] = await database.db.select({ origin: aiConversations.origin }).from(aiConversations).where(eq(aiConversations.id, chunks[0]!.messageMetadata!.conversationId!));
+    expect(conversation).toEqual({ origin: 'ecad' });
+
+    const other = await request({ messages: [userMessage('what is on it?')], origin: 'ecad', designId: design!.id }, { token: bob.token, locale: 'en' });
+    expect(other.status).toBe(404);
+    bodies.push(await other.text());
   });
 });
 
