@@ -133,10 +133,11 @@ async function prepare(req: TurnRequest): Promise<Prepared> {
     return { question: textOf(last.parts).trim() || question, history: modelHistory(stored.slice(0, -1)), conversationId, design };
   }
   let history: ModelMessage[] = [];
+  const fresh = !conversationId;
   if (conversationId) history = modelHistory(await messagesOf(db, conversationId));
   else conversationId = (await createConversation(db, userId, titleOf(question), body.origin)).id;
   const asked = body.messages.at(-1)!;
-  await appendMessage(db, conversationId, { id: asked.id, role: 'user', parts: [{ type: 'text', text: question }], mode: null, tokens: 0 }, new Date());
+  await appendMessage(db, conversationId!, { id: asked.id, role: 'user', parts: [{ type: 'text', text: question }], mode: null, tokens: 0 }, new Date(), !fresh);
   return { question, history, conversationId, design };
 }
 
@@ -216,11 +217,11 @@ export async function chatTurn(req: TurnRequest): Promise<Response> {
 async function finishTurn(req: TurnRequest, prepared: Prepared, out: AnswerBuilder, answerId: string, result: TurnResult, reason: RetrievalReason | null, error: unknown, started: number): Promise<void> {
   const { db, log } = req;
   try {
-    if (prepared.conversationId && !out.isEmpty()) {
-      const stored: StoredMessage = { id: answerId, role: 'assistant', parts: out.stored(), mode: result.mode, tokens: result.tokens };
-      await appendMessage(db, prepared.conversationId, stored, new Date());
-    }
-    await recordUsage(db, result.mode === 'model' || result.failure ? result.tokens : 0, req.now);
+    const stored: StoredMessage = { id: answerId, role: 'assistant', parts: out.stored(), mode: result.mode, tokens: result.tokens };
+    await Promise.all([
+      prepared.conversationId && !out.isEmpty() ? appendMessage(db, prepared.conversationId, stored, new Date()) : null,
+      recordUsage(db, result.tokens, req.now),
+    ]);
   } catch (e) {
     log.error({ err: e instanceof Error ? e.message : String(e) }, 'ai chat: storing the turn failed');
   }

@@ -66,13 +66,14 @@ export async function messagesOf(db: Db, conversationId: string): Promise<Stored
  * an id already used (by any conversation) gets a fresh one instead of overwriting anything.
  * Returns the id stored.
  */
-export async function appendMessage(db: Db, conversationId: string, message: StoredMessage, now: Date): Promise<string> {
+export async function appendMessage(db: Db, conversationId: string, message: StoredMessage, now: Date, touch = true): Promise<string> {
   // Strictly after the conversation's last message, so the order holds even within one millisecond.
   const at = sql`greatest(${now.toISOString()}::timestamptz, (select max(${aiMessages.createdAt}) + interval '1 millisecond' from ${aiMessages} where ${aiMessages.conversationId} = ${conversationId}))`;
   const values = { conversationId, role: message.role, parts: message.parts, mode: message.mode, tokens: message.tokens, createdAt: at };
   let [row] = await db.insert(aiMessages).values({ id: message.id, ...values }).onConflictDoNothing().returning({ id: aiMessages.id });
   row ??= (await db.insert(aiMessages).values({ id: randomUUID(), ...values }).returning({ id: aiMessages.id }))[0];
-  await db.update(aiConversations).set({ updatedAt: now }).where(eq(aiConversations.id, conversationId));
+  // The list shows the most recently active first (a conversation just created is already current).
+  if (touch) await db.update(aiConversations).set({ updatedAt: now }).where(eq(aiConversations.id, conversationId));
   return row!.id;
 }
 

@@ -13,11 +13,14 @@ export async function unverifiedPartNumbers(db: Db, text: string, shownMpns: rea
   const candidates = partNumberCandidates(text).filter((word) => !shown.has(normalizeMpn(word)));
   if (candidates.length === 0) return [];
   const keys = [...new Set(candidates.map(normalizeMpn))];
-  // Keys are A-Z and 0-9 only (normalizeMpn), so they need no LIKE escaping.
+  // Keys are A-Z and 0-9 only (normalizeMpn): the MPNs beginning with one lie in [key, key with its
+  // last character raised), a range the text_pattern_ops index answers (LIKE with a pattern
+  // taken from a column could not use it).
+  const upper = (k: string) => k.slice(0, -1) + String.fromCharCode(k.charCodeAt(k.length - 1) + 1);
   const rows = await db
     .select({ key: sql<string>`t.k` })
-    .from(sql`(values ${sql.join(keys.map((k) => sql`(${k}::text)`), sql`, `)}) as t(k)`)
-    .where(sql`exists (select 1 from ${products} where ${products.mpnNormalized} like t.k || '%')`);
+    .from(sql`(values ${sql.join(keys.map((k) => sql`(${k}::text, ${upper(k)}::text)`), sql`, `)}) as t(k, below)`)
+    .where(sql`exists (select 1 from ${products} where ${products.mpnNormalized} ~>=~ t.k and ${products.mpnNormalized} ~<~ t.below)`);
   const known = new Set(rows.map((r) => r.key));
   return candidates.filter((word) => {
     return !known.has(normalizeMpn(word));
