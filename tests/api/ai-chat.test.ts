@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetChatThrottles } from '../../src/lib/ai/chat/chat.routes.ts';
@@ -176,6 +178,34 @@ describe(`ai chat: the model path (${process.env.TEST_DATABASE_URL ? 'postgres' 
     expect(text).not.toContain('片段59');
   });
 
+  it('stop over real HTTP: the browser hangs up, the server notices and ends the provider call', async () => {
+    llm.script({ kind: 'text', chunks: Array.from({ length: 60 }, (_, i) => `part${i} `), delayMs: 50 });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const controller = new AbortController();
+      const res = await fetch(`http://127.0.0.1:${port}/api/chiplet/ai/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+        body: JSON.stringify({ id: 'c', messages: [userMessage('tell me about LDOs')], trigger: 'submit-message' }),
+        signal: controller.signal,
+      });
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let seen = '';
+      while (!seen.includes('part1 ')) seen += decoder.decode((await reader.read()).value);
+      expect(seen.indexOf('"type":"start"')).toBeLessThan(seen.indexOf('"type":"text-delta"'));
+      const stoppedAt = performance.now();
+      controller.abort();
+      await llm.settled();
+      expect(llm.requests[0]!.closedEarly).toBe(true);
+      expect(llm.requests[0]!.endedAt! - stoppedAt).toBeLessThan(1000);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('provider error (500) → retrieval answer with a provider-error notice in the user language; the conversation is kept', async () => {
     llm.script({ kind: 'text', chunks: ['第一轮回答'] }, { kind: 'status', status: 500, message: `upstream failed for key ${KEY}` });
     const first = await ask('AO3400A', { token: alice.token });
@@ -332,6 +362,19 @@ describe('ai chat: conversations', () => {
     expect(guest.conversationId).toBeNull();
     expect(await database.db.select({ n: count() }).from(aiMessages)).toEqual(before);
     expect(await database.db.select({ n: count() }).from(aiConversations)).toEqual(conversationsBefore);
+  });
+});
+
+describe('ai chat: guests and the API description', () => {
+  it("a guest's own history reaches the model (nothing stored), and the calls are documented", async () => {
+    llm.script({ kind: 'text', chunks: ['CJ3400 is the domestic one.'] });
+    const history = [userMessage('AO3400A?'), { id: randomUUID(), role: 'assistant', parts: [{ type: 'text', text: 'AO3400A is a 30 V MOSFET.' }, { type: 'data-parts', id: 'parts', data: { parts: [] } }] }];
+    const r = await ask('and a domestic one?', { history, locale: 'en' });
+    expect(r.conversationId).toBeNull();
+    expect(llm.requests[0]!.body.messages.slice(1).map((m) => `${m.role}:${String(m.content)}`)).toEqual(['user:AO3400A?', 'assistant:AO3400A is a 30 V MOSFET.', 'user:and a domestic one?']);
+    const doc = await app.request('/api/openapi.json');
+    const paths = Object.keys(((await doc.json()) as { paths: Record<string, unknown> }).paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/chiplet/ai/chat', '/api/chiplet/ai/conversations', '/api/chiplet/ai/conversations/{id}', '/api/chiplet/ai/conversations/rename', '/api/chiplet/ai/conversations/del']));
   });
 });
 
