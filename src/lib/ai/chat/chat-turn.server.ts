@@ -13,7 +13,7 @@ import { AnswerBuilder, type ChatUIMessage } from './answer.ts';
 import { budgetLeft, recordUsage } from './budget.server.ts';
 import type { ChatBody, ChatMessage } from './chat.schema.ts';
 import { runModelTurn, type TurnResult } from './chat-stream.server.ts';
-import { appendMessage, createConversation, dropAnswersAfterLastQuestion, messagesOf, ownConversation, titleOf, type StoredMessage } from './conversations.server.ts';
+import { answersAfterLastQuestion, appendMessage, createConversation, messagesOf, ownConversation, replaceAnswers, titleOf, type StoredMessage } from './conversations.server.ts';
 import { chatModel, chatModelSettings, withoutKey } from './model.server.ts';
 import { loggableQuestion } from './redact.ts';
 import { streamRetrieval, type RetrievalReason } from './retrieval-stream.server.ts';
@@ -108,6 +108,8 @@ type Prepared = {
   history: ModelMessage[];
   conversationId: string | null;
   design: AiDesignContext | null;
+  /** Regenerate: the stored answers the new one replaces. */
+  replaces?: string[];
 };
 
 /** Checks and stores the question (logged in) before anything is streamed. */
@@ -125,12 +127,14 @@ async function prepare(req: TurnRequest): Promise<Prepared> {
   if (conversationId) await ownConversation(db, userId, conversationId, locale);
   if (body.trigger === 'regenerate-message') {
     if (!conversationId) throw new AppError(Code.badInput, serverMessage('aiChat.regenerate.nothing', locale));
-    await dropAnswersAfterLastQuestion(db, conversationId);
     const stored = await messagesOf(db, conversationId);
-    const last = stored.at(-1);
+    const replaces = answersAfterLastQuestion(stored);
+    const asked = stored.slice(0, stored.length - replaces.length);
+    const last = asked.at(-1);
     if (!last || last.role !== 'user') throw new AppError(Code.badInput, serverMessage('aiChat.regenerate.nothing', locale));
-    // The stored question is answered again (the server's history, not the client's).
-    return { question: textOf(last.parts).trim() || question, history: modelHistory(stored.slice(0, -1)), conversationId, design };
+    // The stored question is answered again (the server's history, not the client's); the old
+    // answer stays until the new one is stored.
+    return { question: textOf(last.parts).trim() || question, history: modelHistory(asked.slice(0, -1)), conversationId, design, replaces };
   }
   let history: ModelMessage[] = [];
   const fresh = !conversationId;
@@ -219,7 +223,7 @@ async function finishTurn(req: TurnRequest, prepared: Prepared, out: AnswerBuild
   try {
     const stored: StoredMessage = { id: answerId, role: 'assistant', parts: out.stored(), mode: result.mode, tokens: result.tokens };
     await Promise.all([
-      prepared.conversationId && !out.isEmpty() ? appendMessage(db, prepared.conversationId, stored, new Date()) : null,
+      prepared.conversationId && !out.isEmpty() ? replaceAnswers(db, prepared.conversationId, prepared.replaces ?? [], stored, new Date()) : null,
       recordUsage(db, result.tokens, req.now),
     ]);
   } catch (e) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AiMessageMetadata } from '../ai.ts';
 import type { Locale } from '../../server/api-locale.ts';
 import type { Db } from '../../server/db/client.server.ts';
@@ -77,13 +77,21 @@ export async function appendMessage(db: Db, conversationId: string, message: Sto
   return row!.id;
 }
 
-/** Regenerate: the answers after the last question go (the new answer replaces them). */
-export async function dropAnswersAfterLastQuestion(db: Db, conversationId: string): Promise<number> {
-  const history = await messagesOf(db, conversationId);
+/** The answers after the last question (what a regenerated answer replaces). */
+export function answersAfterLastQuestion(history: readonly StoredMessage[]): string[] {
   const lastQuestion = history.findLastIndex((m) => m.role === 'user');
-  const gone = history.slice(lastQuestion + 1).filter((m) => m.role === 'assistant');
-  for (const m of gone) await db.delete(aiMessages).where(and(eq(aiMessages.id, m.id), eq(aiMessages.conversationId, conversationId)));
-  return gone.length;
+  return history.slice(lastQuestion + 1).filter((m) => m.role === 'assistant').map((m) => m.id);
+}
+
+/**
+ * Stores a regenerated answer in place of the earlier ones, in one transaction: the old answer
+ * goes only once the new one is there to take its place.
+ */
+export async function replaceAnswers(db: Db, conversationId: string, replaced: readonly string[], answer: StoredMessage, now: Date): Promise<string> {
+  return db.transaction(async (tx) => {
+    if (replaced.length > 0) await tx.delete(aiMessages).where(and(eq(aiMessages.conversationId, conversationId), inArray(aiMessages.id, [...replaced])));
+    return appendMessage(tx as unknown as Db, conversationId, answer, now);
+  });
 }
 
 export async function listConversations(db: Db, userId: number, page: { pageNum: number; pageSize: number }): Promise<ConversationList> {
