@@ -133,6 +133,8 @@ export async function runModelTurn(out: AnswerBuilder, turn: ModelTurn): Promise
   } finally {
     clearTimeout(timer);
     turn.signal.removeEventListener('abort', stop);
+    // Whatever ended the loop (an error part, the limit), the provider call ends with it.
+    if (!provider.signal.aborted) provider.abort(new Error('turn over'));
   }
   out.endText();
   if (turn.signal.aborted) return { mode: 'model', tokens, steps, aborted: true, failure: null, failureDetail: null };
@@ -144,7 +146,7 @@ export async function runModelTurn(out: AnswerBuilder, turn: ModelTurn): Promise
     else if (said === '' && finishReason === 'tool-calls' && steps >= turn.maxSteps) {
       // The step cap ended a tool loop before any answer: say so and answer from retrieval.
       out.notice('limit', noticeMessage('limit', locale));
-      const r = await streamRetrieval(out, toolCtx, turn.question, turn.tools, 'provider-error', null);
+      const r = await streamRetrieval(out, { ...ctx, signal: turn.signal }, turn.question, turn.tools, 'provider-error', null);
       return { mode: 'retrieval', tokens, steps, aborted: r.aborted, failure: null, failureDetail: null };
     } else if (said === '') failure = 'empty';
   }
