@@ -88,8 +88,9 @@ export function answersAfterLastQuestion(history: readonly StoredMessage[]): str
  * goes only once the new one is there to take its place.
  */
 export async function replaceAnswers(db: Db, conversationId: string, replaced: readonly string[], answer: StoredMessage, now: Date): Promise<string> {
+  if (replaced.length === 0) return appendMessage(db, conversationId, answer, now);
   return db.transaction(async (tx) => {
-    if (replaced.length > 0) await tx.delete(aiMessages).where(and(eq(aiMessages.conversationId, conversationId), inArray(aiMessages.id, [...replaced])));
+    await tx.delete(aiMessages).where(and(eq(aiMessages.conversationId, conversationId), inArray(aiMessages.id, [...replaced])));
     return appendMessage(tx as unknown as Db, conversationId, answer, now);
   });
 }
