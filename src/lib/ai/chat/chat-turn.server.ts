@@ -164,12 +164,12 @@ function cancellable<T>(stream: ReadableStream<T>, onCancel: () => void): Readab
 /** Runs one turn: refusals throw (envelope); otherwise the UI message stream response. */
 export async function chatTurn(req: TurnRequest): Promise<Response> {
   const started = performance.now();
-  const prepared = await prepare(req);
   const { db, locale, userId } = req;
   const settings = chatModelSettings();
   const model = chatModel(settings);
-  let reason: RetrievalReason | null = model ? null : 'no-model';
-  if (!reason && !(await budgetLeft(db, settings.dailyTokens, req.now))) reason = 'budget';
+  // The budget is read while the question is checked and stored (independent statements).
+  const [prepared, withinBudget] = await Promise.all([prepare(req), model ? budgetLeft(db, settings.dailyTokens, req.now) : Promise.resolve(false)]);
+  const reason: RetrievalReason | null = !model ? 'no-model' : withinBudget ? null : 'budget';
 
   const stopped = new AbortController();
   const onAbort = () => stopped.abort(req.signal.reason);
