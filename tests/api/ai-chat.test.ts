@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { DefaultChatTransport, readUIMessageStream } from 'ai';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetChatThrottles } from '../../src/lib/ai/chat/chat.routes.ts';
 import { dayOf } from '../../src/lib/ai/chat/budget.server.ts';
 import { setChatModelSettings } from '../../src/lib/ai/chat/model.server.ts';
+import type { ChatUIMessage } from '../../src/lib/ai/chat/answer.ts';
 import { createApp } from '../../src/lib/server/app.ts';
 import { createSession } from '../../src/lib/server/auth.server.ts';
 import { aiConversations, aiMessages, aiUsage } from '../../src/lib/server/db/schema/ai.ts';
@@ -390,6 +392,36 @@ describe('ai chat: guests and the API description', () => {
   });
 });
 
+describe('ai chat: the AI SDK client', () => {
+  it("useChat's default transport sends a body the server takes, and its reader assembles the answer twice in a row", async () => {
+    llm.script({ kind: 'tools', calls: [{ name: 'searchParts', args: { query: 'AO3400A' } }] }, { kind: 'text', chunks: ['**AO3400A** fits.'] }, { kind: 'text', chunks: ['CJ3400 too.'] });
+    let conversationId: string | null = null;
+    const transport = new DefaultChatTransport<ChatUIMessage>({
+      api: 'http://localhost/api/chiplet/ai/chat',
+      headers: { 'x-token': alice.token, 'accept-language': 'en' },
+      body: () => ({ conversationId, origin: 'chat' }),
+      fetch: ((url: string, init: RequestInit) => app.request(url, init)) as typeof fetch,
+    });
+    const messages: ChatUIMessage[] = [{ id: randomUUID(), role: 'user', parts: [{ type: 'text', text: 'a 30 V SOT-23 MOSFET' }] }];
+    const turn = async () => {
+      const stream = await transport.sendMessages({ chatId: 'c1', messages, trigger: 'submit-message', messageId: undefined, abortSignal: undefined });
+      let last: ChatUIMessage | undefined;
+      for await (const m of readUIMessageStream<ChatUIMessage>({ stream })) last = m;
+      return last!;
+    };
+    const first = await turn();
+    expect(first.metadata).toMatchObject({ mode: 'model' });
+    expect(first.parts.find((p) => p.type === 'text')).toMatchObject({ text: '**AO3400A** fits.' });
+    expect(first.parts.find((p) => p.type === 'data-parts')).toMatchObject({ data: { parts: [expect.objectContaining({ mfgMpnCode: 'AO3400A_aos' })] } });
+    conversationId = first.metadata!.conversationId;
+    // The client sends the whole chat back, the answer's parts included; the server accepts it.
+    messages.push(first, { id: randomUUID(), role: 'user', parts: [{ type: 'text', text: 'a domestic one?' }] });
+    const second = await turn();
+    expect(second.metadata).toMatchObject({ mode: 'model', conversationId });
+    expect(second.parts.find((p) => p.type === 'text')).toMatchObject({ text: 'CJ3400 too.' });
+  });
+});
+
 describe('ai chat: refusals', () => {
   const refuse = async (body: unknown, locale: 'zh' | 'en', token?: string) => {
     const res = await request(body, { locale, ...(token ? { token } : {}) });
@@ -404,6 +436,12 @@ describe('ai chat: refusals', () => {
     const long = 'LDO '.repeat(5000);
     expect(await refuse({ messages: [userMessage(long)] }, 'zh')).toMatchObject({ status: 400, body: { msg: '问题最多 2000 个字符（收到 19999 个）' } });
     expect(await refuse({ messages: [userMessage(long)] }, 'en')).toMatchObject({ status: 400, body: { msg: 'A question may be at most 2000 characters (got 19999)' } });
+  });
+
+  it('unknown keys are refused, named', async () => {
+    const top = await refuse({ messages: [userMessage('AO3400A')], evil: 1 }, 'en');
+    expect(top).toMatchObject({ status: 400, body: { code: 40000, msg: expect.stringContaining('evil') } });
+    expect((await refuse({ messages: [{ ...userMessage('AO3400A'), extra: true }] }, 'en')).status).toBe(400);
   });
 
   it('a guest history over 20 messages, unknown part kinds, a last message that is not a question', async () => {

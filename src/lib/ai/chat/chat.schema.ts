@@ -5,20 +5,21 @@ import { DesignIdSchema } from '../../viewer/viewer.schema.ts';
 // default transport (`{ id, messages, trigger, messageId }`, see HttpChatTransport in node_modules/ai)
 // plus our fields, and the conversation calls. Message parts are only the kinds the chat writes
 // (text, step-start and our data parts); anything else is refused, so nothing unknown is stored
-// or replayed to the model.
+// or replayed to the model. Every object refuses unknown keys (security probe, issue #9 item 5).
 
 /** Characters in any one text part a client may send back (an answer is cut at AI_LIMITS.answerChars). */
 const MAX_TEXT_PART = 20_000;
 /** Messages in one request: a guest's history is checked against AI_LIMITS.guestHistory after parsing. */
 const MAX_MESSAGES = 200;
 
-const TextPart = z.object({
+const TextPart = z.strictObject({
   type: z.literal('text'),
   text: z.string().max(MAX_TEXT_PART),
   state: z.enum(['streaming', 'done']).optional(),
+  providerMetadata: z.record(z.string(), z.unknown()).optional(),
 });
-const StepStartPart = z.object({ type: z.literal('step-start') });
-const DataPart = z.object({
+const StepStartPart = z.strictObject({ type: z.literal('step-start') });
+const DataPart = z.strictObject({
   type: z.enum(['data-parts', 'data-citations', 'data-notice', 'data-unverified']),
   id: z.string().max(200).optional(),
   data: z.unknown(),
@@ -27,7 +28,7 @@ export const ChatPartSchema = z.union([TextPart, StepStartPart, DataPart]);
 export type ChatPart = z.infer<typeof ChatPartSchema>;
 
 export const ChatMessageSchema = z
-  .object({
+  .strictObject({
     id: z.string().trim().min(1).max(200),
     role: z.enum(['user', 'assistant']),
     parts: z.array(ChatPartSchema).max(50),
@@ -37,7 +38,7 @@ export const ChatMessageSchema = z
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 export const ChatBodySchema = z
-  .object({
+  .strictObject({
     id: z.string().max(200).optional().openapi({ description: "useChat's chat id (not used by the server)" }),
     messages: z.array(ChatMessageSchema).min(1).max(MAX_MESSAGES),
     trigger: z.enum(['submit-message', 'regenerate-message']).default('submit-message'),
