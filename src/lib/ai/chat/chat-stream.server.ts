@@ -1,4 +1,4 @@
-import { APICallError, JSONParseError, stepCountIs, streamText, tool, TypeValidationError, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { APICallError, JSONParseError, stepCountIs, streamText, tool, TypeValidationError, zodSchema, type LanguageModel, type ModelMessage, type Schema, type ToolSet } from 'ai';
 import type { z } from 'zod';
 import type { AiTool, AiToolContext } from '../ai-tools.ts';
 import { serverMessage } from '../../server/messages/server-message.ts';
@@ -39,13 +39,25 @@ export type TurnResult = {
   failureDetail: string | null;
 };
 
+// Each tool's input schema converted once (the JSON Schema sent to the provider is cached in it),
+// not on every turn.
+const inputSchemas = new WeakMap<AiTool, Schema<Record<string, unknown>>>();
+function inputSchemaOf(t: AiTool): Schema<Record<string, unknown>> {
+  let schema = inputSchemas.get(t);
+  if (!schema) {
+    schema = zodSchema(t.input as z.ZodType<Record<string, unknown>>);
+    inputSchemas.set(t, schema);
+  }
+  return schema;
+}
+
 /** The AI SDK tool set for our tools: the model reads `data`; parts and citations go to the page. */
 export function toolSetOf(tools: readonly AiTool[], ctx: AiToolContext, out: AnswerBuilder): ToolSet {
   const set: ToolSet = {};
   for (const t of tools) {
     set[t.name] = tool({
       description: t.description,
-      inputSchema: t.input as z.ZodType<Record<string, unknown>>,
+      inputSchema: inputSchemaOf(t),
       execute: async (input: Record<string, unknown>, { abortSignal }) => {
         const result = await t.run({ ...ctx, signal: abortSignal ?? ctx.signal }, input);
         if (result.parts?.length) out.addParts(result.parts);
