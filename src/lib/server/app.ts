@@ -11,6 +11,7 @@ import { viewerRoutes } from '../viewer/viewer.routes.ts';
 import { designsRoutes } from '../designs/designs.routes.ts';
 import { partUseRoutes } from '../designs/part-use.routes.ts';
 import { ragRoutes } from '../ai/datasheets/rag.routes.ts';
+import { chatRoutes } from '../ai/chat/chat.routes.ts';
 import { apiPlumbing } from './api-plumbing.ts';
 import type { AppEnv } from './app-env.ts';
 import { getConfig } from './config.server.ts';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', designsRoutes);
   app.route('/', partUseRoutes);
   app.route('/', ragRoutes);
+  app.route('/', chatRoutes);
 
   app.doc31('/openapi.json', openApiInfo);
   app.get('/docs', (c) => c.html(renderApiReference(app.getOpenAPI31Document(openApiInfo) as unknown as Record<string, unknown>)));

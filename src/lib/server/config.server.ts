@@ -63,6 +63,15 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: blankToUndefined,
   S3_SECRET_ACCESS_KEY: blankToUndefined,
   S3_FORCE_PATH_STYLE: blankToUndefined.pipe(z.enum(['true', 'false', '1', '0']).optional()).transform((v) => v === 'true' || v === '1'),
+  // The assistant's language model (issue #15): any OpenAI-compatible chat API. Without a base URL
+  // and a model the assistant answers in retrieval mode. The key stays on the server.
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: blankToUndefined,
+  LLM_MODEL: blankToUndefined.pipe(z.string().max(200).optional()),
+  /** Tokens the whole deployment may spend per day (UTC); past it answers come from retrieval. */
+  LLM_DAILY_TOKENS: z.coerce.number().int().min(0).max(1e12).default(1_000_000),
+  /** The longest wait for the provider's next chunk (first token included) before the turn falls back. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 }).superRefine((c, ctx) => checkSsoConfig(c, ctx));
 
 export type Config = z.infer<typeof schema>;

@@ -342,6 +342,25 @@ export const zh = {
   'ai.question.empty': '问题不能为空',
   'ai.link.for': '应为 chat 或 ecad',
   'ai.question.long': '问题最多 {max} 个字符',
+  // The assistant's chat (src/lib/ai/chat): refusals, notices, conversation titles.
+  'aiChat.question.empty': '请输入问题',
+  'aiChat.question.tooLong': '问题最多 {max} 个字符（收到 {count} 个）',
+  'aiChat.question.missing': '最后一条消息应是用户的问题',
+  'aiChat.history.tooLong': '未登录时最多发送最近 {max} 条消息作为上下文（收到 {count} 条）',
+  'aiChat.regenerate.nothing': '没有可以重新生成的回答',
+  'aiChat.conversation.notFound': '找不到该对话：它不存在，或不属于你',
+  'aiChat.conversation.defaultTitle': '新对话',
+  'aiChat.rateLimited': '提问太频繁，请 {seconds} 秒后再试',
+  'aiChat.notice.noModel': '未配置语言模型：以下回答由检索助手根据器件库整理。',
+  'aiChat.notice.budget': '今日的模型用量已达上限：以下回答由检索助手根据器件库整理。',
+  'aiChat.notice.providerError': '语言模型暂时无法回答（{reason}）：以下回答由检索助手根据器件库整理，之前的对话已保留。',
+  'aiChat.notice.truncated': '回答超过 {max} 个字符，已截断。',
+  'aiChat.notice.limit': '查询步骤已达上限，回答可能不完整。',
+  'aiChat.reason.timeout': '等待超时',
+  'aiChat.reason.error': '服务出错',
+  'aiChat.reason.malformed': '返回的数据无法解析',
+  'aiChat.reason.refused': '模型拒绝回答',
+  'aiChat.reason.empty': '没有返回内容',
 } as const;
 
 export type ServerMessageKey = keyof typeof zh;
