@@ -164,11 +164,13 @@ function AiChat({ locale, labels, origin, designId = null, compact = false }: Pr
   // before it stays as it was.
   useEffect(() => {
     if (!error) return;
-    const last = messages.at(-1);
-    if (last?.role === 'user') {
-      setMessages(messages.slice(0, -1));
-      setInput((current) => current || lastQuestion.current);
-    }
+    // The chat's own list, not this render's (message updates are throttled, errors are not).
+    let unanswered = false;
+    setMessages((current) => {
+      unanswered = current.at(-1)?.role === 'user';
+      return unanswered ? current.slice(0, -1) : current;
+    });
+    if (unanswered) setInput((current) => current || lastQuestion.current);
     // Reacts to a new error only.
   }, [error]);
 
