@@ -18,7 +18,7 @@ import { $token } from '../../lib/client/store.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { reactIsland } from '../react-island.ts';
 import { answerText, checkQuestion, conversationFromUrl, failureReason, guestHistory, loadGuestChat, saveGuestChat } from './chat-logic.ts';
-import { ChatMessage } from './chat-message.tsx';
+import { ChatMessage, preloadMarkdown } from './chat-message.tsx';
 import { ConversationList } from './conversation-list.tsx';
 import { DatasheetUpload } from './datasheet-upload.tsx';
 import { fill, type AiLabels } from './labels.ts';
@@ -126,6 +126,11 @@ function AiChat({ locale, labels, origin, designId = null, compact = false }: Pr
     },
     [setMessages, showConversation],
   );
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
+    idle(() => preloadMarkdown());
+  }, []);
 
   // First paint and every login/logout: a member's history (?c=) and list, or a guest's tab chat.
   useEffect(() => {

@@ -1,8 +1,17 @@
+import { lazy, Suspense } from 'react';
 import type { AiCitation, AiNotice, AiPart } from '../../lib/ai/ai.ts';
 import type { AiUIMessage } from '../../lib/client/ai-api.ts';
 import type { AiLabels } from './labels.ts';
-import { Markdown } from './markdown.tsx';
 import { Citations, NoticeBanner, PartCards, UnverifiedList } from './message-parts.tsx';
+
+// The Markdown renderer (react-markdown, remark-gfm: about a third of the island) loads apart, so
+// the page is usable sooner; the island asks for it once hydrated (preloadMarkdown), and until it
+// arrives an answer shows as plain text.
+const loadMarkdown = () => import('./markdown.tsx');
+const Markdown = lazy(() => loadMarkdown().then((m) => ({ default: m.Markdown })));
+export function preloadMarkdown(): void {
+  void loadMarkdown().catch(() => undefined);
+}
 
 // One message of the chat. A user's question is plain text; an answer is its notices, its Markdown,
 // then the part cards and citations its data parts carry, then its actions.
@@ -56,7 +65,11 @@ export function ChatMessage({ message, labels, locale, streaming, onRegenerate, 
         {notices.map((n, i) => (
           <NoticeBanner key={`${n.notice}-${i}`} notice={n.notice} message={n.message} labels={labels} />
         ))}
-        {text ? <Markdown text={text} locale={locale} unverified={unverified} unverifiedLabel={labels.unverified} /> : streaming ? <p className="text-sm text-slate-500">{labels.thinking}</p> : null}
+        {text ? (
+          <Suspense fallback={<p className="whitespace-pre-wrap text-sm text-slate-800">{text}</p>}>
+            <Markdown text={text} locale={locale} unverified={unverified} unverifiedLabel={labels.unverified} />
+          </Suspense>
+        ) : streaming ? <p className="text-sm text-slate-500">{labels.thinking}</p> : null}
         <PartCards parts={parts} labels={labels} locale={locale} />
         <Citations citations={citations} labels={labels} />
         <UnverifiedList mpns={unverified} labels={labels} />

@@ -144,6 +144,6 @@ describe('the chat island', () => {
     expect(input.value).toBe('3.3V LDO 1A SOT-223');
     await waitFor(() => expect(screen.getAllByTestId('ai-message')).toHaveLength(2));
     await waitFor(() => expect(loadGuestChat('chat').map((m) => m.id)).toEqual(['u0', 'a0']));
-    expect(screen.getByText('LM1117').tagName).toBe('STRONG');
+    await waitFor(() => expect(screen.getByText('LM1117').tagName).toBe('STRONG'));
   });
 });

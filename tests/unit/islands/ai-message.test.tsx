@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aiLabels } from '../../../src/components/ai/labels.ts';
 import { ChatMessage } from '../../../src/islands/ai/chat-message.tsx';
@@ -135,7 +135,7 @@ describe('notices', () => {
 });
 
 describe('a whole answer', () => {
-  it('renders notice, Markdown, cards, citations and unverified numbers from the stream parts', () => {
+  it('renders notice, Markdown, cards, citations and unverified numbers from the stream parts', async () => {
     const message: AiUIMessage = {
       id: 'a1',
       role: 'assistant',
@@ -157,6 +157,9 @@ describe('a whole answer', () => {
     );
     const li = screen.getByTestId('ai-message');
     expect(li.dataset['mode']).toBe('retrieval');
+    // The Markdown renderer loads apart; the answer's text shows at once, its table once it has.
+    expect(li.textContent).toContain('另见 FAKE9999');
+    await waitFor(() => expect(li.querySelector('table')).not.toBeNull());
     expect(within(li).getByTestId('ai-notice').textContent).toBe('未配置语言模型。');
     expect(li.querySelector('table')).not.toBeNull();
     expect(within(li).getAllByTestId('ai-part-card')).toHaveLength(1);
