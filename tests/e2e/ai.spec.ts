@@ -41,6 +41,9 @@ test('retrieval chat in Chinese: part cards with the matched parameters, kept ac
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('智能助手');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  // The app's layout without the footer (the chat fills the page), as routes.spec.ts expects.
+  await expect(page.getByTestId('site-header')).toBeVisible();
+  await expect(page.getByTestId('site-footer')).toHaveCount(0);
   await expect(page.getByTestId('ai-examples')).toBeVisible();
   await expect(page.getByTestId('ai-guest-hint')).toContainText('登录后可以保存对话历史');
 
@@ -236,7 +239,7 @@ test('the panel beside the viewer uses the design BOM, and the launcher opens it
   await hydrated(page);
   await expect(page.getByTestId('ai-chat')).toHaveAttribute('data-origin', 'ecad');
   await expect(page.getByTestId('ai-design-note')).toHaveText('问题会使用这个设计的 BOM。');
-  await expect(page.locator('footer')).toHaveCount(0);
+  await expect(page.getByTestId('site-footer')).toHaveCount(0);
 
   await page.goto('/en/ecadViewer/ai');
   await hydrated(page);
