@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiLogin, hydrated, uniquePhone, useSession } from './login-helpers.ts';
 
@@ -34,6 +35,15 @@ async function ask(page: Page, question: string): Promise<void> {
   await expect(page.getByTestId('ai-chat')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
 }
 
+/** Serious or critical axe violations inside the chat (the a11y.spec.ts rule set). */
+async function chatViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .include('[data-testid="ai-chat"]')
+    .analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help}`);
+}
+
 const lastAnswer = (page: Page) => page.locator('[data-testid="ai-message"][data-role="assistant"]').last();
 
 test('retrieval chat in Chinese: part cards with the matched parameters, kept across a reload', async ({ page }) => {
@@ -61,6 +71,7 @@ test('retrieval chat in Chinese: part cards with the matched parameters, kept ac
   expect(href).toMatch(/^\/detail\?mfgMpnCode=/);
   // The answer is Markdown: its ranked table is a real table.
   await expect(answer.locator('table')).toBeVisible();
+  expect(await chatViolations(page)).toEqual([]);
 
   // Copy puts the answer on the clipboard and says so.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -89,6 +100,7 @@ test('retrieval chat in English: cards link to English product pages, notices in
   const first = answer.getByTestId('ai-part-card').first();
   await expect(first).toContainText('SOT-223');
   expect(await first.getByTestId('ai-part-link').getAttribute('href')).toMatch(/^\/en\/detail\?mfgMpnCode=/);
+  expect(await chatViolations(page)).toEqual([]);
 
   // Regenerate replaces the last answer with a fresh one (retrieval answers the same again).
   const before = await page.getByTestId('ai-message').last().evaluate((el) => el.textContent);

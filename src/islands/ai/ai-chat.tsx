@@ -404,7 +404,7 @@ function AiChat({ locale, labels, origin, designId = null, compact = false }: Pr
             <span role="alert" className="text-red-600" data-testid="ai-input-error">
               {inputError ?? ''}
             </span>
-            <span className={chars > AI_LIMITS.questionChars ? 'text-red-600' : 'text-slate-400'}>{fill(labels.counter, { n: chars, max: AI_LIMITS.questionChars })}</span>
+            <span className={chars > AI_LIMITS.questionChars ? 'text-red-600' : 'text-slate-500'}>{fill(labels.counter, { n: chars, max: AI_LIMITS.questionChars })}</span>
           </div>
         </form>
         {loggedIn && !compact && (
