@@ -35,7 +35,7 @@ export function DatasheetUpload({ labels, onAsk }: Props) {
       let sheet = r.result;
       setState({ kind: 'done', sheet });
       // Indexing may finish after the upload answers: follow it for a while.
-      for (let i = 0; i < POLL_TRIES && (sheet.status === 'pending' || sheet.status === 'indexing'); i++) {
+      for (let i = 0; i < POLL_TRIES && sheet.status !== 'ok' && sheet.status !== 'failed'; i++) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         const list = await apiFetch<{ list: Upload[] }>('/api/rag/datasheets', { query: { pageNum: 1, pageSize: 50 }, suppressError: true });
         const found = list.code === 200000 ? list.result.list.find((d) => d.id === sheet.id) : undefined;
@@ -87,7 +87,7 @@ function SheetStatus({ sheet, labels, onAsk }: { sheet: Upload } & Props) {
   if (sheet.status === 'failed') {
     return <p className="text-red-600" data-status="failed">{fill(labels.uploadFailed, { title: sheet.title, reason: sheet.error || labels.failedGeneric })}</p>;
   }
-  if (sheet.status !== 'ready') return <p className="text-slate-600" data-status={sheet.status}>{fill(labels.uploadPending, { title: sheet.title })}</p>;
+  if (sheet.status !== 'ok') return <p className="text-slate-600" data-status={sheet.status}>{fill(labels.uploadPending, { title: sheet.title })}</p>;
   return (
     <p className="text-emerald-700" data-status="ready">
       {fill(labels.uploadReady, { title: sheet.title, pages: sheet.pages })}{' '}

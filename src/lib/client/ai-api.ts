@@ -13,7 +13,8 @@ export type AiUIMessage = UIMessage<AiMessageMetadata, AiDataParts>;
 export type AiConversation = { id: string; title: string; origin: AiOrigin; createdAt: string; updatedAt: string };
 export type AiConversationDetail = AiConversation & { messages: AiUIMessage[] };
 
-export type DatasheetStatus = 'pending' | 'indexing' | 'ready' | 'failed';
+/** 'ok': indexed; 'failed': stored but not searchable (error says why); anything else: still indexing. */
+export type DatasheetStatus = 'ok' | 'failed' | 'pending';
 /** POST /api/rag/upload/pdf's result (the fields the page uses). */
 export type DatasheetUpload = { id: string; title: string; pages: number; status: DatasheetStatus; error?: string | null };
 
