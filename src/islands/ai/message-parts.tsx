@@ -1,4 +1,7 @@
+import type { MouseEvent } from 'react';
 import type { AiCitation, AiNotice, AiPart } from '../../lib/ai/ai.ts';
+import { $token } from '../../lib/client/store.ts';
+import { toast } from '../../lib/client/toast.ts';
 import { localePath, noticeText, safeHref } from './chat-logic.ts';
 import { fill, type AiLabels } from './labels.ts';
 
@@ -89,6 +92,7 @@ export function Citations({ citations, labels }: Omit<Common, 'locale'> & { cita
                   className="inline-flex items-center gap-1 rounded-full border border-slate-300 bg-white px-2 py-0.5 text-slate-700 hover:border-brand-500 hover:text-brand-700"
                   data-testid="ai-citation"
                   data-page={c.page}
+                  onClick={(event) => openWithSession(event, href, labels.failedGeneric)}
                 >
                   <span className="max-w-[14rem] truncate">{c.title}</span>
                   <span className="font-medium">{label}</span>
@@ -104,6 +108,34 @@ export function Citations({ citations, labels }: Omit<Common, 'locale'> & { cita
       </ol>
     </section>
   );
+}
+
+/**
+ * A user's own uploads are private: the PDF answers only with the session's X-token, which a plain
+ * link in a new tab does not carry (the token lives in localStorage, not in a cookie). Logged in,
+ * the page fetches the PDF itself and opens it from memory at the cited page; logged out, the link
+ * opens as it is (catalogue datasheets are public).
+ */
+function openWithSession(event: MouseEvent<HTMLAnchorElement>, href: string, failed: string): void {
+  const token = $token.get();
+  if (!token || !href.startsWith('/') || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  event.preventDefault();
+  // Opened now, within the click, so no popup blocker stops it; filled once the PDF is here.
+  const tab = window.open('', '_blank');
+  const [path, hash = ''] = href.split('#');
+  void fetch(path!, { headers: { 'X-token': token } })
+    .then(async (res) => {
+      if (!res.ok || !(res.headers.get('content-type') ?? '').includes('pdf')) throw new Error(String(res.status));
+      const url = URL.createObjectURL(await res.blob());
+      if (tab) tab.location.href = `${url}${hash ? `#${hash}` : ''}`;
+      else window.location.assign(`${url}${hash ? `#${hash}` : ''}`);
+      // The tab keeps its own copy once loaded; the address is freed later.
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    })
+    .catch(() => {
+      tab?.close();
+      toast(failed, 'error');
+    });
 }
 
 /** The citation's PDF address with '#page=N' (kept when the server gave one, added when not). */

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aiLabels } from '../../../src/components/ai/labels.ts';
 import { ChatMessage } from '../../../src/islands/ai/chat-message.tsx';
 import { Markdown } from '../../../src/islands/ai/markdown.tsx';
 import { Citations, citationHref, NoticeBanner, PartCards } from '../../../src/islands/ai/message-parts.tsx';
 import type { AiCitation, AiPart } from '../../../src/lib/ai/ai.ts';
 import type { AiUIMessage } from '../../../src/lib/client/ai-api.ts';
+import { resetUserInfo, setUserInfo } from '../../../src/lib/client/store.ts';
 
 // The answer's pieces as the chat island renders them: sanitised Markdown, part cards, citations,
 // notices and unverified part numbers, in both languages.
@@ -113,6 +114,36 @@ describe('citations', () => {
     cleanup();
     render(<Citations citations={[{ ...citation, page: 12 }]} labels={zh} />);
     expect(screen.getByTestId('ai-citation').textContent).toContain('数据手册 第 12 页');
+  });
+
+  it("a logged-in user's click fetches the private PDF with the session (a plain tab would not carry it)", async () => {
+    const closed: string[] = [];
+    const fetched: { url: string; token: string | null }[] = [];
+    vi.stubGlobal('open', () => ({ close: () => closed.push('closed'), location: { href: '' } }));
+    // The network is down: the page says so and closes the tab it opened.
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      fetched.push({ url, token: new Headers(init.headers).get('X-token') });
+      throw new TypeError('Failed to fetch');
+    });
+    setUserInfo({ token: 'session-token', phone: null, nickname: null });
+    try {
+      render(<Citations citations={[citation]} labels={en} />);
+      const link = screen.getByTestId('ai-citation');
+      const event = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+      link.dispatchEvent(event);
+      expect(event.defaultPrevented).toBe(true);
+      await waitFor(() => expect(closed).toEqual(['closed']));
+      expect(fetched).toEqual([{ url: '/api/rag/datasheet/6b1f7c1e-1111-4222-8333-944444444444/file', token: 'session-token' }]);
+      // Logged out, the link opens by itself (catalogue datasheets are public).
+      resetUserInfo();
+      const guest = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+      link.dispatchEvent(guest);
+      expect(guest.defaultPrevented).toBe(false);
+      expect(fetched).toHaveLength(1);
+    } finally {
+      resetUserInfo();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('adds the page when the address has none and refuses unsafe addresses', () => {
