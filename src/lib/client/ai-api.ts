@@ -25,7 +25,8 @@ export const listConversations = (pageNum = 1, pageSize = 50) =>
 export const getConversation = (id: string) => apiFetch<AiConversationDetail>(`${BASE}/conversations/${encodeURIComponent(id)}`, { suppressError: true });
 export const renameConversation = (id: string, title: string) => apiFetch<AiConversation>(`${BASE}/conversations/rename`, { method: 'POST', body: { id, title } });
 export const deleteConversation = (id: string) => apiFetch<{ id: string }>(`${BASE}/conversations/del`, { method: 'POST', body: { id } });
-export const getLink = () => apiFetch<{ url: string }>(`${BASE}/getLink`, { suppressError: true });
+/** The assistant's address for hosts: the page (chat) or the panel beside the viewer (ecad). */
+export const getLink = (target: AiOrigin = 'chat') => apiFetch<{ url: string }>(`${BASE}/getLink`, { query: target === 'ecad' ? { for: 'ecad' } : {}, suppressError: true });
 
 /**
  * Uploads a datasheet (multipart `file`). Refusals come back as envelopes (41300 too large, 40000
