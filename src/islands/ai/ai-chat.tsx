@@ -275,9 +275,10 @@ function AiChat({ locale, labels, origin, designId = null, compact = false }: Pr
   const showSidebar = loggedIn && !compact;
 
   return (
-    <div className={`flex min-h-0 flex-1 gap-4 ${compact ? 'flex-col' : ''}`} data-testid="ai-chat" data-origin={origin} data-status={status}>
+    <div className={`flex min-h-0 flex-1 flex-col gap-4 ${compact ? '' : 'md:flex-row'}`} data-testid="ai-chat" data-origin={origin} data-status={status}>
       {showSidebar && (
-        <aside className="hidden w-56 shrink-0 border-r border-slate-200 pr-3 md:block">
+        // Beside the chat on wide screens, above it (short, scrolling) on phones.
+        <aside className="max-h-48 shrink-0 overflow-y-auto border-b border-slate-200 pb-3 md:max-h-none md:w-56 md:border-r md:border-b-0 md:pr-3 md:pb-0">
           <ConversationList
             labels={labels}
             conversations={conversations}
