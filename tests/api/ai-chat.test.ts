@@ -115,7 +115,7 @@ afterAll(async () => {
 describe(`ai chat: the model path (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('runs the tool loop: the model calls searchParts, reads real catalogue data, answers; cards and text stream in order', async () => {
     llm.script(
-      { kind: 'tools', calls: [{ name: 'searchParts', args: { query: 'AO3400A' } }] },
+      { kind: 'tools', calls: [{ name: 'searchParts', args: { keyword: 'AO3400A' } }] },
       { kind: 'text', chunks: ['推荐 ', 'AO3400A', '（万代，SOT-23）', '，30 V / 5.7 A。'], delayMs: 20, usage: { prompt: 300, completion: 40 } },
     );
     const r = await ask('SOT-23 的 N 沟道 MOS 管，30V', { token: alice.token });
@@ -263,7 +263,7 @@ describe(`ai chat: the model path (${process.env.TEST_DATABASE_URL ? 'postgres' 
 
   it('a tool loop that reaches the step cap without an answer says so and answers from retrieval', async () => {
     useModel({ maxSteps: 2 });
-    llm.script({ kind: 'tools', calls: [{ name: 'searchParts', args: { query: 'AO3400A' } }] }, { kind: 'tools', calls: [{ name: 'searchParts', args: { query: 'CJ3400' } }] });
+    llm.script({ kind: 'tools', calls: [{ name: 'searchParts', args: { keyword: 'AO3400A' } }] }, { kind: 'tools', calls: [{ name: 'searchParts', args: { keyword: 'CJ3400' } }] });
     const r = await ask('AO3400A', { locale: 'en' });
     expect(llm.requests).toHaveLength(2);
     expect(r.data('notice')).toMatchObject({ notice: 'limit', message: expect.stringContaining('limit of lookup steps') });
@@ -394,7 +394,7 @@ describe('ai chat: guests and the API description', () => {
 
 describe('ai chat: the AI SDK client', () => {
   it("useChat's default transport sends a body the server takes, and its reader assembles the answer twice in a row", async () => {
-    llm.script({ kind: 'tools', calls: [{ name: 'searchParts', args: { query: 'AO3400A' } }] }, { kind: 'text', chunks: ['**AO3400A** fits.'] }, { kind: 'text', chunks: ['CJ3400 too.'] });
+    llm.script({ kind: 'tools', calls: [{ name: 'searchParts', args: { keyword: 'AO3400A' } }] }, { kind: 'text', chunks: ['**AO3400A** fits.'] }, { kind: 'text', chunks: ['CJ3400 too.'] });
     let conversationId: string | null = null;
     const transport = new DefaultChatTransport<ChatUIMessage>({
       api: 'http://localhost/api/chiplet/ai/chat',

@@ -257,10 +257,12 @@ describe('the assistant tools', () => {
     }
   };
 
-  it('lists the five catalogue tools, and takes extra ones (an extra of the same name replaces ours)', () => {
-    expect(aiTools().map((t) => t.name)).toEqual(['searchParts', 'partDetails', 'compareParts', 'findReplacements', 'matchBomLine']);
-    const extra: AiTool = { ...tool('partDetails'), name: 'searchDatasheets', description: 'datasheets' };
-    expect(aiTools([extra]).map((t) => t.name)).toEqual(['searchParts', 'partDetails', 'compareParts', 'findReplacements', 'matchBomLine', 'searchDatasheets']);
+  it('lists the five catalogue tools and the datasheet search, and takes extra ones (an extra of the same name replaces ours)', () => {
+    expect(aiTools().map((t) => t.name)).toEqual(['searchParts', 'partDetails', 'compareParts', 'findReplacements', 'matchBomLine', 'searchDatasheets']);
+    const extra: AiTool = { ...tool('partDetails'), name: 'searchDatasheets', description: 'datasheets, replaced' };
+    const withExtra = aiTools([extra]);
+    expect(withExtra.map((t) => t.name)).toEqual(['searchParts', 'partDetails', 'compareParts', 'findReplacements', 'matchBomLine', 'searchDatasheets']);
+    expect(withExtra.at(-1)!.description).toBe('datasheets, replaced');
     for (const t of aiTools()) expect(t.description.length).toBeGreaterThan(20);
   });
 

@@ -46,7 +46,7 @@ export async function bench(log: (m: string) => void) {
     for (let i = 0; i < TURNS + WARMUP; i++) {
       const query = QUERIES[i % QUERIES.length]!;
       llm.reset();
-      llm.script({ kind: 'tools', calls: [{ name: 'searchParts', args: { query } }] }, { kind: 'text', chunks: [`For ${query}, `, 'the first part in the table ', 'fits best.'] });
+      llm.script({ kind: 'tools', calls: [{ name: 'searchParts', args: { keyword: query } }] }, { kind: 'text', chunks: [`For ${query}, `, 'the first part in the table ', 'fits best.'] });
       const started = performance.now();
       const cpuStarted = process.cpuUsage();
       const res = await app.request('/api/chiplet/ai/chat', {

@@ -86,7 +86,7 @@ chatRoutes.openapi(
     if (user) throttle(c, userThrottle, `u:${user.id}`);
     const response = await chatTurn({
       db: c.var.db,
-      locale: c.var.locale,
+      locale: body.locale ?? c.var.locale,
       userId: user?.id ?? null,
       body,
       signal: c.req.raw.signal,

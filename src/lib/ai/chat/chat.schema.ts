@@ -46,6 +46,7 @@ export const ChatBodySchema = z
     conversationId: z.uuid().nullish().openapi({ description: 'A stored conversation of the caller; null starts one (logged in)' }),
     origin: z.enum(['chat', 'ecad']).default('chat'),
     designId: DesignIdSchema.optional().openapi({ description: 'The open design beside the viewer (origin ecad)' }),
+    locale: z.enum(['zh', 'en']).optional().openapi({ description: "The page's language for the answer and notices (else the request's locale)" }),
   })
   .openapi('AiChatRequest');
 export type ChatBody = z.infer<typeof ChatBodySchema>;
