@@ -1,20 +1,19 @@
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_FILE, loadDemoCatalog } from '../../../src/lib/catalog/demo/demo-catalog.server.ts';
+import { loadDemoCatalog } from '../../../src/lib/catalog/demo/demo-catalog.server.ts';
 import { createTestDatabase } from '../../helpers/test-db.ts';
 import { evaluate, loadQuestions, type EvalOutcome } from './selection-check.ts';
 
 // The selection evaluation of issue #15 on the real demo catalogue: every question of
 // tests/eval/ai-selection.json goes through the retrieval assistant (no model), and the first
 // three parts shown must meet the question's expectations (written from its wording) for ≥ 90 %
-// of the questions. The figure and every failure are printed. Skipped only while the demo
-// catalogue file is absent (it is generated, see demo-catalog.server.ts).
+// of the questions. The figure and every failure are printed. The demo catalogue file is in the
+// repository (demo-catalog/), so its absence fails the test.
 
 const questions = loadQuestions();
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const outcomes: EvalOutcome[] = [];
 
-describe.skipIf(!existsSync(DEMO_FILE))(`retrieval selection evaluation on the demo catalogue (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+describe(`retrieval selection evaluation on the demo catalogue (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     await loadDemoCatalog(database);
