@@ -321,6 +321,8 @@ describe('ai chat: retrieval mode without a model', () => {
     expect(zh.data('notice')).toEqual({ notice: 'no-model', message: expect.stringContaining('未配置语言模型') });
     expect(zh.text).toContain('| 型号 |');
     expect(zh.text).toContain('AO3400A');
+    // Said once, as the notice: the answer's text does not repeat it.
+    expect(zh.text).not.toContain('未配置语言模型');
     expect(zh.chunks.findIndex((c) => c.type === 'data-notice')).toBeLessThan(zh.chunks.findIndex((c) => c.type === 'text-delta'));
     const en = await ask('AO3400A', { locale: 'en' });
     expect(en.data('notice')).toEqual({ notice: 'no-model', message: expect.stringContaining('No language model is configured') });

@@ -48,6 +48,11 @@ export type RetrievalOptions = {
   reason?: RetrievalReason;
   /** Called with each piece of Markdown as it is ready (the first is the opening statement). */
   onText?: (chunk: string) => void;
+  /**
+   * Whether the Markdown opens with the statement that no model answered (default true). The chat
+   * stream says it once, as its notice part, so it asks for the answer without it.
+   */
+  statement?: boolean;
 };
 
 /** The reading of a selection: the filters per quantity and the words shown as 'constraints read'. */
@@ -64,7 +69,7 @@ export async function answerByRetrieval(ctx: AiToolContext, question: string, to
     pieces.push(chunk);
     options.onText?.(chunk);
   };
-  write(noticeLine(options.reason ?? 'no-model', ctx.locale));
+  if (options.statement !== false) write(noticeLine(options.reason ?? 'no-model', ctx.locale));
   const index = await getSearchIndex(ctx.db);
   const q = readQuestion(question.slice(0, AI_LIMITS.questionChars), index.dict, ctx.design !== null);
   const run = runner(ctx, tools);

@@ -62,7 +62,8 @@ export async function streamRetrieval(
   notice: { reason?: string } | null = {},
 ): Promise<{ aborted: boolean }> {
   if (notice) out.notice(reason, noticeMessage(reason, ctx.locale, notice));
-  const answer = await answerByRetrieval(ctx, question, tools, { reason });
+  // The notice part says why no model answered; the Markdown need not say it again.
+  const answer = await answerByRetrieval(ctx, question, tools, { reason, statement: false });
   const pieces = chunksOf(answer.markdown);
   for (const [i, piece] of pieces.entries()) {
     if (ctx.signal?.aborted) {
