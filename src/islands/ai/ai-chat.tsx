@@ -341,24 +341,27 @@ function AiChat({ locale, labels, origin, designId = null, compact = false }: Pr
               </ul>
             </div>
           )}
-          <ol ref={listRef} role="log" aria-live="polite" aria-relevant="additions text" aria-label={labels.messages} className="flex flex-col gap-3 py-2" data-testid="ai-messages">
-            {messages.map((m, i) => (
-              <ChatMessage
-                key={m.id}
-                message={m}
-                labels={labels}
-                locale={locale}
-                streaming={busy && i === lastIndex && m.role === 'assistant'}
-                onCopy={m.role === 'assistant' ? () => void copy(m) : undefined}
-                onRegenerate={!busy && i === lastIndex && m.role === 'assistant' ? () => onRegenerate(m.id) : undefined}
-              />
-            ))}
-            {status === 'submitted' && (
-              <li className="text-sm text-slate-500" data-testid="ai-thinking">
-                {labels.thinking}
-              </li>
-            )}
-          </ol>
+          {/* The live region wraps the list: a role on the <ol> itself would unmake its list items. */}
+          <div role="log" aria-live="polite" aria-relevant="additions text" aria-label={labels.messages}>
+            <ol ref={listRef} className="flex flex-col gap-3 py-2" data-testid="ai-messages">
+              {messages.map((m, i) => (
+                <ChatMessage
+                  key={m.id}
+                  message={m}
+                  labels={labels}
+                  locale={locale}
+                  streaming={busy && i === lastIndex && m.role === 'assistant'}
+                  onCopy={m.role === 'assistant' ? () => void copy(m) : undefined}
+                  onRegenerate={!busy && i === lastIndex && m.role === 'assistant' ? () => onRegenerate(m.id) : undefined}
+                />
+              ))}
+              {status === 'submitted' && (
+                <li className="text-sm text-slate-500" data-testid="ai-thinking">
+                  {labels.thinking}
+                </li>
+              )}
+            </ol>
+          </div>
           {stopped && !busy && (
             <p className="text-xs text-slate-500" data-testid="ai-stopped">
               {labels.stopped}
