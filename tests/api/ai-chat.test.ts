@@ -10,12 +10,12 @@ import { dayOf } from '../../src/lib/ai/chat/budget.server.ts';
 import { setChatModelSettings } from '../../src/lib/ai/chat/model.server.ts';
 import type { ChatUIMessage } from '../../src/lib/ai/chat/answer.ts';
 import { createApp } from '../../src/lib/server/app.ts';
-import { createSession } from '../../src/lib/server/auth.server.ts';
 import { aiConversations, aiMessages, aiUsage } from '../../src/lib/server/db/schema/ai.ts';
-import { designs, users } from '../../src/lib/server/db/schema/index.ts';
+import { designs } from '../../src/lib/server/db/schema/index.ts';
 import { seedReplaceCatalogue } from '../helpers/replace-seed.ts';
 import { startScriptedLlm, type ScriptedLlm } from '../helpers/scripted-llm.ts';
 import { createTestDatabase } from '../helpers/test-db.ts';
+import { makeUser } from '../helpers/test-user.ts';
 
 // The chat end to end (issue #15 items 1, 2, 3, 7): the model path against a scripted
 // OpenAI-compatible server over real HTTP (tool loop on real catalogue rows, streaming, stop,
@@ -82,11 +82,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   app = createApp({ db: database.db, logger: pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) }) });
   const db = database.db;
-  const now = Math.floor(Date.now() / 1000);
-  const make = async (username: string) => {
-    const [u] = await db.insert(users).values({ username }).returning({ id: users.id });
-    return { id: u!.id, token: (await createSession(db, u!.id, now)).token };
-  };
+  const make = (username: string) => makeUser(db, username);
   alice = await make('alice');
   bob = await make('bob');
   await seedReplaceCatalogue(db);

@@ -3,11 +3,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBomFile } from '../../src/lib/bom/read/read-bom-file.ts';
 import { createApp } from '../../src/lib/server/app.ts';
-import { createSession } from '../../src/lib/server/auth.server.ts';
-import { bomLines, boms, users } from '../../src/lib/server/db/schema/index.ts';
+import { bomLines, boms } from '../../src/lib/server/db/schema/index.ts';
 import type { ReplaceCandidate, ReplaceList } from '../../src/lib/replace/replace.schema.ts';
 import { seedReplaceCatalogue } from '../helpers/replace-seed.ts';
 import { createTestDatabase } from '../helpers/test-db.ts';
+import { makeUser } from '../helpers/test-user.ts';
 
 // Every replace/* call on real catalogue rows inserted here: 0603 10k resistors of different
 // makers and tolerances (and an 0805 and a 4k7 that must not be a drop-in), a SOT-23 MOSFET set
@@ -32,11 +32,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   app = createApp({ db: database.db, logger: pino({ level: 'silent' }) });
   const db = database.db;
-  const now = Math.floor(Date.now() / 1000);
-  const make = async (username: string) => {
-    const [u] = await db.insert(users).values({ username }).returning({ id: users.id });
-    return { id: u!.id, token: (await createSession(db, u!.id, now)).token };
-  };
+  const make = (username: string) => makeUser(db, username);
   alice = await make('alice');
   bob = await make('bob');
 

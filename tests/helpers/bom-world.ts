@@ -8,9 +8,9 @@ import { normalizeMpn } from '../../src/lib/catalog/mpn.ts';
 import type { JobView } from '../../src/lib/jobs/jobs.ts';
 import { jobRunnerOf } from '../../src/lib/jobs/runner.server.ts';
 import { createApp } from '../../src/lib/server/app.ts';
-import { createSession } from '../../src/lib/server/auth.server.ts';
-import { brands, categories, footprints, products, symbols, users } from '../../src/lib/server/db/schema/index.ts';
+import { brands, categories, footprints, products, symbols } from '../../src/lib/server/db/schema/index.ts';
 import { createTestDatabase } from './test-db.ts';
+import { makeUser } from './test-user.ts';
 
 // The BOM API tests' world: a database (PGlite, or TEST_DATABASE_URL's PostgreSQL), a local file
 // store in a temp directory, a handful of catalogue parts (test rows, not real data), two users.
@@ -34,11 +34,7 @@ export async function createWorld(): Promise<World> {
   setFileStore(store);
   const app = createApp({ db: database.db, logger: pino({ level: 'silent' }) });
   const db = database.db;
-  const now = Math.floor(Date.now() / 1000);
-  const make = async (username: string) => {
-    const [u] = await db.insert(users).values({ username }).returning({ id: users.id });
-    return { id: u!.id, token: (await createSession(db, u!.id, now)).token };
-  };
+  const make = (username: string) => makeUser(db, username);
   await db.insert(categories).values([
     { cateId: 9001, cateName: '运算放大器', cateNameEn: 'Op amps', level: 2, parentId: null },
     { cateId: 9002, cateName: '贴片电阻', cateNameEn: 'Chip resistors', level: 2, parentId: null },
