@@ -67,7 +67,7 @@ export function embeddingModel(settings = embeddingSettings()): EmbeddingModel |
   return modelCache.model;
 }
 
-type VectorState = { available: boolean; dims: number | null };
+type VectorState = { available: boolean; dims: number | null; lock?: Promise<void> };
 
 // Per database (a test file opens its own; the server one): the extension check and the table's
 // dimension, so the catalogue is asked once, not per search.
@@ -135,6 +135,14 @@ export async function vectorsAvailable(db: Db): Promise<boolean> {
 async function ensureTable(db: Db, dims: number): Promise<void> {
   const state = await vectorState(db);
   if (state.dims === dims) return;
+  // Two uploads at once must not both create (or drop) the table: one at a time in this process.
+  const previous = state.lock ?? Promise.resolve();
+  const mine = previous.then(() => (state.dims === dims ? undefined : makeTable(db, state, dims)));
+  state.lock = mine.catch(() => {});
+  await mine;
+}
+
+async function makeTable(db: Db, state: VectorState, dims: number): Promise<void> {
   if (state.dims !== null) {
     logger.warn({ from: state.dims, to: dims }, 'embedding dimension changed: datasheet passage vectors are rebuilt from now on');
     await db.execute(sql`DROP TABLE IF EXISTS datasheet_passage_vectors`);
