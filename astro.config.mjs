@@ -35,6 +35,6 @@ export default defineConfig({
         },
       },
     },
-    ssr: { external: ['@electric-sql/pglite', 'pg', 'pino'] },
+    ssr: { external: ['@electric-sql/pglite', '@electric-sql/pglite-pgvector', 'pg', 'pino'] },
   },
 });

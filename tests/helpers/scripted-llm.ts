@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 // of the assistant's tests, standing in for DeepSeek, Qwen, a local vLLM… Each request takes the
 // next scripted reply (or the responder's). It records what it was sent, how long each answer
 // took on its side, and whether the caller hung up before the end (stop).
+// It also answers POST /v1/embeddings (the OpenAI embeddings protocol) with deterministic vectors
+// from conceptEmbedding below: a stand-in for a provider's embedding model, not a real one.
 
 export type Usage = { prompt: number; completion: number };
 
@@ -32,6 +34,36 @@ export type RecordedRequest = {
   closedEarly: boolean;
 };
 
+/** Dimensions of the scripted embeddings. */
+export const EMBEDDING_DIMS = 64;
+
+// Words of one meaning share a concept, so a paraphrase with no word in common with a passage
+// still lands near it, as a real embedding model's would; other words stand for themselves.
+const CONCEPTS: Record<string, string> = {
+  maximum: 'max', max: 'max', greatest: 'max', highest: 'max', utmost: 'max', ceiling: 'max', absolute: 'max', ratings: 'max', rating: 'max', permissible: 'max',
+  input: 'in', supply: 'in', feed: 'in', incoming: 'in', vin: 'in',
+  voltage: 'volt', potential: 'volt', volts: 'volt', v: 'volt', emf: 'volt',
+  temperature: 'heat', thermal: 'heat', warmth: 'heat', hot: 'heat', junction: 'heat', storage: 'keep', stockpiling: 'keep', keeping: 'keep',
+};
+
+/** FNV-1a, 32 bits: the same word always lands in the same dimension. */
+function hash(word: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** A deterministic embedding: hashed bag of concepts (counted), L2-normalised. */
+export function conceptEmbedding(text: string, dims = EMBEDDING_DIMS): number[] {
+  const v = new Array<number>(dims).fill(0);
+  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    const h = hash(CONCEPTS[word] ?? word);
+    v[h % dims]! += h & 0x80000000 ? -1 : 1;
+  }
+  const norm = Math.hypot(...v) || 1;
+  return v.map((x) => x / norm);
+}
+
 export type ScriptedLlm = {
   /** Base URL for LLM_BASE_URL ('http://127.0.0.1:port/v1'). */
   url: string;
@@ -46,6 +78,10 @@ export type ScriptedLlm = {
   providerMs(): number[];
   reset(): void;
   close(): Promise<void>;
+  /** How /v1/embeddings answers: vectors (the default), or an HTTP error with this status. */
+  embeddings: { status?: number };
+  /** Texts embedded so far (each input of each request). */
+  embeddedTexts: string[];
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -126,6 +162,29 @@ export async function startScriptedLlm(): Promise<ScriptedLlm> {
     });
     open.add(done);
     void done.then(() => open.delete(done));
+    if (req.method === 'POST' && req.url?.endsWith('/embeddings')) {
+      const body: Buffer[] = [];
+      req.on('data', (b: Buffer) => body.push(b));
+      req.on('end', () => {
+        let input: unknown;
+        try {
+          input = (JSON.parse(Buffer.concat(body).toString('utf8')) as { input?: unknown }).input;
+        } catch {
+          input = undefined;
+        }
+        const texts = typeof input === 'string' ? [input] : Array.isArray(input) && input.every((t) => typeof t === 'string') ? (input as string[]) : null;
+        if (llm.embeddings.status !== undefined || texts === null) {
+          res.writeHead(llm.embeddings.status ?? 400, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { message: texts === null ? 'input must be a string or an array of strings' : 'embeddings unavailable', type: 'server_error', code: null } }));
+          return;
+        }
+        llm.embeddedTexts.push(...texts);
+        const data = texts.map((t, index) => ({ object: 'embedding', index, embedding: conceptEmbedding(t) }));
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ object: 'list', data, model: 'scripted-embed', usage: { prompt_tokens: texts.length * 10, total_tokens: texts.length * 10 } }));
+      });
+      return;
+    }
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
       return;
@@ -155,9 +214,13 @@ export async function startScriptedLlm(): Promise<ScriptedLlm> {
       while (open.size > 0) await Promise.all([...open]);
     },
     providerMs: () => requests.filter((r) => r.endedAt !== null).map((r) => r.endedAt! - r.startedAt),
+    embeddings: {},
+    embeddedTexts: [],
     reset: () => {
       queue.length = 0;
       requests.length = 0;
+      llm.embeddings = {};
+      llm.embeddedTexts.length = 0;
       llm.responder = () => ({ kind: 'text', chunks: ['OK'] });
     },
     close: () =>

@@ -68,6 +68,8 @@ const schema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: blankToUndefined,
   LLM_MODEL: blankToUndefined.pipe(z.string().max(200).optional()),
+  /** The provider's embedding model (its /embeddings endpoint): set, datasheet passages are also searched by vectors where pgvector is available. */
+  LLM_EMBEDDING_MODEL: blankToUndefined.pipe(z.string().max(200).optional()),
   /** Tokens the whole deployment may spend per day (UTC); past it answers come from retrieval. */
   LLM_DAILY_TOKENS: z.coerce.number().int().min(0).max(1e12).default(1_000_000),
   /** The longest wait for the provider's next chunk (first token included) before the turn falls back. */

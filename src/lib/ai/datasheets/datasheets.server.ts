@@ -14,6 +14,7 @@ import { AI_LIMITS } from '../ai.ts';
 import { EXTRACT_DATASHEET_TASK } from './datasheet-extract-task.ts';
 import { looksLikePdf, type ExtractFailure, type ExtractOutcome } from './datasheet-extract.ts';
 import { looksLikePartNumber } from './datasheet-text.ts';
+import { indexPassageVectors } from './passage-vectors.server.ts';
 
 // Datasheets (issue #15 item 4): a PDF is checked (bytes, not name), stored in the file store,
 // read in the jobs' worker pool, and kept with its passages and its catalogue parts in one
@@ -180,6 +181,9 @@ export async function ingestDatasheet(db: Db, store: FileStore, pool: WorkerPool
     if (partIds.length) await tx.insert(datasheetProducts).values(partIds.slice(0, MAX_PARTS_PER_DATASHEET).map((productId) => ({ datasheetId: id, productId }))).onConflictDoNothing();
     return { id, passages: passages.length };
   });
+  // Vectors after the passages are committed: bounded, and a failure only logs (the datasheet is
+  // searchable lexically already). Nothing happens unless LLM_EMBEDDING_MODEL is set.
+  if (outcome.ok && result.passages > 0) await indexPassageVectors(db, result.id);
   return { id: result.id, status: outcome.ok ? 'ok' : 'failed', error, passages: result.passages, parts: Math.min(partIds.length, MAX_PARTS_PER_DATASHEET) };
 }
 

@@ -3,6 +3,7 @@ import { normalizeMpn } from '../../catalog/mpn.ts';
 import { escapeLike } from '../../search/search.ts';
 import type { Db } from '../../server/db/client.server.ts';
 import { looksLikePartNumber, questionTerms, searchTextOf } from './datasheet-text.ts';
+import { fuseRanks, nearestPassageIds } from './passage-vectors.server.ts';
 
 // Lexical search over datasheet passages (issue #15 item 4), on PostgreSQL and PGlite alike:
 // - the tsv GIN index finds passages holding the question's words (every word, else any two of
@@ -12,6 +13,10 @@ import { looksLikePartNumber, questionTerms, searchTextOf } from './datasheet-te
 //   on the datasheet's first three pages) are searched on their own with any word, and ranked up.
 // Candidates are few (LIMITs on each branch), so ranking them (words matched, ts_rank, trigram
 // word similarity) is cheap. Only public datasheets and the caller's own are ever read.
+// With an embedding model configured and pgvector present (passage-vectors.server.ts), the
+// question's nearest passages join the candidates and the two orders are fused by reciprocal
+// rank, so a question worded unlike the datasheet still finds its page; otherwise this path is
+// exactly the lexical one.
 
 export type Passage = {
   datasheetId: string;
@@ -69,6 +74,8 @@ export async function searchPassages(db: Db, q: PassageQuery): Promise<Passage[]
   const { terms, partNumbers } = questionTerms(q.query.slice(0, 2000));
   if (terms.length === 0) return [];
   if (q.datasheetId !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q.datasheetId)) return [];
+  // The question's embedding is fetched while the lexical branches run; [] when vectors are off.
+  const nearest = nearestPassageIds(db, { query: q.query.slice(0, 2000), userId: q.userId, datasheetId: q.datasheetId });
   const partKeys = [...new Set(partNumbers.map((p) => normalizeMpn(p)).filter((k) => k.length >= 4))];
 
   // Datasheets the question is about: attached to the named parts, or naming one on their first pages.
@@ -149,6 +156,9 @@ export async function searchPassages(db: Db, q: PassageQuery): Promise<Passage[]
     await collect(sql`SELECT p.id::text AS id FROM datasheet_passages p JOIN datasheets d ON d.id = p.datasheet_id
        WHERE (${like}) AND d.status = 'ok' AND ${visible(q.userId)} ${only} LIMIT ${BRANCH_LIMIT}`);
   }
+  const lexical = new Set(found);
+  const vectorIds = await nearest;
+  for (const id of vectorIds) found.add(id);
   if (found.size === 0) return [];
 
   const ids = [...found].map((id) => sql`${id}::bigint`);
@@ -182,5 +192,11 @@ export async function searchPassages(db: Db, q: PassageQuery): Promise<Passage[]
     return { datasheetId: r.datasheet_id, title: r.title, page: Number(r.page), kind: r.kind === 'table' ? ('table' as const) : ('text' as const), text: r.text, score: Math.round(score * 1000) / 1000, id: r.id };
   });
   scored.sort((a, b) => b.score - a.score || a.page - b.page || a.id.localeCompare(b.id));
+  if (vectorIds.length) {
+    // Reciprocal-rank fusion of the lexical order (its own candidates only) and the vectors' order.
+    const fused = fuseRanks([scored.filter((p) => lexical.has(p.id)).map((p) => p.id), vectorIds]);
+    for (const p of scored) p.score = Math.round((fused.get(p.id) ?? 0) * 10000) / 10000;
+    scored.sort((a, b) => b.score - a.score || a.page - b.page || a.id.localeCompare(b.id));
+  }
   return scored.slice(0, limit).map(({ id: _id, ...p }) => p);
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { Extensions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 
@@ -46,7 +47,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataDir = resolve(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const extensions: Extensions = { pg_trgm };
+  // pgvector for the datasheets' vector search (issue #15): optional, like on PostgreSQL, where
+  // Debian's server may lack it; without it the search stays lexical.
+  try {
+    extensions['vector'] = (await import('@electric-sql/pglite-pgvector')).vector;
+  } catch {
+    // Not installed: no vectors.
+  }
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions });
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
