@@ -23,8 +23,8 @@ export const DESIGN_LIMITS = {
 } as const;
 
 /** Control characters (newlines included): one BOM value must not open a new line in a prompt. */
-export const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
-const CONTROL_ALL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/gu;
+export const CONTROL_RE = /[\p{Cc}\u2028\u2029]/u;
+const CONTROL_ALL = /[\p{Cc}\u2028\u2029]+/gu;
 export const STAT_KEY_RE = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /** One line of text, control characters as spaces, cut to `max` code points. */

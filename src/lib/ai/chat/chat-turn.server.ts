@@ -106,7 +106,7 @@ async function designContext(db: Db, body: Pick<ChatBody, 'designId' | 'design'>
 }
 
 /** One line of data: control characters as spaces, and the design block's own tag defused. */
-const dataText = (s: string): string => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/gu, ' ').replace(/<(\/?)(design)/giu, '‹$1$2');
+const dataText = (s: string): string => s.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').replace(/<(\/?)(design)/giu, '‹$1$2');
 
 function asData(d: AiDesignContext): AiDesignContext {
   const opt = (s: string | null) => (s === null ? null : dataText(s));
