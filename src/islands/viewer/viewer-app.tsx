@@ -386,6 +386,18 @@ function ViewerApp({ labels, problems, initialTab = 'pcb', stored }: Props) {
     },
     [shareDesign],
   );
+  // A closed viewer leaves no design behind in the assistant's panel. Declared before the channel's
+  // effect, so on unmount it runs while the channel is still open; a re-opened channel (new
+  // callbacks) is not a closed viewer and says nothing.
+  useEffect(() => {
+    const gone = () => channel.current?.post({ type: 'design', design: null, omitted: 0 });
+    window.addEventListener('pagehide', gone);
+    return () => {
+      window.removeEventListener('pagehide', gone);
+      if (matchTimer.current !== null) window.clearTimeout(matchTimer.current);
+      gone();
+    };
+  }, []);
   useEffect(() => {
     channel.current = openChannel((m: BridgeMessage) => {
       if (m.type === 'hello') shareState();
@@ -393,14 +405,7 @@ function ViewerApp({ labels, problems, initialTab = 'pcb', stored }: Props) {
       else if (m.type === 'select-ref') goToPart(m.ref);
       else if (m.type === 'highlight-net') $net.set(m.net);
     });
-    // A closed viewer leaves no design behind in the assistant's panel.
-    const gone = () => channel.current?.post({ type: 'design', design: null, omitted: 0 });
-    window.addEventListener('pagehide', gone);
-    return () => {
-      window.removeEventListener('pagehide', gone);
-      gone();
-      channel.current?.close();
-    };
+    return () => channel.current?.close();
   }, [shareState, shareDesign, goToPart]);
   useEffect(() => shareState(), [summary, selected, net, shareState]);
   useEffect(() => {
