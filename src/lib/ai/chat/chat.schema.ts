@@ -58,12 +58,16 @@ const LIMIT_OF: Record<DesignProblem, number | string> = {
   size: DESIGN_LIMITS.bytes / 1024,
 };
 const p = (key: DesignProblem): DesignProblem => key;
-const line = (max: number, optional = false) => {
-  const text = z
+const line = (max: number, optional = false) =>
+  z
     .string({ error: p(optional ? 'optionalText' : 'text') })
     .max(max, p(optional ? 'optionalText' : 'text'))
     .refine((s) => !CONTROL_RE.test(s), p(optional ? 'optionalText' : 'text'));
-  return text;
+/** A text field's length limit, by the last key of its path (a number: one of a line's refs). */
+const textLimit = (path: readonly PropertyKey[]): number => {
+  const last = path.at(-1);
+  if (typeof last === 'number') return DESIGN_LIMITS.ref;
+  return (DESIGN_LIMITS as Record<string, number>)[String(last)] ?? DESIGN_LIMITS.title;
 };
 const DesignLineShape = z.strictObject(
   {
@@ -88,9 +92,9 @@ const DesignShape = z.strictObject(
   { error: p('object') },
 );
 
-function designProblem(key: string, locale: 'zh' | 'en'): string {
+function designProblem(key: string, path: readonly PropertyKey[], locale: 'zh' | 'en'): string {
   const k = (key in LIMIT_OF ? key : 'object') as DesignProblem;
-  const max = k === 'text' || k === 'optionalText' ? '' : LIMIT_OF[k];
+  const max = k === 'text' || k === 'optionalText' ? textLimit(path) : LIMIT_OF[k];
   return serverMessage(`aiChat.design.${k}` as ServerMessageKey, locale, { max });
 }
 
@@ -102,7 +106,8 @@ export const ChatDesignSchema = z
       const issue = parsed.error.issues[0]!;
       // Zod's own text for a rule of ours is the problem key (unknown keys, a wrong type…: 'object').
       const key = issue.code === 'unrecognized_keys' ? 'object' : issue.message;
-      ctx.addIssue({ code: 'custom', message: designProblem(key, 'zh'), params: { en: designProblem(key, 'en') }, path: issue.path as PropertyKey[] });
+      const path = issue.path as PropertyKey[];
+      ctx.addIssue({ code: 'custom', message: designProblem(key, path, 'zh'), params: { en: designProblem(key, path, 'en') }, path });
       return z.NEVER;
     }
     const design = parsed.data;

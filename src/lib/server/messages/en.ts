@@ -355,8 +355,8 @@ export const en: ServerMessages = {
   'aiChat.reason.empty': 'it returned nothing',
   // The open design sent inline beside the viewer (the {problem} of `field`; chat.schema.ts).
   'aiChat.design.object': 'must be the design summary the viewer sends (an unknown field or a wrong type)',
-  'aiChat.design.text': 'must be one line of non-empty text within its length limit, without control characters',
-  'aiChat.design.optionalText': 'must be one line of text within its length limit (or null), without control characters',
+  'aiChat.design.text': 'must be one line of non-empty text of at most {max} characters, without control characters',
+  'aiChat.design.optionalText': 'must be one line of text (or null) of at most {max} characters, without control characters',
   'aiChat.design.list': 'must be an array',
   'aiChat.design.lines': 'the BOM may have at most {max} lines',
   'aiChat.design.refs': 'a line may list at most {max} references',

@@ -363,8 +363,8 @@ export const zh = {
   'aiChat.reason.empty': '没有返回内容',
   // The open design sent inline beside the viewer (the {problem} of `field`; chat.schema.ts).
   'aiChat.design.object': '应是查看器发来的设计摘要（不认识的字段或类型不对）',
-  'aiChat.design.text': '应是一行不超过限制长度的非空文本，不含控制字符',
-  'aiChat.design.optionalText': '应是一行不超过限制长度的文本（或 null），不含控制字符',
+  'aiChat.design.text': '应是一行非空文本，最多 {max} 个字符，不含控制字符',
+  'aiChat.design.optionalText': '应是一行文本（或 null），最多 {max} 个字符，不含控制字符',
   'aiChat.design.list': '应是数组',
   'aiChat.design.lines': 'BOM 最多 {max} 行',
   'aiChat.design.refs': '每行最多 {max} 个位号',
