@@ -22,6 +22,7 @@ import { ChatMessage, preloadMarkdown } from './chat-message.tsx';
 import { ConversationList } from './conversation-list.tsx';
 import { DatasheetUpload } from './datasheet-upload.tsx';
 import { fill, type AiLabels } from './labels.ts';
+import { designFields, designNote, followOpenDesign, type OpenDesign } from './open-design.ts';
 
 // The assistant (issue #15 items 1, 5): @ai-sdk/react's useChat over the UI message stream of
 // POST /api/chiplet/ai/chat, the same for model and retrieval answers. Logged in, conversations are
@@ -60,8 +61,17 @@ function AiChat({ locale, labels, origin, designId = null, compact = false }: Pr
   const lastQuestion = useRef('');
   const listRef = useRef<HTMLOListElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
+  /** Beside the viewer without a stored design: the design open there (viewer-bridge.ts), if any. */
+  const [openDesign, setOpenDesign] = useState<OpenDesign | null>(null);
+  const openDesignRef = useRef<OpenDesign | null>(null);
   conversationRef.current = conversationId;
   loggedInRef.current = loggedIn;
+  openDesignRef.current = openDesign;
+
+  useEffect(() => {
+    if (origin !== 'ecad' || designId) return;
+    return followOpenDesign(setOpenDesign);
+  }, [origin, designId]);
 
   // One transport for the island's life: it reads the current conversation and session at send time.
   const transport = useMemo(
@@ -77,7 +87,7 @@ function AiChat({ locale, labels, origin, designId = null, compact = false }: Pr
             messageId,
             conversationId: loggedInRef.current ? conversationRef.current : null,
             origin,
-            ...(designId ? { designId } : {}),
+            ...designFields(designId, origin === 'ecad' ? openDesignRef.current : null),
             locale,
           },
         }),
@@ -296,11 +306,7 @@ function AiChat({ locale, labels, origin, designId = null, compact = false }: Pr
         </aside>
       )}
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-        {designId && origin === 'ecad' && (
-          <p className="mb-2 rounded-md bg-brand-50 px-3 py-1.5 text-xs text-brand-800" data-testid="ai-design-note">
-            {labels.designNote}
-          </p>
-        )}
+        {origin === 'ecad' && <DesignNote labels={labels} designId={designId} open={openDesign} />}
         {!loggedIn && (
           <p className="mb-2 text-xs text-slate-600" data-testid="ai-guest-hint">
             {labels.guestHint}{' '}
@@ -424,6 +430,24 @@ function AiChat({ locale, labels, origin, designId = null, compact = false }: Pr
         )}
       </div>
     </div>
+  );
+}
+
+/** Which design the panel's questions use: the stored one, the one open in the viewer, or none. */
+function DesignNote({ labels, designId, open }: { labels: AiLabels; designId: string | null; open: OpenDesign | null }) {
+  const note = designNote(labels, designId, open);
+  if (note.kind === 'catalogue') {
+    return (
+      <p className="mb-2 text-xs text-slate-500" data-testid="ai-catalogue-only">
+        {note.text}
+      </p>
+    );
+  }
+  return (
+    <p className="mb-2 rounded-md bg-brand-50 px-3 py-1.5 text-xs text-brand-800" data-testid="ai-design-note" data-design={note.kind}>
+      {note.text}
+      {note.omitted && <span className="block text-brand-700">{note.omitted}</span>}
+    </p>
   );
 }
 

@@ -66,6 +66,8 @@ export const AI_LABEL_KEYS = [
   'askAboutQuestion',
   'designNote',
   'catalogueOnly',
+  'designOpen',
+  'designOmitted',
   'openFull',
   'launcher',
   'launcherHelp',

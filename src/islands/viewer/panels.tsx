@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BomLineSummary, NetSummary, PartSummary } from '../../lib/kicad-viewer/protocol.ts';
 import { productPath } from '../../lib/seo/seo.ts';
 import { matchBomLines, type CatalogMatch } from './catalog-match.ts';
@@ -93,13 +93,35 @@ export function PropertiesPanel({
   );
 }
 
-export function BomPanel({ labels, lines, onPick, lookup = true }: { labels: ViewerLabels; lines: BomLineSummary[]; onPick?: (ref: string) => void; lookup?: boolean }) {
+export function BomPanel({
+  labels,
+  lines,
+  onPick,
+  lookup = true,
+  onMatch,
+}: {
+  labels: ViewerLabels;
+  lines: BomLineSummary[];
+  onPick?: (ref: string) => void;
+  lookup?: boolean;
+  /** Each line's catalogue match as it arrives (the viewer passes the codes on to the assistant). */
+  onMatch?: (index: number, m: CatalogMatch) => void;
+}) {
   const [matches, setMatches] = useState<Record<number, CatalogMatch>>({});
+  const matchRef = useRef(onMatch);
+  matchRef.current = onMatch;
   useEffect(() => {
     if (!lookup) return;
     const ctl = new AbortController();
     setMatches({});
-    void matchBomLines(lines, (i, m) => setMatches((prev) => ({ ...prev, [i]: m })), ctl.signal);
+    void matchBomLines(
+      lines,
+      (i, m) => {
+        setMatches((prev) => ({ ...prev, [i]: m }));
+        matchRef.current?.(i, m);
+      },
+      ctl.signal,
+    );
     return () => ctl.abort();
   }, [lines, lookup]);
   if (lines.length === 0) return <p className="p-3 text-sm text-slate-500">{labels.bomEmpty}</p>;

@@ -16,7 +16,7 @@ import { PanelTabs, type PanelTab } from './panel-tabs.tsx';
 import { LayerPanel } from './layer-panel.tsx';
 import { LoadOverlay } from './load-overlay.tsx';
 import { BomPanel, NetsPanel, PropertiesPanel } from './panels.tsx';
-import { openChannel, type BridgeMessage } from './viewer-bridge.ts';
+import { designSummary, openChannel, type BridgeMessage } from './viewer-bridge.ts';
 import { ViewReadouts } from './view-readouts.tsx';
 import { searchDesign } from './viewer-search.ts';
 import { StoredDesignBar } from './stored-design-bar.tsx';
@@ -363,15 +363,56 @@ function ViewerApp({ labels, problems, initialTab = 'pcb', stored }: Props) {
       net: $net.get(),
     });
   }, []);
+  // The assistant's panel (/ecadViewer/ai) reads the open design's summary: BOM lines with the
+  // catalogue codes the BOM panel matched. Announced once the project is read completely.
+  const matched = useRef<Record<number, string>>({});
+  const shareDesign = useCallback(() => {
+    const s = $summary.get();
+    if (!channel.current) return;
+    const summaryOf = s?.complete ? designSummary(s, matched.current) : null;
+    channel.current.post({ type: 'design', design: summaryOf?.design ?? null, omitted: summaryOf?.omitted ?? 0 });
+  }, []);
+  const matchTimer = useRef<number | null>(null);
+  const onBomMatch = useCallback(
+    (index: number, m: { state: string; hit?: { mfgMpnCode: string } }) => {
+      if (m.state !== 'found' || !m.hit) return;
+      matched.current = { ...matched.current, [index]: m.hit.mfgMpnCode };
+      // Matches arrive in bursts (a few lookups at a time): one announcement after them.
+      if (matchTimer.current !== null) window.clearTimeout(matchTimer.current);
+      matchTimer.current = window.setTimeout(() => {
+        matchTimer.current = null;
+        shareDesign();
+      }, 300);
+    },
+    [shareDesign],
+  );
+  // A closed viewer leaves no design behind in the assistant's panel. Declared before the channel's
+  // effect, so on unmount it runs while the channel is still open; a re-opened channel (new
+  // callbacks) is not a closed viewer and says nothing.
+  useEffect(() => {
+    const gone = () => channel.current?.post({ type: 'design', design: null, omitted: 0 });
+    window.addEventListener('pagehide', gone);
+    return () => {
+      window.removeEventListener('pagehide', gone);
+      if (matchTimer.current !== null) window.clearTimeout(matchTimer.current);
+      gone();
+    };
+  }, []);
   useEffect(() => {
     channel.current = openChannel((m: BridgeMessage) => {
       if (m.type === 'hello') shareState();
+      else if (m.type === 'design-request') shareDesign();
       else if (m.type === 'select-ref') goToPart(m.ref);
       else if (m.type === 'highlight-net') $net.set(m.net);
     });
     return () => channel.current?.close();
-  }, [shareState, goToPart]);
+  }, [shareState, shareDesign, goToPart]);
   useEffect(() => shareState(), [summary, selected, net, shareState]);
+  useEffect(() => {
+    // A new project: the old one's matches do not apply.
+    matched.current = {};
+    shareDesign();
+  }, [summary, shareDesign]);
 
   const save = async () => {
     const files = picked.current;
@@ -643,7 +684,7 @@ function ViewerApp({ labels, problems, initialTab = 'pcb', stored }: Props) {
                   onShowInSchematic={selectedPart && tab === 'pcb' && selectedPart.sheetPath ? () => showInSchematic(selectedPart) : undefined}
                 />
               )}
-              {rightTab === 'bom' && (reading ? <p className="p-3 text-sm text-slate-500">{labels.readingSheets}</p> : <BomPanel labels={labels} lines={summary.bom} onPick={goToPart} />)}
+              {rightTab === 'bom' && (reading ? <p className="p-3 text-sm text-slate-500">{labels.readingSheets}</p> : <BomPanel labels={labels} lines={summary.bom} onPick={goToPart} onMatch={onBomMatch} />)}
               {rightTab === 'nets' && <NetsPanel labels={labels} nets={summary.nets} active={net} onPick={(n) => $net.set(n)} />}
             </div>
           </aside>

@@ -945,6 +945,8 @@ export const en: Dictionary = {
   'ai.askAboutQuestion': 'What are the main parameters in "{title}"? Please give the pages.',
   'ai.designNote': "Questions use this design's BOM.",
   'ai.catalogueOnly': 'Questions are answered from the component catalogue.',
+  'ai.designOpen': 'Questions use the design open in the viewer, “{title}” ({lines} BOM lines).',
+  'ai.designOmitted': 'The design is large: only its first {lines} BOM lines are sent.',
   'ai.openFull': 'Open in a new tab',
   'ai.launcher': 'Open the AI assistant',
   'ai.launcherHelp': 'Look up parts, replacements and datasheets in plain language.',

@@ -945,6 +945,8 @@ export const zh = {
   'ai.askAboutQuestion': '“{title}”的主要参数有哪些？请注明页码。',
   'ai.designNote': '问题会使用这个设计的 BOM。',
   'ai.catalogueOnly': '问题基于元器件目录回答。',
+  'ai.designOpen': '问题会使用查看器中打开的设计“{title}”（BOM {lines} 行）。',
+  'ai.designOmitted': '设计太大，只发送了前 {lines} 行 BOM。',
   'ai.openFull': '在新标签页打开',
   'ai.launcher': '打开 AI 助手',
   'ai.launcherHelp': '用自然语言查元器件、替代料和数据手册。',

@@ -79,22 +79,41 @@ export function modelHistory(messages: ReadonlyArray<{ role: 'user' | 'assistant
   return out;
 }
 
-async function designContext(db: Db, designId: string | undefined, userId: number | null, locale: Locale): Promise<AiDesignContext | null> {
-  if (!designId) return null;
-  // The design rules decide who may see it (a private design of someone else is 40400).
-  const d = await getDesign(db, designId, { userId, locale });
+/**
+ * The design the answers use: a stored design (designId; the design rules decide who may see it, a
+ * private design of someone else is 40400) wins over one sent inline by the panel beside the
+ * viewer (a design read in the browser, already checked by ChatDesignSchema). Either way its
+ * texts are flattened to one line each: they are data for the prompt's design block.
+ */
+async function designContext(db: Db, body: Pick<ChatBody, 'designId' | 'design'>, userId: number | null, locale: Locale): Promise<AiDesignContext | null> {
+  if (body.designId) {
+    const d = await getDesign(db, body.designId, { userId, locale });
+    return asData({
+      title: d.title,
+      stats: Object.fromEntries(Object.entries(d.stats).filter((e): e is [string, number] => typeof e[1] === 'number')),
+      bom: (d.bom ?? []).map((l) => ({
+        refs: l.refs,
+        value: l.value,
+        footprint: l.footprint,
+        mpn: l.mpn ?? null,
+        manufacturer: l.manufacturer ?? null,
+        quantity: l.quantity,
+        mfgMpnCode: l.part?.mfgMpnCode ?? null,
+      })),
+    });
+  }
+  return body.design ? asData(body.design) : null;
+}
+
+/** One line of data: control characters as spaces, and the design block's own tag defused. */
+const dataText = (s: string): string => s.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').replace(/<(\/?)(design)/giu, '‹$1$2');
+
+function asData(d: AiDesignContext): AiDesignContext {
+  const opt = (s: string | null) => (s === null ? null : dataText(s));
   return {
-    title: d.title,
-    stats: Object.fromEntries(Object.entries(d.stats).filter((e): e is [string, number] => typeof e[1] === 'number')),
-    bom: (d.bom ?? []).map((l) => ({
-      refs: l.refs,
-      value: l.value,
-      footprint: l.footprint,
-      mpn: l.mpn ?? null,
-      manufacturer: l.manufacturer ?? null,
-      quantity: l.quantity,
-      mfgMpnCode: l.part?.mfgMpnCode ?? null,
-    })),
+    title: dataText(d.title),
+    stats: d.stats,
+    bom: d.bom.map((l) => ({ ...l, refs: l.refs.map(dataText), value: dataText(l.value), footprint: dataText(l.footprint), mpn: opt(l.mpn), manufacturer: opt(l.manufacturer), mfgMpnCode: opt(l.mfgMpnCode) })),
   };
 }
 
@@ -116,7 +135,7 @@ type Prepared = {
 async function prepare(req: TurnRequest): Promise<Prepared> {
   const { db, locale, userId, body } = req;
   const question = questionOf(body.messages, locale);
-  const design = await designContext(db, body.designId, userId, locale);
+  const design = await designContext(db, body, userId, locale);
   if (userId === null) {
     if (body.messages.length > AI_LIMITS.guestHistory) {
       throw new AppError(Code.badInput, serverMessage('aiChat.history.tooLong', locale, { max: AI_LIMITS.guestHistory, count: body.messages.length }));
@@ -243,6 +262,8 @@ async function finishTurn(req: TurnRequest, prepared: Prepared, out: AnswerBuild
       chars: out.fullText().length,
       userId: req.userId,
       conversationId: prepared.conversationId,
+      // Which design the answer used (stored or sent inline), by size only: its texts are not logged.
+      design: prepared.design ? { source: req.body.designId ? 'stored' : 'inline', lines: prepared.design.bom.length } : null,
       question: loggableQuestion(prepared.question),
       error: error ? withoutKey(error instanceof Error ? error.message : String(error)).slice(0, 300) : undefined,
     },

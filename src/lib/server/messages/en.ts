@@ -353,4 +353,14 @@ export const en: ServerMessages = {
   'aiChat.reason.malformed': 'its reply could not be read',
   'aiChat.reason.refused': 'the model refused',
   'aiChat.reason.empty': 'it returned nothing',
+  // The open design sent inline beside the viewer (the {problem} of `field`; chat.schema.ts).
+  'aiChat.design.object': 'must be the design summary the viewer sends (an unknown field or a wrong type)',
+  'aiChat.design.text': 'must be one line of non-empty text of at most {max} characters, without control characters',
+  'aiChat.design.optionalText': 'must be one line of text (or null) of at most {max} characters, without control characters',
+  'aiChat.design.list': 'must be an array',
+  'aiChat.design.lines': 'the BOM may have at most {max} lines',
+  'aiChat.design.refs': 'a line may list at most {max} references',
+  'aiChat.design.quantity': 'must be a whole number from 0 to {max}',
+  'aiChat.design.stats': 'at most {max} figures, named with an identifier starting with a letter, each a non-negative number',
+  'aiChat.design.size': 'the design summary may be at most {max} KB (got {size} KB)',
 };

@@ -361,6 +361,16 @@ export const zh = {
   'aiChat.reason.malformed': '返回的数据无法解析',
   'aiChat.reason.refused': '模型拒绝回答',
   'aiChat.reason.empty': '没有返回内容',
+  // The open design sent inline beside the viewer (the {problem} of `field`; chat.schema.ts).
+  'aiChat.design.object': '应是查看器发来的设计摘要（不认识的字段或类型不对）',
+  'aiChat.design.text': '应是一行非空文本，最多 {max} 个字符，不含控制字符',
+  'aiChat.design.optionalText': '应是一行文本（或 null），最多 {max} 个字符，不含控制字符',
+  'aiChat.design.list': '应是数组',
+  'aiChat.design.lines': 'BOM 最多 {max} 行',
+  'aiChat.design.refs': '每行最多 {max} 个位号',
+  'aiChat.design.quantity': '应是 0 到 {max} 之间的整数',
+  'aiChat.design.stats': '统计最多 {max} 项，名称为字母开头的英文标识，值为非负数',
+  'aiChat.design.size': '设计摘要不能超过 {max} KB（收到 {size} KB）',
 } as const;
 
 export type ServerMessageKey = keyof typeof zh;
