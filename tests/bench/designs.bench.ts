@@ -204,14 +204,19 @@ try {
   // three parameter constraints), drawn from this database's catalogue.
   const mixSample = await sample(async (sql) => run.rows<Record<string, unknown>>(sql), 5);
   const SEARCHES = searchMix(mixSample, 42, 1000);
-  const SEARCH_WORKERS = 2;
+  const SEARCH_WORKERS = Number(process.env.DESIGNS_BENCH_SEARCH_WORKERS ?? 2);
   let searchErrors = 0;
+  // The slowest searches seen, so a tail over budget names its queries.
+  const slowest: { ms: number; body: Record<string, unknown> }[] = [];
   const searchOnce = async (i: number) => {
     const t = performance.now();
     const res = await app.request('/api/chiplet/products/queryPage', { method: 'POST', headers: { 'Content-Type': 'application/json', cookie: 'locale=zh' }, body: JSON.stringify(SEARCHES[i % SEARCHES.length]!.body) }, { ip: '10.50.0.1' });
     await res.arrayBuffer();
     if (res.status !== 200) searchErrors++;
-    return performance.now() - t;
+    const ms = performance.now() - t;
+    slowest.push({ ms: +ms.toFixed(1), body: SEARCHES[i % SEARCHES.length]!.body });
+    slowest.sort((a, b) => b.ms - a.ms).splice(8);
+    return ms;
   };
   /** `workers` loops of searches until `until()` says stop (or `count` done). */
   const searchLoad = async (workers: number, stop: () => boolean, max = Infinity) => {
@@ -262,6 +267,7 @@ try {
     searchBefore: stats(searchBefore),
     searchDuring: stats(searchDuring),
     searchErrors,
+    slowestSearches: slowest,
   };
 
   // ---------------------------------------------------------------------------------------- (c)

@@ -28,6 +28,17 @@ export function reversePrefixes(mpnKey: string, shortest: number): string[] {
   return out;
 }
 
+/**
+ * `col` equal to one of `prefixes` (reversePrefixes of one key), with the range they span in
+ * pattern-operator form: only the btree (text_pattern_ops) serves that, where `= ANY` alone lets
+ * PostgreSQL pick the trigram GIN index, ~40 ms instead of 0.1 ms on the demo catalogue.
+ * `param(value)` adds a bind value and returns its placeholder.
+ */
+export function prefixKeysSql(col: string, prefixes: readonly string[], param: (value: unknown) => string): string {
+  const sorted = [...prefixes].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${col} ~>=~ ${param(sorted[0] ?? '')} AND ${col} ~<=~ ${param(sorted.at(-1) ?? '')} AND ${col} = ANY(${param(sorted)}::text[])`;
+}
+
 /** Whether a KiCad family name ('STM32F103C8Tx') has wildcards that match the typed key. */
 export function familyMatches(familyName: string, mpnKey: string): boolean {
   const pattern = kicadWildcardPattern(familyName);

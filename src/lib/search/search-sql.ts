@@ -6,7 +6,7 @@
 
 import { normalizeMpn } from '../catalog/mpn.ts';
 import { asciiLower, escapeLike, hasCjk, isCjk, termKey, type QueryToken } from './search.ts';
-import { FAMILY_PREFIX_SQL, familyPrefixes, reversePrefixes } from './mpn-lookup.ts';
+import { FAMILY_PREFIX_SQL, familyPrefixes, prefixKeysSql, reversePrefixes } from './mpn-lookup.ts';
 import type { Plan } from './search-plan.ts';
 import { SCORE } from './search-scores.ts';
 
@@ -226,7 +226,7 @@ export function firstStatement(plan: Plan, push: Push, extra: ExtraIds | null, i
     // (products_mpn_family_prefix_idx); the full wildcard pattern is confirmed on reading.
     const family = [`mpn LIKE '%x%'`, `${FAMILY_PREFIX_SQL} = ANY(${params.add(familyPrefixes(mpnKey))}::text[])`];
     branch(familyKind, 'mpn', `${where([...family, ...others])} LIMIT 200`);
-    branch(reverseKind, 'mpn_normalized', `${where([`mpn_normalized = ANY(${params.add(reversePrefixes(mpnKey, 3))}::text[])`, ...others])} LIMIT 200`);
+    branch(reverseKind, 'mpn_normalized', `${where([prefixKeysSql('mpn_normalized', reversePrefixes(mpnKey, 3), (v) => params.add(v)), ...others])} LIMIT 200`);
   };
   const primary = primaryTerm(plan);
   const primaryToken = primary >= 0 ? plan.sqlTokens[primary]! : null;

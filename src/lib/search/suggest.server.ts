@@ -11,7 +11,7 @@ import { cleanKeyword, escapeLike, hasCjk, termKey, WEIGHT_EXACT_CATEGORY } from
 import { DEFAULT_SUGGESTIONS, MAX_KEYWORD_LENGTH, MAX_SUGGESTIONS, type Suggestion } from './search.schema.ts';
 import { withSearchRunner, type SqlRunner } from './search-db.server.ts';
 import { getSearchIndex, type SearchIndex } from './search-index.server.ts';
-import { FAMILY_PREFIX_SQL, familyMatches, familyPrefixes, reversePrefixes } from './mpn-lookup.ts';
+import { FAMILY_PREFIX_SQL, familyMatches, familyPrefixes, prefixKeysSql, reversePrefixes } from './mpn-lookup.ts';
 
 type Ranked = Suggestion & { rank: number };
 
@@ -89,11 +89,12 @@ async function mpnRows(runner: SqlRunner, mpnKey: string, max: number): Promise<
     max,
   ]);
   if (found.length > 0 || mpnKey.length < 5 || !/[0-9]/.test(mpnKey)) return found;
+  const values: unknown[] = [familyPrefixes(mpnKey)];
   // A full orderable number: its KiCad family, or the catalogue MPN it extends (x: family name or normalised MPN, k: which).
   const candidates = await runner.arrays(
     `(SELECT id, mpn, mfg_mpn_code, brand_id, cate_id, mpn AS x, 'f' AS k FROM products WHERE mpn LIKE '%x%' AND ${FAMILY_PREFIX_SQL} = ANY($1::text[]) LIMIT 200)
-     UNION ALL (SELECT id, mpn, mfg_mpn_code, brand_id, cate_id, mpn_normalized, 'r' FROM products WHERE mpn_normalized = ANY($2::text[]) LIMIT 50)`,
-    [familyPrefixes(mpnKey), reversePrefixes(mpnKey, 4)],
+     UNION ALL (SELECT id, mpn, mfg_mpn_code, brand_id, cate_id, mpn_normalized, 'r' FROM products WHERE ${prefixKeysSql('mpn_normalized', reversePrefixes(mpnKey, 4), (v) => `$${values.push(v)}`)} LIMIT 50)`,
+    values,
   );
   const families = candidates.filter((row) => row[6] === 'f' && familyMatches(String(row[5]), mpnKey));
   const extended = candidates.filter((row) => row[6] === 'r').sort((a, b) => String(b[5]).length - String(a[5]).length);
