@@ -9,15 +9,20 @@ import { requestLogin } from '../../lib/client/login-request.ts';
 
 // The profile (forms, avatar upload) is a chunk of its own: only a logged-in visitor on type=0 needs it.
 const ProfilePanel = lazy(() => import('./profile-panel.tsx').then((m) => ({ default: m.ProfilePanel })));
+// The personal library's tabs (#16), each a chunk of its own.
+const CollectionsPanel = lazy(() => import('../library/collections-panel.tsx').then((m) => ({ default: m.CollectionsPanel })));
+const ComponentsPanel = lazy(() => import('../library/components-panel.tsx').then((m) => ({ default: m.ComponentsPanel })));
+const BlocksPanel = lazy(() => import('../library/blocks-panel.tsx').then((m) => ({ default: m.BlocksPanel })));
 
-export type AccountTab = 0 | 1 | 2 | 3 | 4;
+export type AccountTab = 0 | 1 | 2 | 3 | 4 | 5;
+
+/** Props of a library panel: its strings, full keys ('collections.title'; singleInfo.astro picks the areas). */
+export type LibraryPanelProps = { locale: 'zh' | 'en'; labels: Record<string, string> };
 
 /** What each list tab offers while it is empty: where to go to fill it. */
-const EMPTY: Record<Exclude<AccountTab, 0>, { title: keyof AccountLabels; body: keyof AccountLabels; action: keyof AccountLabels; href: string; icon: string }> = {
+const EMPTY: Record<1 | 3, { title: keyof AccountLabels; body: keyof AccountLabels; action: keyof AccountLabels; href: string; icon: string }> = {
   1: { title: 'emptyBoms', body: 'emptyBomsBody', action: 'emptyBomsAction', href: '/bom', icon: 'M4 5h16M4 10h16M4 15h10M4 20h7' },
-  2: { title: 'emptyCollections', body: 'emptyCollectionsBody', action: 'emptyCollectionsAction', href: '/catalog', icon: 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z' },
   3: { title: 'emptyDesigns', body: 'emptyDesignsBody', action: 'emptyDesignsAction', href: '/sch', icon: 'M4 4h16v16H4zM8 8h3v3H8zM13 13h3v3h-3zM11 9.5h5M9.5 11v5' },
-  4: { title: 'emptyComponents', body: 'emptyComponentsBody', action: 'emptyComponentsAction', href: '/search', icon: 'M8 3v3M16 3v3M8 18v3M16 18v3M3 8h3M3 16h3M18 8h3M18 16h3M6 6h12v12H6z' },
 };
 
 /**
@@ -25,7 +30,7 @@ const EMPTY: Record<Exclude<AccountTab, 0>, { title: keyof AccountLabels; body: 
  * state (the token lives in localStorage), so it renders the frame and this island decides on the
  * client: a login prompt, the profile (type 0), or the list tabs (1-4).
  */
-function AccountCenter({ type, locale, labels }: { type: AccountTab; locale: 'zh' | 'en'; labels: AccountLabels }) {
+function AccountCenter({ type, locale, labels, panelLabels = {} }: { type: AccountTab; locale: 'zh' | 'en'; labels: AccountLabels; panelLabels?: Record<string, string> }) {
   const token = useStore($token);
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
@@ -55,6 +60,15 @@ function AccountCenter({ type, locale, labels }: { type: AccountTab; locale: 'zh
     return (
       <Suspense fallback={<AccountSkeleton label={labels.loading} />}>
         <ProfilePanel labels={labels} locale={locale} />
+      </Suspense>
+    );
+  }
+
+  if (type === 2 || type === 4 || type === 5) {
+    const Panel = type === 2 ? CollectionsPanel : type === 4 ? ComponentsPanel : BlocksPanel;
+    return (
+      <Suspense fallback={<AccountSkeleton label={labels.loading} />}>
+        <Panel locale={locale} labels={panelLabels} />
       </Suspense>
     );
   }

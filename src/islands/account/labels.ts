@@ -8,6 +8,7 @@ export const ACCOUNT_LABEL_KEYS = [
   'tabCollections',
   'tabDesigns',
   'tabComponents',
+  'tabBlocks',
   'loginPrompt',
   'loginPromptBody',
   'loginButton',

@@ -1,3 +1,9 @@
+import { collectionsEn } from './library/collections.ts';
+import { categoriesEn } from './library/categories.ts';
+import { checkEn } from './library/check.ts';
+import { componentsEn } from './library/components.ts';
+import { submissionsEn } from './library/submissions.ts';
+import { blocksEn } from './library/blocks.ts';
 import type { Dictionary } from './zh.ts';
 
 // English UI strings for /en: every key of zh.ts, no more (enforced by the Dictionary type).
@@ -112,6 +118,7 @@ export const en: Dictionary = {
   'account.tabCollections': 'My collections',
   'account.tabDesigns': 'My designs',
   'account.tabComponents': 'My components',
+  'account.tabBlocks': 'My design blocks',
   'account.loginPrompt': 'Log in to see your personal centre',
   'account.loginPromptBody': 'Your profile, BOMs, collections, designs and components live here.',
   'account.loginButton': 'Log in / Sign up',
@@ -950,4 +957,11 @@ export const en: Dictionary = {
   'ai.openFull': 'Open in a new tab',
   'ai.launcher': 'Open the AI assistant',
   'ai.launcherHelp': 'Look up parts, replacements and datasheets in plain language.',
+  // The personal library (#16): one dictionary per area.
+  ...collectionsEn,
+  ...categoriesEn,
+  ...checkEn,
+  ...componentsEn,
+  ...submissionsEn,
+  ...blocksEn,
 };

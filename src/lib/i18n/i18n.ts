@@ -15,6 +15,13 @@ export function t(locale: Locale, key: MessageKey, vars: Record<string, string |
   return text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
 }
 
+/** Every string whose key starts with one of `prefixes` (full keys): an island's labels. */
+export function labelsWithPrefix(locale: Locale, ...prefixes: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, text] of Object.entries(dictionaries[locale])) if (prefixes.some((p) => key.startsWith(p))) out[key] = text;
+  return out;
+}
+
 export function isLocale(value: unknown): value is Locale {
   return value === 'zh' || value === 'en';
 }

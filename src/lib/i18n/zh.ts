@@ -1,3 +1,9 @@
+import { collectionsZh } from './library/collections.ts';
+import { categoriesZh } from './library/categories.ts';
+import { checkZh } from './library/check.ts';
+import { componentsZh } from './library/components.ts';
+import { submissionsZh } from './library/submissions.ts';
+import { blocksZh } from './library/blocks.ts';
 // Chinese UI strings: the source dictionary. en.ts must have exactly the same keys
 // (the type below and tests/unit/i18n.test.ts enforce it).
 export const zh = {
@@ -112,6 +118,7 @@ export const zh = {
   'account.tabCollections': '我的收藏',
   'account.tabDesigns': '我的设计',
   'account.tabComponents': '我的元件',
+  'account.tabBlocks': '我的设计块',
   'account.loginPrompt': '登录后查看个人中心',
   'account.loginPromptBody': '您的资料、BOM、收藏、设计与元件都在这里。',
   'account.loginButton': '登录 / 注册',
@@ -950,6 +957,13 @@ export const zh = {
   'ai.openFull': '在新标签页打开',
   'ai.launcher': '打开 AI 助手',
   'ai.launcherHelp': '用自然语言查元器件、替代料和数据手册。',
+  // The personal library (#16): one dictionary per area.
+  ...collectionsZh,
+  ...categoriesZh,
+  ...checkZh,
+  ...componentsZh,
+  ...submissionsZh,
+  ...blocksZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;

@@ -12,6 +12,11 @@ import { designsRoutes } from '../designs/designs.routes.ts';
 import { partUseRoutes } from '../designs/part-use.routes.ts';
 import { ragRoutes } from '../ai/datasheets/rag.routes.ts';
 import { chatRoutes } from '../ai/chat/chat.routes.ts';
+import { collectionsRoutes } from '../library/collections.routes.ts';
+import { categoriesRoutes } from '../library/categories.routes.ts';
+import { componentsRoutes } from '../library/components.routes.ts';
+import { submissionsRoutes } from '../library/submissions.routes.ts';
+import { blocksRoutes } from '../library/blocks.routes.ts';
 import { apiPlumbing } from './api-plumbing.ts';
 import type { AppEnv } from './app-env.ts';
 import { getConfig } from './config.server.ts';
@@ -65,6 +70,11 @@ export function createApp(deps: AppDeps) {
   app.route('/', partUseRoutes);
   app.route('/', ragRoutes);
   app.route('/', chatRoutes);
+  app.route('/', collectionsRoutes);
+  app.route('/', categoriesRoutes);
+  app.route('/', componentsRoutes);
+  app.route('/', submissionsRoutes);
+  app.route('/', blocksRoutes);
 
   app.doc31('/openapi.json', openApiInfo);
   app.get('/docs', (c) => c.html(renderApiReference(app.getOpenAPI31Document(openApiInfo) as unknown as Record<string, unknown>)));

@@ -1,3 +1,9 @@
+import { collectionsEn } from './library/collections.ts';
+import { categoriesEn } from './library/categories.ts';
+import { checkEn } from './library/check.ts';
+import { componentsEn } from './library/components.ts';
+import { submissionsEn } from './library/submissions.ts';
+import { blocksEn } from './library/blocks.ts';
 import type { ServerMessages } from './zh.ts';
 
 // The server messages in English: every key of zh.ts, no more (the type enforces it). The SSO's
@@ -363,4 +369,11 @@ export const en: ServerMessages = {
   'aiChat.design.quantity': 'must be a whole number from 0 to {max}',
   'aiChat.design.stats': 'at most {max} figures, named with an identifier starting with a letter, each a non-negative number',
   'aiChat.design.size': 'the design summary may be at most {max} KB (got {size} KB)',
+  // The personal library (#16): one dictionary per area.
+  ...collectionsEn,
+  ...categoriesEn,
+  ...checkEn,
+  ...componentsEn,
+  ...submissionsEn,
+  ...blocksEn,
 };

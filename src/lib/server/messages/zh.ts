@@ -1,3 +1,9 @@
+import { collectionsZh } from './library/collections.ts';
+import { categoriesZh } from './library/categories.ts';
+import { checkZh } from './library/check.ts';
+import { componentsZh } from './library/components.ts';
+import { submissionsZh } from './library/submissions.ts';
+import { blocksZh } from './library/blocks.ts';
 // The servers' messages (/api, /api_module, /sso) in Chinese: the source table; en.ts has the
 // same keys (its type says so). Bare keys are shared by every app; `input.`,
 // `account.` and `sso.` keys belong to one place. The SSO answers in Chinese only, with the texts
@@ -371,6 +377,13 @@ export const zh = {
   'aiChat.design.quantity': '应是 0 到 {max} 之间的整数',
   'aiChat.design.stats': '统计最多 {max} 项，名称为字母开头的英文标识，值为非负数',
   'aiChat.design.size': '设计摘要不能超过 {max} KB（收到 {size} KB）',
+  // The personal library (#16): one dictionary per area.
+  ...collectionsZh,
+  ...categoriesZh,
+  ...checkZh,
+  ...componentsZh,
+  ...submissionsZh,
+  ...blocksZh,
 } as const;
 
 export type ServerMessageKey = keyof typeof zh;

@@ -136,6 +136,8 @@ export const products = pgTable(
     symbolId: integer('symbol_id').references(() => symbols.id, { onDelete: 'set null' }),
     footprintId: integer('footprint_id').references(() => footprints.id, { onDelete: 'set null' }),
     /** Where the row came from (e.g. 'kicad-symbols 6.0.10 MCU_ST_STM32F1', 'synthetic'). */
+    /** The user whose own component an operator accepted into the catalogue (#16); source is then 'user-submission'. */
+    submittedBy: integer('submitted_by'),
     source: text('source').notNull(),
     licence: text('licence').notNull(),
     // Tracking counters of SPEC §3.

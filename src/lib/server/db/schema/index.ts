@@ -6,3 +6,4 @@ export * from './jobs.ts';
 export * from './bom.ts';
 export * from './designs.ts';
 export * from './ai.ts';
+export * from './library.ts';

@@ -18,6 +18,8 @@ export const users = pgTable(
     avatarEtag: text('avatar_etag'),
     wechatUnionid: text('wechat_unionid'),
     agreeCollectIp: boolean('agree_collect_ip').notNull().default(false),
+    /** 'user' or 'operator' (reviews catalogue proposals); granted only by `npm run grant`, never by an API call. */
+    role: text('role').notNull().default('user'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
