@@ -19,7 +19,14 @@ export const CHECK_VERSION = 2;
  * What catalogue parts add: their 3D model is kept as the mesh made at import (VRML read once),
  * so the check reads that instead of the file. Own components pass `model` (the uploaded bytes).
  */
-export type CatalogCheckInput = CheckInput & { modelMesh?: MeshInput };
+export type CatalogCheckInput = CheckInput & {
+  modelMesh?: MeshInput;
+  /**
+   * Parts sharing a footprint and model (every SOIC-8 op-amp) get the same model findings: a run
+   * over the catalogue passes one map for the run and a key naming the footprint and model.
+   */
+  modelMemo?: { key: string; map: Map<string, Finding[]> };
+};
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 
@@ -32,7 +39,13 @@ export function checkComponentAssets(input: CatalogCheckInput): CheckResult {
   findings.push(...fp.findings);
   if (sym.symbol && fp.footprint) findings.push(...checkPinsAgainstPads(sym.symbol, fp.footprint));
   if (fp.footprint) findings.push(...checkPackagePins(input.mpn, fp.footprint));
-  findings.push(...checkModel(input.model, input.modelMesh, fp.footprint));
+  const memo = input.modelMemo;
+  let modelFindings = memo ? memo.map.get(memo.key) : undefined;
+  if (!modelFindings) {
+    modelFindings = checkModel(input.model, input.modelMesh, fp.footprint);
+    if (memo) memo.map.set(memo.key, modelFindings);
+  }
+  findings.push(...modelFindings);
   // Worst first, stable within a severity (the order the checks ran in).
   const ordered = findings.map((f, i) => [f, i] as const).sort((a, b) => SEVERITY_ORDER[a[0].severity] - SEVERITY_ORDER[b[0].severity] || a[1] - b[1]).map(([f]) => f);
   return { quality: qualityOf(ordered), findings: ordered, version: CHECK_VERSION, ms: +(performance.now() - started).toFixed(2) };

@@ -17,8 +17,8 @@ export function checkFootprint(input: { text: string } | null | undefined): Foot
   if (!fp) return { footprint: null, findings: [{ code: 'footprint.unreadable', severity: 'error', vars: { line: fatal?.line ?? 1, reason: fatal?.reason ?? '' } }] };
   const findings: Finding[] = [];
   if (fp.format === 'module' || (fp.version !== null && fp.version < KICAD6_VERSION)) {
-    // KiCad 9 still opens these, but libraries must be saved in the current format to be shared.
-    findings.push({ code: 'footprint.kicad5', severity: 'error', vars: { version: fp.version ?? '' } });
+    // KiCad 9 still opens these (converting on load), so a warning: re-save before sharing.
+    findings.push({ code: 'footprint.kicad5', severity: 'warning', vars: {} });
   }
   if (fatal) findings.push({ code: 'footprint.partlyUnreadable', severity: 'warning', vars: { line: fatal.line, reason: fatal.reason, count: parsed.errors.length } });
   if (copperPads(fp).length === 0) findings.push({ code: 'footprint.noPads', severity: 'warning', vars: {} });

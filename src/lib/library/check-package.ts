@@ -18,28 +18,58 @@ const FAMILIES = [
 ] as const;
 
 const byLength = [...FAMILIES].sort((a, b) => b.length - a.length).map((f) => f.replace('-', '-?')).join('|');
-/** FAMILY-N, optional -1EP / -xEP; not preceded by a letter (HTSSOP is its own family, not TSSOP). */
-const PACKAGE = new RegExp(`(?<![A-Z])(${byLength})-?(\\d{1,4})(?:-(\\d)EP)?(?![\\d.])`, 'i');
+/**
+ * KiCad's generic footprint names (KLC F2): FAMILY-N, then optionally a body letter (SOIC-16W),
+ * -M pins present of N positions (QFN-12-10-1EP, SOIC-16W-12), -kEP exposed pads, -N7 a pin left
+ * out (DIP-8-N7), _TabPinK (TO-263-7_TabPin8: the tab is pad 8).
+ */
+const FOOTPRINT_NAME = new RegExp(`^(${byLength})-?(\\d{1,4})([A-Z]{0,2})(?:-(\\d{1,4})(?![\\dA-Z]))?(?:-(\\d)EP)?((?:-N\\d+)*)(?:.*?_TabPin(\\d+))?`, 'i');
+/** In a part number only a package spelled out after a separator (ACME123-TSSOP20), never the series name (TSOP341xx). */
+const MPN_PACKAGE = new RegExp(`(?<=[-_/ ])(${byLength})-?(\\d{1,4})(?:-(\\d)EP)?(?![\\dA-Z.])`, 'i');
 
-export type PackagePins = { family: string; pins: number; exposedPads: number; text: string };
+export type PackagePins = {
+  family: string;
+  pins: number;
+  exposedPads: number;
+  text: string;
+  /** Pin counts the name also allows (pins present of the positions, pins left out, a numbered tab). */
+  alsoPins: number[];
+};
 
-/** The pin count a package name states, or null when it states none we trust. */
+/** The pin count a footprint name states, or null when it states none we trust. */
 export function packagePins(name: string): PackagePins | null {
-  const m = PACKAGE.exec(name);
+  const m = FOOTPRINT_NAME.exec(name);
   if (!m) return null;
   const pins = Number(m[2]);
   if (!(pins >= 1 && pins <= 2000)) return null;
-  return { family: m[1]!.toUpperCase(), pins, exposedPads: m[3] ? Number(m[3]) : 0, text: m[0] };
+  const also: number[] = [];
+  if (m[4]) also.push(Number(m[4]));
+  const removed = (m[6] ?? '').split('-N').filter(Boolean).length;
+  if (removed > 0) also.push(pins - removed);
+  if (m[7] && Number(m[7]) > pins) also.push(pins + 1);
+  // An exposed pad named outside the -1EP form (SO-8EP, …_EP3.45x3.45mm).
+  const exposedPads = m[5] ? Number(m[5]) : /EP/i.test(name.slice(m[1]!.length)) ? 1 : 0;
+  return { family: m[1]!.toUpperCase(), pins, exposedPads, text: m[0].replace(/_.*$/, ''), alsoPins: also };
+}
+
+/** The package a part number spells out, or null. */
+export function mpnPackagePins(mpn: string): PackagePins | null {
+  const m = MPN_PACKAGE.exec(mpn.toUpperCase());
+  if (!m) return null;
+  const pins = Number(m[2]);
+  if (!(pins >= 1 && pins <= 2000)) return null;
+  return { family: m[1]!, pins, exposedPads: m[3] ? Number(m[3]) : 0, text: m[0], alsoPins: [] };
 }
 
 /** Does a footprint's pad count fit the package's stated pins (exposed pads and tabs allowed for)? */
-function fits(pkg: PackagePins, pads: number, fpName: string): boolean {
-  if (pads === pkg.pins) return true;
-  // Exposed pads may be numbered pins+1 … pins+k, or share a pin's number.
-  if (pkg.exposedPads > 0 && pads > pkg.pins && pads <= pkg.pins + pkg.exposedPads) return true;
-  // Power packages count their tab apart in some names (TO-263-5 with the tab as pad 6).
-  if (/^TO-/.test(pkg.family) && pads === pkg.pins + 1 && !/TabPin/i.test(fpName)) return true;
-  return false;
+function fits(pkg: PackagePins, pads: number): boolean {
+  for (const n of [pkg.pins, ...pkg.alsoPins]) {
+    if (pads === n) return true;
+    // Exposed pads may be numbered pins+1 … pins+k, or share a pin's number.
+    if (pkg.exposedPads > 0 && pads > n && pads <= n + pkg.exposedPads) return true;
+  }
+  // Power packages count their tab apart in some names (TO-263-2: pads 1, 3 and the tab 2).
+  return /^TO-/.test(pkg.family) && pads === pkg.pins + 1;
 }
 
 export function checkPackagePins(mpn: string, fp: Footprint): Finding[] {
@@ -47,11 +77,11 @@ export function checkPackagePins(mpn: string, fp: Footprint): Finding[] {
   if (pads === 0) return [];
   const findings: Finding[] = [];
   const fromFootprint = packagePins(fp.name);
-  if (fromFootprint && !fits(fromFootprint, pads, fp.name)) {
+  if (fromFootprint && !fits(fromFootprint, pads)) {
     findings.push({ code: 'package.footprintPins', severity: 'warning', vars: { package: fromFootprint.text, expected: fromFootprint.pins, pads, footprint: fp.name } });
   }
-  const fromMpn = packagePins(mpn.toUpperCase());
-  if (fromMpn && !fits(fromMpn, pads, fp.name)) {
+  const fromMpn = mpnPackagePins(mpn);
+  if (fromMpn && !fits(fromMpn, pads)) {
     // The part number names a package the footprint does not have: likely the wrong footprint.
     findings.push({ code: 'package.mpnPins', severity: fromFootprint ? 'error' : 'warning', vars: { package: fromMpn.text, expected: fromMpn.pins, pads, mpn } });
   }

@@ -12,35 +12,43 @@ import type { Finding } from './library.ts';
 /** KiCad's convention (KLC F9.x) for mounting and shield pads that no pin connects to. */
 const MECHANICAL_PAD = /^(MP|SH|S|MH)\d*$/i;
 
+/** Numbered pins of every unit and body style; KiCad writes an empty number as "~". */
 export function symbolPins(symbol: KicadSymbol): SymbolPin[] {
-  return symbol.units.flatMap((u) => u.pins).filter((p) => p.number.trim() !== '');
+  return symbol.units.flatMap((u) => u.pins).filter((p) => p.number.trim() !== '' && p.number !== '~');
 }
 
 /**
- * Pin numbers used twice in a way KiCad would connect wrongly. Not duplicates: the same pin drawn
- * in both body styles (De Morgan), pins stacked on one spot (KiCad joins them), and power inputs
- * repeated in each unit (KiCad 5 libraries draw VCC/GND in every gate; KiCad merges them onto the one pad).
+ * Pin numbers used twice. Not duplicates at all: the same pin drawn in both body styles (De
+ * Morgan), pins stacked on one spot (KiCad joins them), power inputs repeated in each unit (KiCad 5
+ * libraries draw VCC/GND in every gate). `sameUnit`: two different pins of one unit on one pad, an
+ * error. `acrossUnits`: a pin shared by units (a dual diode's common cathode); KiCad connects them
+ * to one pad and its ERC only asks that every unit wires it to the same net: a warning.
  */
-export function duplicatePins(pins: readonly SymbolPin[]): string[] {
+export function duplicatePins(pins: readonly SymbolPin[]): { sameUnit: string[]; acrossUnits: string[] } {
   const byNumber = new Map<string, SymbolPin[]>();
   for (const p of pins) byNumber.set(p.number, [...(byNumber.get(p.number) ?? []), p]);
-  const dup: string[] = [];
+  const sameUnit: string[] = [];
+  const acrossUnits: string[] = [];
   for (const [number, group] of byNumber) {
     if (group.length < 2) continue;
-    let clash = false;
-    for (let i = 0; i < group.length && !clash; i++) {
-      for (let j = i + 1; j < group.length && !clash; j++) clash = conflicting(group[i]!, group[j]!);
+    let worst: 'none' | 'across' | 'same' = 'none';
+    for (let i = 0; i < group.length && worst !== 'same'; i++) {
+      for (let j = i + 1; j < group.length && worst !== 'same'; j++) {
+        const c = conflict(group[i]!, group[j]!);
+        if (c === 'same' || (c === 'across' && worst === 'none')) worst = c;
+      }
     }
-    if (clash) dup.push(number);
+    if (worst === 'same') sameUnit.push(number);
+    else if (worst === 'across') acrossUnits.push(number);
   }
-  return dup.sort(naturalCompare);
+  return { sameUnit: sameUnit.sort(naturalCompare), acrossUnits: acrossUnits.sort(naturalCompare) };
 }
 
-function conflicting(a: SymbolPin, b: SymbolPin): boolean {
-  if (a.bodyStyle !== 0 && b.bodyStyle !== 0 && a.bodyStyle !== b.bodyStyle) return false;
-  if (a.unit !== b.unit && a.unit !== 0 && b.unit !== 0 && a.electricalType === 'power_in' && b.electricalType === 'power_in') return false;
-  if (a.unit === b.unit && Math.abs(a.x - b.x) < 1e-6 && Math.abs(a.y - b.y) < 1e-6) return false;
-  return true;
+function conflict(a: SymbolPin, b: SymbolPin): 'none' | 'across' | 'same' {
+  if (a.bodyStyle !== 0 && b.bodyStyle !== 0 && a.bodyStyle !== b.bodyStyle) return 'none';
+  if (a.unit !== b.unit && a.unit !== 0 && b.unit !== 0) return a.electricalType === 'power_in' && b.electricalType === 'power_in' ? 'none' : 'across';
+  if (Math.abs(a.x - b.x) < 1e-6 && Math.abs(a.y - b.y) < 1e-6) return 'none';
+  return 'same';
 }
 
 export function checkPinsAgainstPads(symbol: KicadSymbol, fp: Footprint): Finding[] {
@@ -49,7 +57,8 @@ export function checkPinsAgainstPads(symbol: KicadSymbol, fp: Footprint): Findin
   const pinNumbers = [...new Set(pins.map((p) => p.number))].sort(naturalCompare);
   const padNumbers = new Set(padNumberSet(fp));
   const duplicated = duplicatePins(pins);
-  if (duplicated.length > 0) findings.push({ code: 'pins.duplicate', severity: 'error', vars: { pins: listOf(duplicated), count: duplicated.length } });
+  if (duplicated.sameUnit.length > 0) findings.push({ code: 'pins.duplicate', severity: 'error', vars: { pins: listOf(duplicated.sameUnit), count: duplicated.sameUnit.length } });
+  if (duplicated.acrossUnits.length > 0) findings.push({ code: 'pins.sharedAcrossUnits', severity: 'warning', vars: { pins: listOf(duplicated.acrossUnits), count: duplicated.acrossUnits.length } });
   if (pins.length === 0) {
     findings.push({ code: 'pins.none', severity: padNumbers.size > 0 ? 'warning' : 'info', vars: { pads: padNumbers.size } });
     return findings;
