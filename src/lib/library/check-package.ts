@@ -81,9 +81,15 @@ export function checkPackagePins(mpn: string, fp: Footprint): Finding[] {
     findings.push({ code: 'package.footprintPins', severity: 'warning', vars: { package: fromFootprint.text, expected: fromFootprint.pins, pads, footprint: fp.name } });
   }
   const fromMpn = mpnPackagePins(mpn);
-  if (fromMpn && !fits(fromMpn, pads)) {
-    // The part number names a package the footprint does not have: likely the wrong footprint.
-    findings.push({ code: 'package.mpnPins', severity: fromFootprint ? 'error' : 'warning', vars: { package: fromMpn.text, expected: fromMpn.pins, pads, mpn } });
+  const squash = (t: string) => t.toUpperCase().replace(/[-_ ]/g, '');
+  // A footprint named for the same package (Oscillator_DIP-14 for …_DIP14) is the package as drawn: its pads decide.
+  if (fromMpn && !squash(fp.name).includes(squash(`${fromMpn.family}${fromMpn.pins}`))) {
+    // A part number rarely names the exposed pad (…-QFN20 on a QFN-20-1EP): the footprint's name does.
+    const pkg = /EP/i.test(fp.name) ? { ...fromMpn, exposedPads: Math.max(fromMpn.exposedPads, 1) } : fromMpn;
+    if (!fits(pkg, pads)) {
+      // The part number names a package the footprint does not have: likely the wrong footprint.
+      findings.push({ code: 'package.mpnPins', severity: fromFootprint ? 'error' : 'warning', vars: { package: fromMpn.text, expected: fromMpn.pins, pads, mpn } });
+    }
   }
   return findings;
 }

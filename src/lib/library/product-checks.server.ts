@@ -22,6 +22,8 @@ export type CatalogCheckFigures = {
   byCode: Record<string, number>;
   seconds: number;
   msPerPart: { p50: number; p95: number; max: number };
+  /** The five slowest parts (part number, ms): what to look at when the budget is missed. */
+  slowest: { mpn: string; ms: number }[];
   version: number;
 };
 
@@ -43,6 +45,7 @@ export async function checkCatalog(db: Db, options: CatalogCheckOptions = {}): P
   const meshes = new Map<string, { parts: MeshPart[]; name: string } | null>();
   const modelMemo = new Map<string, Finding[]>();
   const times: number[] = [];
+  const slowest: { mpn: string; ms: number }[] = [];
   const byQuality = { ok: 0, warnings: 0, errors: 0 };
   const byCode: Record<string, number> = {};
   let lastId = 0;
@@ -83,6 +86,11 @@ export async function checkCatalog(db: Db, options: CatalogCheckOptions = {}): P
         modelMemo: r.model3dPath && r.footprintId ? { key: `${r.footprintId}:${r.model3dPath}`, map: modelMemo } : undefined,
       });
       times.push(result.ms);
+      if (slowest.length < 5 || result.ms > slowest.at(-1)!.ms) {
+        slowest.push({ mpn: r.mpn, ms: result.ms });
+        slowest.sort((a, b) => b.ms - a.ms);
+        slowest.length = Math.min(slowest.length, 5);
+      }
       byQuality[result.quality as keyof typeof byQuality]++;
       for (const code of new Set(result.findings.map((f) => `${f.code}:${f.severity}`))) byCode[code] = (byCode[code] ?? 0) + 1;
       return { productId: r.id, quality: result.quality, findings: result.findings, version: result.version, checkedAt: new Date() };
@@ -105,6 +113,7 @@ export async function checkCatalog(db: Db, options: CatalogCheckOptions = {}): P
     byCode: Object.fromEntries(Object.entries(byCode).sort((a, b) => b[1] - a[1])),
     seconds: +((performance.now() - started) / 1000).toFixed(1),
     msPerPart: { p50: q(0.5), p95: q(0.95), max: times.at(-1) ?? 0 },
+    slowest,
     version: CHECK_VERSION,
   };
 }
