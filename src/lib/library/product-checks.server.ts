@@ -34,6 +34,8 @@ export type CatalogCheckOptions = {
   onProgress?: (done: number) => void;
   /** Stop early (tests, benches). */
   limit?: number;
+  /** Let requests in between batches (the start-up run shares the server's thread). */
+  yieldBetweenBatches?: boolean;
 };
 
 const wrapSymbol = (content: string) => `(kicad_symbol_lib (version 20211014) (generator chipedia)\n${content}\n)`;
@@ -104,6 +106,7 @@ export async function checkCatalog(db: Db, options: CatalogCheckOptions = {}): P
       });
     options.onProgress?.(times.length);
     if (rows.length < remaining) break;
+    if (options.yieldBetweenBatches) await new Promise((resolve) => setImmediate(resolve));
   }
   times.sort((a, b) => a - b);
   const q = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(p * times.length))]! : 0);
@@ -163,4 +166,22 @@ export async function staleProductChecks(db: Db): Promise<number> {
     .leftJoin(productChecks, eq(productChecks.productId, products.id))
     .where(and(or(isNotNull(products.symbolId), isNotNull(products.footprintId)), or(isNull(productChecks.productId), lt(productChecks.version, CHECK_VERSION))));
   return row?.n ?? 0;
+}
+
+/**
+ * At server start (start-jobs.server.ts): parts never checked, or checked by an older version of
+ * the check, are checked in the background in small batches, so a fresh install's demo catalogue
+ * shows its badges a little after start without delaying it. Logged, never fatal.
+ */
+export async function checkStaleCatalog(db: Db, log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void }): Promise<CatalogCheckFigures | null> {
+  try {
+    const stale = await staleProductChecks(db);
+    if (stale === 0) return null;
+    const figures = await checkCatalog(db, { staleOnly: true, batchSize: 100, yieldBetweenBatches: true });
+    log.info({ checked: figures.checked, byQuality: figures.byQuality, seconds: figures.seconds, msPerPart: figures.msPerPart }, 'catalogue cross-asset check done');
+    return figures;
+  } catch (error) {
+    log.error({ err: error }, 'catalogue cross-asset check failed');
+    return null;
+  }
 }
