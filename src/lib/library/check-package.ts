@@ -52,8 +52,22 @@ export function packagePins(name: string): PackagePins | null {
   return { family: m[1]!.toUpperCase(), pins, exposedPads, text: m[0].replace(/_.*$/, ''), alsoPins: also };
 }
 
+/**
+ * ST's STM32 ordering code: STM32 + family + line + pin count letter + flash size + package letter
+ * (+ temperature), e.g. STM32F103C8T6: C = 48 pins, T = LQFP. Read only for LQFP (T) and UFQFPN
+ * (U, with its exposed pad), where the letter is the package's lead count; ball grids and chip-scale
+ * packages number differently.
+ */
+const STM32 = /^STM32[A-Z]{1,2}\d[0-9A-Z]{1,3}?([FGKTSCRMVZIB])[0-9A-Z]([TU])(?:[0-9X]{0,2})$/;
+const STM32_PINS: Record<string, number> = { F: 20, G: 28, K: 32, T: 36, S: 44, C: 48, R: 64, M: 80, V: 100, Z: 144, I: 176, B: 208 };
+
 /** The package a part number spells out, or null. */
 export function mpnPackagePins(mpn: string): PackagePins | null {
+  const st = STM32.exec(mpn.toUpperCase());
+  if (st) {
+    const lqfp = st[2] === 'T';
+    return { family: lqfp ? 'LQFP' : 'UFQFPN', pins: STM32_PINS[st[1]!]!, exposedPads: lqfp ? 0 : 1, text: `${lqfp ? 'LQFP' : 'UFQFPN'}${STM32_PINS[st[1]!]}`, alsoPins: [] };
+  }
   const m = MPN_PACKAGE.exec(mpn.toUpperCase());
   if (!m) return null;
   const pins = Number(m[2]);

@@ -177,7 +177,17 @@ describe('package pin counts', () => {
   });
   it('reads a package from a part number only when spelled out after a separator', () => {
     expect(mpnPackagePins('ACME123-TSSOP20')).toMatchObject({ pins: 20 });
-    for (const none of ['TSOP341xx', 'LM2904', 'ISO7721DR', 'STM32F103C8Tx', 'SO8']) expect(mpnPackagePins(none)).toBeNull();
+    for (const none of ['TSOP341xx', 'LM2904', 'ISO7721DR', 'SO8', 'STM32F030F4Px', 'STM32WB55RGVx', 'STM32F469NEHx']) expect(mpnPackagePins(none)).toBeNull();
+  });
+  it("reads ST's STM32 ordering code for LQFP and UFQFPN parts", () => {
+    expect(mpnPackagePins('STM32F103C8Tx')).toMatchObject({ family: 'LQFP', pins: 48, exposedPads: 0 });
+    expect(mpnPackagePins('STM32F103C8T6')).toMatchObject({ pins: 48 });
+    expect(mpnPackagePins('STM32L4R5ZITx')).toMatchObject({ family: 'LQFP', pins: 144 });
+    expect(mpnPackagePins('STM32G031K8Ux')).toMatchObject({ family: 'UFQFPN', pins: 32, exposedPads: 1 });
+    // An STM32 in LQFP-48 on the SOIC-8 footprint: the wrong footprint, with both numbers.
+    const r = checkComponentAssets({ mpn: 'STM32F103C8Tx', footprint: { text: SOIC8 } });
+    expect(find(r, 'package.mpnPins')).toEqual({ code: 'package.mpnPins', severity: 'error', vars: { package: 'LQFP48', expected: 48, pads: 8, mpn: 'STM32F103C8Tx' } });
+    expect(findingText(find(r, 'package.mpnPins'), 'en')).toBe('The package "LQFP48" in part number STM32F103C8Tx means 48 pins, but the footprint has 8 pad numbers: probably the wrong footprint.');
   });
   it('reports a SOT-23-5 footprint whose pads do not match its name, with both numbers', () => {
     const wrong = SOT23_5.replace(/\n {2}\(pad "5"[^\n]*/, '');
