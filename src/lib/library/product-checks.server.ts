@@ -34,7 +34,7 @@ export type CatalogCheckOptions = {
   onProgress?: (done: number) => void;
   /** Stop early (tests, benches). */
   limit?: number;
-  /** Let requests in between batches (the start-up run shares the server's thread). */
+  /** Let requests in between parts and batches (the start-up run shares the server's thread). */
   yieldBetweenBatches?: boolean;
 };
 
@@ -79,7 +79,9 @@ export async function checkCatalog(db: Db, options: CatalogCheckOptions = {}): P
     if (rows.length === 0) break;
     lastId = rows.at(-1)!.id;
     await loadMeshes(db, rows.map((r) => r.model3dPath).filter((p): p is string => !!p && !meshes.has(p)), meshes);
-    const values = rows.map((r) => {
+    const values: (typeof productChecks.$inferInsert)[] = [];
+    let slice = performance.now();
+    for (const r of rows) {
       const result = checkComponentAssets({
         mpn: r.mpn,
         symbol: r.symbol ? { text: wrapSymbol(r.symbol) } : null,
@@ -95,8 +97,13 @@ export async function checkCatalog(db: Db, options: CatalogCheckOptions = {}): P
       }
       byQuality[result.quality as keyof typeof byQuality]++;
       for (const code of new Set(result.findings.map((f) => `${f.code}:${f.severity}`))) byCode[code] = (byCode[code] ?? 0) + 1;
-      return { productId: r.id, quality: result.quality, findings: result.findings, version: result.version, checkedAt: new Date() };
-    });
+      values.push({ productId: r.id, quality: result.quality, findings: result.findings, version: result.version, checkedAt: new Date() });
+      // In the server (start-up run), requests get the thread back at least every 20 ms.
+      if (options.yieldBetweenBatches && performance.now() - slice > 20) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
+    }
     await db
       .insert(productChecks)
       .values(values)
