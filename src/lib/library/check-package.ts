@@ -58,8 +58,8 @@ export function packagePins(name: string): PackagePins | null {
  * (U, with its exposed pad), where the letter is the package's lead count; ball grids and chip-scale
  * packages number differently.
  */
-const STM32 = /^STM32[A-Z]{1,2}\d[0-9A-Z]{1,3}?([FGKTSCRMVZIB])[0-9A-Z]([TU])(?:[0-9X]{0,2})$/;
-const STM32_PINS: Record<string, number> = { F: 20, G: 28, K: 32, T: 36, S: 44, C: 48, R: 64, M: 80, V: 100, Z: 144, I: 176, B: 208 };
+const STM32 = /^STM32[A-Z]{1,2}\d[0-9A-Z]{1,3}?([FGKTCRVZIB])[0-9A-Z]([TU])(?:[0-9X]{0,2})$/;
+const STM32_PINS: Record<string, number> = { F: 20, G: 28, K: 32, T: 36, C: 48, R: 64, V: 100, Z: 144, I: 176, B: 208 };
 
 /** The package a part number spells out, or null. */
 export function mpnPackagePins(mpn: string): PackagePins | null {
