@@ -12,6 +12,7 @@ import { designAnalysesSettled, resumeDesignAnalysis } from '../designs/design-a
 import { recomputeDesignScores } from '../designs/design-rank.server.ts';
 import { seedDemoDesigns } from '../designs/design-seed.server.ts';
 import { refreshPartRanksLogged, schedulePartRanks } from '../designs/part-rank.server.ts';
+import { checkStaleCatalog } from '../library/product-checks.server.ts';
 
 /**
  * At server start: fail the jobs a dead process left running, drop finished jobs past their
@@ -30,6 +31,8 @@ export async function startJobs(db: Db): Promise<void> {
     schedulePartRanks(db, rankingsInterval());
     const { parts, ms } = await warmSearchIndex(db);
     logger.info({ parts, ms }, 'search index built');
+    // Catalogue quality badges (#16): parts not yet checked by this version of the check, in the background.
+    void checkStaleCatalog(db, logger);
   } catch (error) {
     logger.error({ err: error }, 'start-up jobs failed');
   }

@@ -63,24 +63,55 @@ function contacts(model: MeshPart[]): { all: number[]; pins: number[] } {
   return { all, pins };
 }
 
+/**
+ * Vertices (x, y pairs) bucketed on a grid, so "which vertices lie in this pad's box" reads a few
+ * cells instead of every vertex: a BGA-624 model has ~10⁵ vertices near the board and 624 pads.
+ */
+class PointGrid {
+  private readonly cells = new Map<number, number[]>();
+  private readonly xy: number[];
+  private readonly cell: number;
+  constructor(xy: number[], cell = 0.5) {
+    this.xy = xy;
+    this.cell = cell;
+    for (let i = 0; i < xy.length; i += 2) {
+      const k = this.key(Math.floor(xy[i]! / cell), Math.floor(xy[i + 1]! / cell));
+      const list = this.cells.get(k);
+      if (list) list.push(i);
+      else this.cells.set(k, [i]);
+    }
+  }
+  private key(cx: number, cy: number): number {
+    return (cx + 32768) * 65536 + (cy + 32768);
+  }
+  /** Calls `visit` with the index (into xy) of every vertex inside `b`; stops when it returns true. */
+  some(b: Box, visit: (i: number) => boolean): boolean {
+    const [cx0, cx1, cy0, cy1] = [Math.floor(b.x0 / this.cell), Math.floor(b.x1 / this.cell), Math.floor(b.y0 / this.cell), Math.floor(b.y1 / this.cell)];
+    for (let cx = cx0; cx <= cx1; cx++) {
+      for (let cy = cy0; cy <= cy1; cy++) {
+        for (const i of this.cells.get(this.key(cx, cy)) ?? []) if (inside(b, this.xy[i]!, this.xy[i + 1]!) && visit(i)) return true;
+      }
+    }
+    return false;
+  }
+}
+
 export function checkAlignment(fp: Footprint, model: MeshPart[]): Alignment {
   const pads = padBoxes(fp);
   const near = contacts(model);
+  const all = new PointGrid(near.all);
   let met = 0;
-  for (const boxes of pads.values()) {
-    let hit = false;
-    for (let i = 0; i < near.all.length && !hit; i += 2) hit = boxes.some((b) => inside(b, near.all[i]!, near.all[i + 1]!));
-    if (hit) met++;
-  }
+  for (const boxes of pads.values()) if (boxes.some((b) => all.some(b, () => true))) met++;
   if (pads.size === 0 || near.all.length === 0) return { verdict: 'unknown', pads: pads.size, met };
   const forward = met / pads.size;
-  let onCopper = 0;
-  const boxes = [...pads.values()].flat();
-  for (let i = 0; i < near.pins.length; i += 2) if (boxes.some((b) => inside(b, near.pins[i]!, near.pins[i + 1]!))) onCopper++;
   if (forward >= 0.8) return { verdict: 'aligned', pads: pads.size, met };
   // Without drawn leads near the board (an LGA body, a display on a spacer) there is nothing to
   // judge by: say so rather than accuse the model.
   if (near.pins.length === 0) return { verdict: 'unknown', pads: pads.size, met };
+  const pins = new PointGrid(near.pins);
+  const landed = new Uint8Array(near.pins.length / 2);
+  for (const b of [...pads.values()].flat()) pins.some(b, (i) => ((landed[i / 2] = 1), false));
+  const onCopper = landed.reduce((n, v) => n + v, 0);
   const backward = onCopper / (near.pins.length / 2);
   const verdict = backward >= 0.9 && forward >= 0.1 ? 'aligned' : forward >= 0.4 ? 'partial' : 'misaligned';
   return { verdict, pads: pads.size, met };
