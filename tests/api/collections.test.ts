@@ -52,7 +52,7 @@ const ok = async <T>(path: string, user: User, body?: unknown, locale?: 'zh' | '
   expect(r.body.code, `${path}: ${r.body.msg}`).toBe(200000);
   return r.body.result;
 };
-const code = (mpn: string) => parts.find((p) => p.mpn === mpn)!.mfgMpnCode;
+const code = (mpn: string): string => parts.find((p) => p.mpn === mpn)!.mfgMpnCode!;
 const folders = (user: User, locale?: 'zh' | 'en') => ok<CollectFolder[]>('/user/collect/userCate', user, undefined, locale);
 
 /** Real records of the demo catalogue: the wanted parts with the symbols and footprints they name. */
@@ -263,7 +263,7 @@ describe(`collections API (${label})`, () => {
       codes: [code('NE555D'), code('LM358'), code('STM32F103C8Tx'), 'NO_SUCH_x'],
       moduleIds: moduleIds,
     });
-    expect(s).toEqual({ collected: { [code('NE555D')]: def.id, [code('LM358')]: opAmps.id }, modules: { [String(moduleIds[0])]: def.id } });
+    expect(s).toEqual({ collected: { [code('NE555D')]: def.id, [code('LM358')]: opAmps.id }, modules: { [String(moduleIds[0]!)]: def.id } });
     expect(await ok('/user/collect/state', bob, { codes: [code('NE555D')] })).toEqual({ collected: {}, modules: {} });
     expect((await call('/user/collect/state', alice, { codes: Array.from({ length: 101 }, (_, i) => `P${i}`) })).status).toBe(400);
   });
