@@ -245,6 +245,8 @@ describe(`collections API (${label})`, () => {
     expect(await kw('定时器')).toEqual(['NE555D']);
     expect(await kw('soic-8')).toEqual(expect.arrayContaining(['NE555D']));
     expect(await kw('模块甲')).toEqual(['测试模块甲']);
+    expect((await kw('texas instruments')).sort()).toEqual(['LM358', 'NE555D', 'TL072']);
+    expect(await kw('ne 555-d')).toEqual(['NE555D']);
     expect(await kw('100%_')).toEqual([]);
     const modulesOnly = await ok<CollectItemList>('/user/collect/prod', alice, { kind: 'module', pageNum: 1, pageSize: 20 });
     expect(modulesOnly.list.map((i) => i.kind)).toEqual(['module']);

@@ -297,38 +297,48 @@ export async function collectState(db: Db, ownerId: number, codes: readonly stri
 const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * One page of the caller's items, newest first: ids and total in one statement (the items'
- * (owner, created_at, id) / (folder, created_at, id) indexes serve both without a keyword; a
- * keyword joins the parts, brands and modules it may match), then the page's rows in full.
+ * One page of the caller's items, newest first, and their total in one statement. Without a
+ * keyword the items' (owner, created_at, id) / (folder, created_at, id) indexes serve both. A
+ * keyword is matched once per item (a materialized CTE feeds the count and the page): the part's
+ * search document (products.search_text: part number, English description, keywords, package,
+ * Chinese description in character pairs), its brand (ids looked up first: the brands table is
+ * small), the Chinese description itself for longer Chinese words, the normalized part number
+ * for a keyword with punctuation, and module names. Then the page's rows in full.
  */
 export async function listItems(db: Db, ownerId: number, q: Omit<ProdList, 'folderId'> & { folderId?: number | undefined }, locale: Locale): Promise<CollectItemList> {
   if (q.folderId !== undefined) await ownFolder(db, ownerId, q.folderId, locale);
+  const run = runnerOf(db);
   const params: unknown[] = [ownerId];
   const where = ['ci.owner_id = $1'];
   if (q.folderId !== undefined) where.push(`ci.folder_id = $${params.push(q.folderId)}`);
   if (q.kind !== undefined) where.push(`ci.kind = $${params.push(q.kind)}`);
-  let from = 'collect_items ci';
   const keyword = q.keyword?.trim() ?? '';
-  if (keyword !== '') {
-    from +=
-      ' LEFT JOIN products p ON p.id = ci.product_id LEFT JOIN brands b ON b.id = p.brand_id LEFT JOIN modules m ON m.id = ci.module_id';
-    const text = `$${params.push(likeOf(keyword.toLowerCase()))}`;
+  const limit = () => `$${params.push(q.pageSize)}`;
+  const offset = () => `$${params.push((q.pageNum - 1) * q.pageSize)}`;
+  let text: string;
+  if (keyword === '') {
+    const w = where.join(' AND ');
+    text = `SELECT (SELECT count(*) FROM collect_items ci WHERE ${w}) AS total,
+                   array(SELECT ci.id FROM collect_items ci WHERE ${w} ORDER BY ci.created_at DESC, ci.id DESC LIMIT ${limit()} OFFSET ${offset()}) AS ids`;
+  } else {
+    const lower = keyword.toLowerCase();
+    const like = likeOf(lower);
+    const brandIds = (await run.rows<{ id: number }>(`SELECT id FROM brands WHERE lower(name_en) LIKE $1 OR lower(name_zh) LIKE $1 OR lower(key) LIKE $1`, [like])).map((r) => r.id);
+    const kw = `$${params.push(like)}`;
+    const match = [`p.search_text LIKE ${kw}`, `m.name ILIKE ${kw}`, `m.name_en ILIKE ${kw}`];
+    if (brandIds.length > 0) match.push(`p.brand_id = ANY($${params.push(brandIds)}::int[])`);
+    if (/[\u3400-\u9fff]/.test(keyword)) match.push(`p.description_zh LIKE ${kw}`);
     const norm = normalizeMpn(keyword);
-    const mpn = norm === '' ? null : `$${params.push(likeOf(norm))}`;
-    where.push(
-      `(${mpn ? `p.mpn_normalized LIKE ${mpn} OR ` : ''}lower(p.mpn) LIKE ${text} OR lower(coalesce(p.description_zh, '')) LIKE ${text} OR lower(coalesce(p.description_en, '')) LIKE ${text}` +
-        ` OR lower(coalesce(p.package, '')) LIKE ${text} OR lower(coalesce(b.name_en, '')) LIKE ${text} OR lower(coalesce(b.name_zh, '')) LIKE ${text}` +
-        ` OR lower(coalesce(m.name, '')) LIKE ${text} OR lower(coalesce(m.name_en, '')) LIKE ${text})`,
-    );
+    if (norm !== '' && norm.toLowerCase() !== lower) match.push(`p.mpn_normalized LIKE $${params.push(likeOf(norm))}`);
+    where.push(`(${match.join(' OR ')})`);
+    text = `WITH hits AS MATERIALIZED (
+              SELECT ci.id, ci.created_at FROM collect_items ci
+              LEFT JOIN products p ON p.id = ci.product_id LEFT JOIN modules m ON m.id = ci.module_id
+              WHERE ${where.join(' AND ')})
+            SELECT (SELECT count(*) FROM hits) AS total,
+                   array(SELECT id FROM hits ORDER BY created_at DESC, id DESC LIMIT ${limit()} OFFSET ${offset()}) AS ids`;
   }
-  const w = where.join(' AND ');
-  const limit = `$${params.push(q.pageSize)}`;
-  const offset = `$${params.push((q.pageNum - 1) * q.pageSize)}`;
-  const [head] = await runnerOf(db).rows<{ total: number | string; ids: number[] | null }>(
-    `SELECT (SELECT count(*) FROM ${from} WHERE ${w}) AS total,
-            array(SELECT ci.id FROM ${from} WHERE ${w} ORDER BY ci.created_at DESC, ci.id DESC LIMIT ${limit} OFFSET ${offset}) AS ids`,
-    params,
-  );
+  const [head] = await run.rows<{ total: number | string; ids: number[] | null }>(text, params);
   const ids = (head?.ids ?? []).map(Number);
   return { list: await itemViews(db, ids, locale), total: Number(head?.total ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };
 }
