@@ -1,20 +1,14 @@
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { createBrotliDecompress } from 'node:zlib';
 import { and, count, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_FILE } from '../../src/lib/catalog/demo/demo-catalog.server.ts';
-import { loadCatalogRecords } from '../../src/lib/catalog/import/bulk-load.server.ts';
-import { CatalogRecordSchema, type CatalogRecord } from '../../src/lib/catalog/import/catalog-record.ts';
-import { seedCategories } from '../../src/lib/catalog/import/seed-categories.server.ts';
-import { upsertFootprints, upsertSymbols, type FootprintRow, type SymbolRow } from '../../src/lib/catalog/kicad-import/library-store.server.ts';
+import type { CatalogRecord } from '../../src/lib/catalog/import/catalog-record.ts';
 import type { AddResultSchema, CollectFolder, CollectItemList } from '../../src/lib/library/collections.schema.ts';
 import { LIBRARY_LIMITS } from '../../src/lib/library/library.ts';
 import { createApp } from '../../src/lib/server/app.ts';
 import { collectFolders, collectItems, moduleCategories, modules } from '../../src/lib/server/db/schema/index.ts';
 import { createTestDatabase } from '../helpers/test-db.ts';
 import { makeUser } from '../helpers/test-user.ts';
+import { loadRealParts } from '../helpers/library-parts.ts';
 import type { z } from '@hono/zod-openapi';
 
 // Collections (issue #16 items 1 and 7) on PGlite, or on PostgreSQL with TEST_DATABASE_URL: every
@@ -55,32 +49,10 @@ const ok = async <T>(path: string, user: User, body?: unknown, locale?: 'zh' | '
 const code = (mpn: string): string => parts.find((p) => p.mpn === mpn)!.mfgMpnCode!;
 const folders = (user: User, locale?: 'zh' | 'en') => ok<CollectFolder[]>('/user/collect/userCate', user, undefined, locale);
 
-/** Real records of the demo catalogue: the wanted parts with the symbols and footprints they name. */
-async function loadRealParts(mpns: readonly string[]): Promise<CatalogRecord[]> {
-  const wanted = new Set(mpns);
-  const recs: CatalogRecord[] = [];
-  const syms = new Map<string, SymbolRow>();
-  const fps = new Map<string, FootprintRow>();
-  const rl = createInterface({ input: createReadStream(DEMO_FILE).pipe(createBrotliDecompress()), crlfDelay: Infinity });
-  for await (const text of rl) {
-    const row = JSON.parse(text) as { t: string; library?: string; name?: string; mpn?: string };
-    const { t, ...rest } = row;
-    if (t === 'symbol') syms.set(`${row.library}:${row.name}`, rest as SymbolRow);
-    else if (t === 'footprint') fps.set(`${row.library}:${row.name}`, rest as FootprintRow);
-    else if (t === 'product' && wanted.has(row.mpn!)) recs.push(CatalogRecordSchema.parse(rest));
-  }
-  const need = <T>(map: Map<string, T>, keys: (string | null)[]) => [...new Set(keys)].flatMap((k) => (k && map.has(k) ? [map.get(k)!] : []));
-  await seedCategories(database);
-  await upsertFootprints(database.db, need(fps, recs.map((r) => (r.footprint ? `${r.footprint.library}:${r.footprint.name}` : null))));
-  await upsertSymbols(database.db, need(syms, recs.map((r) => (r.symbol ? `${r.symbol.library}:${r.symbol.name}` : null))));
-  await loadCatalogRecords(database, recs, { mode: 'upsert' });
-  return recs;
-}
-
 beforeAll(async () => {
   database = await createTestDatabase();
   app = createApp({ db: database.db, logger: pino({ level: 'silent' }) });
-  parts = await loadRealParts(MPNS);
+  parts = await loadRealParts(database, MPNS);
   const [cat] = await database.db.insert(moduleCategories).values({ name: '测试模块分类', nameEn: 'Test module category' }).returning();
   const mods = await database.db
     .insert(modules)
