@@ -342,6 +342,10 @@ describe(`collections API (${label})`, () => {
     await ok('/u/collect/save', bob, { mfgMpnCode: code('LM7805_TO220') });
     expect(await ok('/u/collect/get', bob, { mfgMpnCode: code('STM32F103C8Tx') })).toEqual({ collected: true, id: saved.id, folderId: saved.folderId });
     expect(await ok('/u/collect/get', bob, { mfgMpnCode: code('NE555D') })).toEqual({ collected: false, id: null, folderId: null });
+    // KiCad 9.0.5 and later call the same under /u/kicad/ (SPEC §7 Kicad variants).
+    expect(await ok('/u/kicad/collect/get', bob, { mfgMpnCode: code('STM32F103C8Tx') })).toEqual({ collected: true, id: saved.id, folderId: saved.folderId });
+    expect((await ok<CollectItemList>('/u/kicad/collect/comp', bob, { pageNum: 1, pageSize: 10 })).total).toBe(2);
+    expect((await call('/u/kicad/collect', null, {})).status).toBe(401);
     expect((await call('/u/collect/get', bob, { mfgMpnCode: 'NO_SUCH_x' })).status).toBe(404);
     const comp = await ok<CollectItemList>('/u/collect/comp', bob, { pageNum: 1, pageSize: 10 });
     expect(comp.list.map((i) => i.product!.mpn)).toEqual(['LM7805_TO220', 'STM32F103C8Tx']);

@@ -48,7 +48,7 @@ import {
 // is 40400 like a missing one. Domain work: collections.server.ts.
 
 const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-for (const path of ['/chiplet/user/collect/*', '/chiplet/u/collect', '/chiplet/u/collect/*']) app.use(path, requireUser);
+for (const path of ['/chiplet/user/collect/*', '/chiplet/u/collect', '/chiplet/u/collect/*', '/chiplet/u/kicad/collect', '/chiplet/u/kicad/collect/*']) app.use(path, requireUser);
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
@@ -192,8 +192,16 @@ app.openapi(
 );
 
 // --- SPEC §7 Collect, for the KiCad host -----------------------------------------------------------
+// A host of KiCad 9.0.5 or later calls the same paths with /u/kicad/ (SPEC §7 "Kicad variants"):
+// each host route is served under both.
 
-app.openapi(
+type HostRoute = Parameters<typeof app.openapi>[0];
+function hostRoute<R extends HostRoute>(route: R, handler: Parameters<typeof app.openapi<R>>[1]): void {
+  app.openapi(route, handler);
+  app.openapi({ ...route, path: route.path.replace('/chiplet/u/collect', '/chiplet/u/kicad/collect'), summary: `${route.summary ?? ''} (KiCad ≥ 9.0.5 path)` }, handler as never);
+}
+
+hostRoute(
   createRoute({
     method: 'post',
     path: '/chiplet/u/collect',
@@ -206,7 +214,7 @@ app.openapi(
   async (c) => c.json(ok(await listItems(c.var.db, c.var.user.id, c.req.valid('json'), c.var.locale)), 200),
 );
 
-app.openapi(
+hostRoute(
   createRoute({
     method: 'post',
     path: '/chiplet/u/collect/save',
@@ -222,7 +230,7 @@ app.openapi(
   },
 );
 
-app.openapi(
+hostRoute(
   createRoute({
     method: 'post',
     path: '/chiplet/u/collect/del',
@@ -240,7 +248,7 @@ app.openapi(
   },
 );
 
-app.openapi(
+hostRoute(
   createRoute({
     method: 'post',
     path: '/chiplet/u/collect/get',
@@ -253,7 +261,7 @@ app.openapi(
   async (c) => c.json(ok(await itemState(c.var.db, c.var.user.id, targetOf(c.req.valid('json')), c.var.locale)), 200),
 );
 
-app.openapi(
+hostRoute(
   createRoute({
     method: 'post',
     path: '/chiplet/u/collect/comp',
@@ -266,7 +274,7 @@ app.openapi(
   async (c) => c.json(ok(await listItems(c.var.db, c.var.user.id, { ...c.req.valid('json'), kind: 'part' }, c.var.locale)), 200),
 );
 
-app.openapi(
+hostRoute(
   createRoute({
     method: 'post',
     path: '/chiplet/u/collect/mod',
