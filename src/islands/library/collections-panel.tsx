@@ -444,7 +444,7 @@ function ItemRow({
         {p?.imageUrl ? (
           <img src={p.imageUrl} alt={l('symbolAlt', { mpn: p.mpn })} loading="lazy" decoding="async" className="size-full object-contain" />
         ) : (
-          <span className="px-1 text-center text-[10px] leading-tight text-slate-400">{m ? l('module') : l('noSymbol')}</span>
+          <span className="px-1 text-center text-[10px] leading-tight text-slate-500">{m ? l('module') : l('noSymbol')}</span>
         )}
       </span>
       <div className="min-w-0 flex-1">
@@ -464,7 +464,7 @@ function ItemRow({
           {p?.package && <span className="rounded bg-slate-100 px-1.5 text-[11px] text-slate-600">{p.package}</span>}
         </p>
         {(p?.description ?? m?.description) && <p className="mt-0.5 line-clamp-2 text-xs text-slate-600">{p?.description ?? m?.description}</p>}
-        <p className="mt-0.5 text-[11px] text-slate-400">{l('collectedAt', { date })}</p>
+        <p className="mt-0.5 text-[11px] text-slate-500">{l('collectedAt', { date })}</p>
       </div>
     </li>
   );
