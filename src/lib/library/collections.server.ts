@@ -325,16 +325,17 @@ export async function listItems(db: Db, ownerId: number, q: Omit<ProdList, 'fold
     const like = likeOf(lower);
     const brandIds = (await run.rows<{ id: number }>(`SELECT id FROM brands WHERE lower(name_en) LIKE $1 OR lower(name_zh) LIKE $1 OR lower(key) LIKE $1`, [like])).map((r) => r.id);
     const kw = `$${params.push(like)}`;
-    const match = [`p.search_text LIKE ${kw}`, `m.name ILIKE ${kw}`, `m.name_en ILIKE ${kw}`];
-    if (brandIds.length > 0) match.push(`p.brand_id = ANY($${params.push(brandIds)}::int[])`);
-    if (/[\u3400-\u9fff]/.test(keyword)) match.push(`p.description_zh LIKE ${kw}`);
+    const part = ['p.search_text LIKE ' + kw];
+    if (brandIds.length > 0) part.push(`p.brand_id = ANY($${params.push(brandIds)}::int[])`);
+    if (/[\u3400-\u9fff]/.test(keyword)) part.push(`p.description_zh LIKE ${kw}`);
     const norm = normalizeMpn(keyword);
-    if (norm !== '' && norm.toLowerCase() !== lower) match.push(`p.mpn_normalized LIKE $${params.push(likeOf(norm))}`);
-    where.push(`(${match.join(' OR ')})`);
+    if (norm !== '' && norm.toLowerCase() !== lower) part.push(`p.mpn_normalized LIKE $${params.push(likeOf(norm))}`);
+    const w = where.join(' AND ');
+    // Parts and modules apart (UNION ALL), so each side's test can be pushed into its own table's scan.
     text = `WITH hits AS MATERIALIZED (
-              SELECT ci.id, ci.created_at FROM collect_items ci
-              LEFT JOIN products p ON p.id = ci.product_id LEFT JOIN modules m ON m.id = ci.module_id
-              WHERE ${where.join(' AND ')})
+              SELECT ci.id, ci.created_at FROM collect_items ci JOIN products p ON p.id = ci.product_id WHERE ${w} AND (${part.join(' OR ')})
+              UNION ALL
+              SELECT ci.id, ci.created_at FROM collect_items ci JOIN modules m ON m.id = ci.module_id WHERE ${w} AND (m.name ILIKE ${kw} OR m.name_en ILIKE ${kw}))
             SELECT (SELECT count(*) FROM hits) AS total,
                    array(SELECT id FROM hits ORDER BY created_at DESC, id DESC LIMIT ${limit()} OFFSET ${offset()}) AS ids`;
   }
