@@ -144,8 +144,11 @@ export function CollectionsPanel({ locale, labels }: LibraryPanelProps) {
       const r = await deleteFolder(f.id);
       if (r) {
         toast(l('deleted', { n: r.moved }), 'success');
-        if (folder === f.id) choose('all');
-        await refresh();
+        // Showing the deleted folder: show all items instead (the change of folder reloads them).
+        if (folder === f.id) {
+          choose('all');
+          await loadFolders();
+        } else await refresh();
       }
     } finally {
       setBusy(false);

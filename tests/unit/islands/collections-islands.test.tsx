@@ -23,6 +23,8 @@ let app: ReturnType<typeof createApp>;
 let user: { id: number; token: string };
 const collectLabels = labelsWithPrefix('zh', 'collections.collect.');
 const panelLabels = labelsWithPrefix('zh', 'collections.');
+/** What the API answered, call by call. */
+const answers: { path: string; code: number }[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -41,9 +43,12 @@ beforeEach(() => {
       const url = new URL(String(input), 'http://localhost');
       const headers = new Headers(init.headers);
       headers.set('cookie', 'locale=zh');
-      return app.request(url.pathname + url.search, { method: init.method ?? 'GET', headers, body: init.body ?? null });
+      const res = await app.request(url.pathname + url.search, { method: init.method ?? 'GET', headers, body: init.body ?? null });
+      answers.push({ path: url.pathname, code: ((await res.clone().json()) as { code: number }).code });
+      return res;
     }),
   );
+  answers.length = 0;
   $token.set(user.token);
   // jsdom has no <dialog>.showModal (the delete confirmation uses one).
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
@@ -141,6 +146,10 @@ describe('Collections tab', () => {
     await act(async () => within(confirm).getByRole('button', { name: '删除' }).click());
     await waitFor(async () => expect((await screen.findAllByTestId('collect-folder')).map((r) => r.dataset['folderName'])).not.toContain('运放'));
     await waitFor(async () => expect((await row('默认收藏夹')).dataset['count']).toBe('3'));
+    // It was the folder on show: all items are shown now, and no call asked for the deleted folder.
+    await waitFor(() => expect(screen.getByTestId('collect-items').dataset['folder']).toBe('all'));
+    await waitFor(() => expect(screen.getByTestId('collect-items').dataset['total']).toBe('3'));
+    expect(answers.filter((a) => a.code === 40400)).toEqual([]);
     const defaultId = Number((await row('默认收藏夹')).dataset['folderId']);
     expect((await itemOf('TL072_ti'))?.folderId).toBe(defaultId);
   });
