@@ -144,7 +144,7 @@ export function CollectDialog({ open, onOpenChange, mfgMpnCode, mpn, folderId, l
                         <path d="m12 17.3-6.2 3.6 1.6-7L2 9.2l7.1-.6L12 2l2.9 6.6 7.1.6-5.4 4.7 1.6 7z" />
                       </svg>
                     )}
-                    <span className="text-xs tabular-nums text-slate-500">{l('count', { n: f.count })}</span>
+                    <span className="text-xs tabular-nums text-slate-600">{l('count', { n: f.count })}</span>
                   </label>
                 </li>
               ))}

@@ -219,7 +219,7 @@ export function CollectionsPanel({ locale, labels }: LibraryPanelProps) {
           <li className="flex">
             <button type="button" className={folderButton(folder === 'all')} aria-current={folder === 'all' ? 'true' : undefined} onClick={() => choose('all')} data-testid="collect-folder-all">
               <span className="truncate">{l('all')}</span>
-              <span className="text-xs tabular-nums text-slate-500">{total}</span>
+              <span className="text-xs tabular-nums text-slate-600">{total}</span>
             </button>
           </li>
           {folders?.map((f) => (
@@ -229,7 +229,7 @@ export function CollectionsPanel({ locale, labels }: LibraryPanelProps) {
                   <span className="truncate">{f.name}</span>
                   {f.isDefault && <span className="rounded bg-slate-100 px-1 text-[10px] font-normal text-slate-600">{l('defaultBadge')}</span>}
                 </span>
-                <span className="text-xs tabular-nums text-slate-500">{f.count}</span>
+                <span className="text-xs tabular-nums text-slate-600">{f.count}</span>
               </button>
               {!f.isDefault && (
                 <>
