@@ -1,5 +1,46 @@
 // Server messages of the personal library's collections (issue #16), spread into ../zh.ts and ../en.ts.
 // Keys start with 'collections.'; zh is the source, en has exactly the same keys.
-export const collectionsZh = {} as const;
+export const collectionsZh = {
+  'collections.defaultName': '默认收藏夹',
+  // Problems of a folder name (the {problem} of the `field` message).
+  'collections.name.empty': '不能为空',
+  'collections.name.tooLong': '不能超过 {max} 个字符（收到 {length} 个）',
+  'collections.name.markup': '只能是纯文本，不能包含 HTML 等标记（如 <b>）',
+  'collections.name.control': '不能包含控制字符、不可见字符或改变文字方向的字符',
+  'collections.name.reserved': '“{name}”是默认收藏夹的名称，请换一个',
+  'collections.target': '请给出 mfgMpnCode、productId 或 moduleId 其中之一',
+  'collections.targetHost': '请给出 mfgMpnCode 或 moduleId 其中之一',
+  'collections.delTarget': '请给出 mfgMpnCode、moduleId 或 id 其中之一',
+  'collections.folderExists': '已有名为“{name}”的收藏夹',
+  'collections.folderNotFound': '找不到该收藏夹：它不存在，或不属于你',
+  'collections.itemNotFound': '找不到收藏项 {id}：它不存在，或不属于你',
+  'collections.notCollected': '{what} 不在你的收藏中',
+  'collections.noModule': '模块 {id} 不存在',
+  'collections.noProduct': '元器件 {id} 不存在',
+  'collections.defaultNoDelete': '默认收藏夹不能删除；其他收藏夹删除时，其中的元件会移到这里',
+  'collections.defaultNoRename': '默认收藏夹不能改名',
+  'collections.tooManyFolders': '收藏夹最多 {max} 个，请先删除不用的收藏夹',
+  'collections.tooManyItems': '收藏最多 {max} 项，请先移除一些',
+} as const;
 
-export const collectionsEn: { readonly [K in keyof typeof collectionsZh]: string } = {};
+export const collectionsEn: { readonly [K in keyof typeof collectionsZh]: string } = {
+  'collections.defaultName': 'Default',
+  'collections.name.empty': 'must not be empty',
+  'collections.name.tooLong': 'must be at most {max} characters (got {length})',
+  'collections.name.markup': 'must be plain text, without HTML or other markup (such as <b>)',
+  'collections.name.control': 'must not contain control, invisible or text-direction characters',
+  'collections.name.reserved': '“{name}” is the default folder’s name; please choose another',
+  'collections.target': 'give one of mfgMpnCode, productId or moduleId',
+  'collections.targetHost': 'give one of mfgMpnCode or moduleId',
+  'collections.delTarget': 'give one of mfgMpnCode, moduleId or id',
+  'collections.folderExists': 'You already have a folder named “{name}”',
+  'collections.folderNotFound': 'No such folder: it does not exist or is not yours',
+  'collections.itemNotFound': 'No such collected item {id}: it does not exist or is not yours',
+  'collections.notCollected': '{what} is not in your collections',
+  'collections.noModule': 'No module with id {id}',
+  'collections.noProduct': 'No part with id {id}',
+  'collections.defaultNoDelete': 'The default folder cannot be deleted; when another folder is deleted, its parts move here',
+  'collections.defaultNoRename': 'The default folder cannot be renamed',
+  'collections.tooManyFolders': 'At most {max} folders; please delete one you no longer use',
+  'collections.tooManyItems': 'At most {max} collected items; please remove some first',
+};
