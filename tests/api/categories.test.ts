@@ -43,7 +43,6 @@ async function made(token: string, body: Record<string, unknown>): Promise<Saved
   return r.body.result;
 }
 const tree = async (token: string, scope?: 'part' | 'block') => (await post<Tree>('cate', token, scope ? { scope } : undefined)).body.result;
-const tokenOf = (url: string) => url.split('/').pop()!;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -188,6 +187,8 @@ describe(`own categories API (${label})`, () => {
     await post('relate/cate', alice.token, { categoryId: top.id, productIds: [productIds[0], productIds[1]] });
     const again = await post<RelateResult>('relate/cate', alice.token, { categoryId: top.id, productIds: [productIds[0]], mfgMpnCodes: ['TLV9062IDR-test'] });
     expect(again.body.result).toEqual({ linked: 1, already: 1 });
+    // A part number as printed (not the page key) works when exactly one part has it.
+    expect((await post<RelateResult>('relate/cate', alice.token, { categoryId: top.id, mfgMpnCodes: ['lm358dr'] })).body.result).toEqual({ linked: 0, already: 1 });
     await post('relate/cate', alice.token, { categoryId: child.id, componentIds: [aliceComp] });
     const own = await post<ItemList>('relate/c', alice.token, { categoryId: top.id, pageNum: 1, pageSize: 2 });
     expect(own.body.result.total).toBe(3);

@@ -104,7 +104,11 @@ export type OpenResult = z.infer<typeof OpenResultSchema>;
 export const RelateBodySchema = z
   .strictObject({
     categoryId: Id,
-    mfgMpnCodes: z.array(z.string().min(1).max(200)).max(LIBRARY_LIMITS.pageSizeMax).optional(),
+    mfgMpnCodes: z
+      .array(z.string().trim().min(1).max(200))
+      .max(LIBRARY_LIMITS.pageSizeMax)
+      .optional()
+      .openapi({ description: 'Product page keys (/productDetail/{mfgMpnCode}); a part number as printed is taken when exactly one catalogue part has it' }),
     productIds: IdList.optional(),
     componentIds: IdList.optional().openapi({ description: "The caller's own components" }),
   })

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { normalizeMpn } from '../catalog/mpn.ts';
 import type { Locale } from '../i18n/i18n.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { brands, products, productChecks, userCategories, userCategoryLinks, userComponents, users } from '../server/db/schema/index.ts';
@@ -178,6 +179,19 @@ export async function relate(db: Db, ownerId: number, body: RelateBody, locale: 
       const codes = [...new Set(body.mfgMpnCodes)];
       const found = await tx.select({ id: products.id, code: products.mfgMpnCode }).from(products).where(inArray(products.mfgMpnCode, codes));
       const byCode = new Map(found.map((r) => [r.code, r.id]));
+      // A part number typed as shown (not the page key) is taken when exactly one part has it.
+      const typed = codes.filter((c) => !byCode.has(c));
+      if (typed.length > 0) {
+        const norms = new Map(typed.map((c) => [normalizeMpn(c), c]));
+        const byMpn = await tx
+          .select({ id: products.id, norm: products.mpnNormalized })
+          .from(products)
+          .where(inArray(products.mpnNormalized, [...norms.keys()]));
+        for (const [norm, code] of norms) {
+          const hits = byMpn.filter((r) => r.norm === norm);
+          if (hits.length === 1) byCode.set(code, hits[0]!.id);
+        }
+      }
       const missing = codes.find((c) => !byCode.has(c));
       if (missing !== undefined) throw new AppError(Code.notFound, serverMessage('categories.partNotFound', locale, { what: missing }));
       for (const id of byCode.values()) productIds.add(id);
