@@ -243,6 +243,7 @@ export function CategoryTree({ scope, locale, labels, selectedId, onSelect, clas
         data-name={n.name}
       >
         <div
+          data-testid="category-row"
           className={cn('flex cursor-pointer items-center gap-1 rounded-md py-1 pr-2 text-sm', isSelected ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-50')}
           style={{ paddingLeft: `${(n.level - 1) * 16 + 4}px` }}
         >
@@ -267,7 +268,7 @@ export function CategoryTree({ scope, locale, labels, selectedId, onSelect, clas
               <span className="sr-only">{lbl(labels, 'tree.shared')}</span>
             </span>
           )}
-          <span className="shrink-0 rounded bg-slate-100 px-1.5 text-xs tabular-nums text-slate-600" title={lbl(labels, 'tree.count', { n: count })}>
+          <span className="shrink-0 rounded bg-slate-100 px-1.5 text-xs tabular-nums text-slate-600" title={lbl(labels, 'tree.count', { n: count })} data-testid="category-count">
             <span aria-hidden="true">{count}</span>
             <span className="sr-only">{lbl(labels, 'tree.count', { n: count })}</span>
           </span>
