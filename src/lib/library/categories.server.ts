@@ -300,21 +300,37 @@ async function listLinks(db: Db, ownerId: number, categoryIds: number[], page: {
     .leftJoin(productChecks, eq(productChecks.productId, userCategoryLinks.productId))
     // The owner condition again on the join: a link can only ever show the owner's component.
     .leftJoin(userComponents, and(eq(userComponents.id, userCategoryLinks.componentId), eq(userComponents.ownerId, ownerId)));
-  const [rows, totals] = await Promise.all([
-    base
+  // The page is chosen on the links alone (the owner/category/created index; the keyword needs the
+  // joins), then only its rows are joined to their parts and components.
+  const order = [desc(userCategoryLinks.createdAt), desc(userCategoryLinks.id)] as const;
+  const offset = (pageNum - 1) * pageSize;
+  const ids = kw
+    ? db
+        .select({ id: userCategoryLinks.id })
+        .from(userCategoryLinks)
+        .leftJoin(products, eq(products.id, userCategoryLinks.productId))
+        .leftJoin(userComponents, and(eq(userComponents.id, userCategoryLinks.componentId), eq(userComponents.ownerId, ownerId)))
+    : db.select({ id: userCategoryLinks.id }).from(userCategoryLinks);
+  const counted = kw
+    ? db
+        .select({ n: count() })
+        .from(userCategoryLinks)
+        .leftJoin(products, eq(products.id, userCategoryLinks.productId))
+        .leftJoin(userComponents, and(eq(userComponents.id, userCategoryLinks.componentId), eq(userComponents.ownerId, ownerId)))
+    : db.select({ n: count() }).from(userCategoryLinks);
+  const [pageIds, totals] = await Promise.all([
+    ids
       .where(where)
-      .orderBy(desc(userCategoryLinks.createdAt), desc(userCategoryLinks.id))
+      .orderBy(...order)
       .limit(pageSize)
-      .offset((pageNum - 1) * pageSize),
-    kw
-      ? db
-          .select({ n: count() })
-          .from(userCategoryLinks)
-          .leftJoin(products, eq(products.id, userCategoryLinks.productId))
-          .leftJoin(userComponents, and(eq(userComponents.id, userCategoryLinks.componentId), eq(userComponents.ownerId, ownerId)))
-          .where(where)
-      : db.select({ n: count() }).from(userCategoryLinks).where(where),
+      .offset(offset),
+    counted.where(where),
   ]);
+  const rank = new Map(pageIds.map((r, i) => [r.id, i]));
+  const rows =
+    pageIds.length === 0
+      ? []
+      : (await base.where(and(eq(userCategoryLinks.ownerId, ownerId), inArray(userCategoryLinks.id, [...rank.keys()])))).sort((a, b) => rank.get(a.linkId)! - rank.get(b.linkId)!);
   const list: LinkedItem[] = rows.map((r) => {
     const isPart = r.productId !== null;
     return {
