@@ -108,8 +108,15 @@ describe(`own categories API (${label})`, () => {
     expect((await save(alice.token, { id: mid.id, name: '双运放', parentId: other.id })).body.code).toBe(200000);
     const sub = await made(alice.token, { name: '另一个', parentId: other.id });
     expect((await save(alice.token, { id: other.id, name: '比较器', parentId: sub.id })).body.code).toBe(40000);
-    // …and back: levels below follow the move.
+    // To the top level and back: the levels below follow each move.
+    expect((await save(alice.token, { id: mid.id, name: '双运放', parentId: null })).body.result.level).toBe(1);
+    expect((await tree(alice.token)).list.find((n) => n.id === mid.id)!.children[0]).toMatchObject({ id: leaf.id, level: 2 });
     expect((await save(alice.token, { id: mid.id, name: '双运放', parentId: top.id })).body.code).toBe(200000);
+    const [leafRow] = await database.db.select().from(userCategories).where(eq(userCategories.id, leaf.id));
+    expect(leafRow!.level).toBe(3);
+    // A scope that does not exist, or a switch of tree, is refused.
+    expect((await post('cate', alice.token, { scope: 'x' })).body.code).toBe(40000);
+    expect((await save(alice.token, { id: mid.id, name: '双运放', scope: 'block' })).body.code).toBe(40000);
 
     const dup = await save(alice.token, { name: '双运放', parentId: top.id }, 'en');
     expect(dup.body.code).toBe(40000);
@@ -121,7 +128,7 @@ describe(`own categories API (${label})`, () => {
     await post<RelateResult>('relate/cate', alice.token, { categoryId: top.id, mfgMpnCodes: ['NE555P-test'] });
     const t = await tree(alice.token);
     const opamp = t.list.find((n) => n.name === '运放')!;
-    expect(opamp.counts).toEqual({ parts: 1, components: 0, totalParts: 2, totalComponents: 1 });
+    expect(opamp.counts).toEqual({ parts: 1, components: 0, blocks: 0, totalParts: 2, totalComponents: 1, totalBlocks: 0 });
     expect(opamp.children[0]!.children[0]).toMatchObject({ name: 'SOIC-8', level: 3, counts: { parts: 1, components: 1, totalParts: 1, totalComponents: 1 } });
     expect(t.total).toBe(t.list.reduce(function n(s: number, x: Tree['list'][number]): number {
       return s + 1 + x.children.reduce(n, 0);
@@ -167,6 +174,8 @@ describe(`own categories API (${label})`, () => {
       .insert(designBlocks)
       .values({ ownerId: alice.id, name: 'blk', categoryId: block.id, schKey: 'k', schSize: 1 })
       .returning();
+    // The block tree counts its blocks.
+    expect((await tree(alice.token, 'block')).list.find((n) => n.id === block.id)!.counts).toMatchObject({ blocks: 1, totalBlocks: 1 });
     const del = await post<Deleted>('cate/del', alice.token, { id: root.id });
     expect(del.body.result).toEqual({ categories: 2, unlinkedParts: 2, unlinkedComponents: 1 });
     const [{ n: parts } = { n: 0 }] = await database.db.select({ n: count() }).from(products);

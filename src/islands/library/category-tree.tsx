@@ -11,7 +11,7 @@ import { requestLogin } from '../../lib/client/login-request.ts';
 import { $token } from '../../lib/client/store.ts';
 import { toast } from '../../lib/client/toast.ts';
 import { localizePath } from '../../lib/i18n/i18n.ts';
-import { flattenTree, type CategoryNode, type CategoryScope } from '../../lib/library/categories.ts';
+import { flattenTree, totalOf, type CategoryNode, type CategoryScope } from '../../lib/library/categories.ts';
 import type { Tree } from '../../lib/library/categories.schema.ts';
 import { LIBRARY_LIMITS } from '../../lib/library/library.ts';
 import { CATEGORIES_CHANGED, categoriesChanged, deleteCategory, loadTree, relateToCategory, saveCategory, shareCategory } from './category-api.ts';
@@ -79,7 +79,7 @@ function findNode(nodes: readonly CategoryNode[], id: number | null): CategoryNo
   return null;
 }
 
-const countOf = (n: CategoryNode) => n.counts.totalParts + n.counts.totalComponents;
+const countOf = (n: CategoryNode) => totalOf(n.counts);
 const descendantsOf = (n: CategoryNode): number => n.children.reduce((s, c) => s + 1 + descendantsOf(c), 0);
 
 export function CategoryTree({ scope, locale, labels, selectedId, onSelect, className }: CategoryTreeProps) {
@@ -268,9 +268,9 @@ export function CategoryTree({ scope, locale, labels, selectedId, onSelect, clas
               <span className="sr-only">{lbl(labels, 'tree.shared')}</span>
             </span>
           )}
-          <span className="shrink-0 rounded bg-slate-100 px-1.5 text-xs tabular-nums text-slate-600" title={lbl(labels, 'tree.count', { n: count })} data-testid="category-count">
+          <span className="shrink-0 rounded bg-slate-100 px-1.5 text-xs tabular-nums text-slate-600" title={lbl(labels, scope === 'block' ? 'tree.blockCount' : 'tree.count', { n: count })} data-testid="category-count">
             <span aria-hidden="true">{count}</span>
-            <span className="sr-only">{lbl(labels, 'tree.count', { n: count })}</span>
+            <span className="sr-only">{lbl(labels, scope === 'block' ? 'tree.blockCount' : 'tree.count', { n: count })}</span>
           </span>
         </div>
         {open && n.children.length > 0 && <ul role="group">{n.children.map(renderNode)}</ul>}

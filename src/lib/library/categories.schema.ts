@@ -34,7 +34,9 @@ export const CategoryCountsSchema = z.object({
   parts: z.number().int().openapi({ description: 'Catalogue parts linked to this category itself' }),
   components: z.number().int().openapi({ description: 'Own components linked to this category itself' }),
   totalParts: z.number().int().openapi({ description: 'Parts linked here or anywhere below' }),
+  blocks: z.number().int().openapi({ description: 'Design blocks in this category itself (scope block)' }),
   totalComponents: z.number().int().openapi({ description: 'Own components linked here or anywhere below' }),
+  totalBlocks: z.number().int().openapi({ description: 'Design blocks here or anywhere below' }),
 });
 
 export const CategoryNodeSchema: z.ZodType<CategoryNode> = z

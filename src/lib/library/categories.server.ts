@@ -3,10 +3,10 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } fr
 import { normalizeMpn } from '../catalog/mpn.ts';
 import type { Locale } from '../i18n/i18n.ts';
 import type { Db } from '../server/db/client.server.ts';
-import { brands, products, productChecks, userCategories, userCategoryLinks, userComponents, users } from '../server/db/schema/index.ts';
+import { brands, designBlocks, products, productChecks, userCategories, userCategoryLinks, userComponents, users } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { serverMessage } from '../server/messages/server-message.ts';
-import { buildCategoryTree, sharePath, subtreeHeight, subtreeIds, type CategoryNode, type CategoryRow, type CategoryScope } from './categories.ts';
+import { buildCategoryTree, sharePath, subtreeHeight, subtreeIds, type CategoryNode, type CategoryRow, type CategoryScope, type DirectCounts } from './categories.ts';
 import type { Deleted, ItemList, LinkedItem, ListBody, OpenResult, RelateBody, RelateResult, Saved, SaveBody, Shared, SharedQuery, Tree, UnrelateBody } from './categories.schema.ts';
 import { LIBRARY_LIMITS, type Quality } from './library.ts';
 
@@ -48,21 +48,39 @@ async function ownCategory(db: Conn, ownerId: number, id: number, locale: Locale
   return { ...row, scope: row.scope as CategoryScope };
 }
 
-/** Direct link counts per category of one owner. */
-async function directCounts(db: Conn, ownerId: number, categoryIds?: number[]): Promise<Map<number, { parts: number; components: number }>> {
+/**
+ * For other library modules (design blocks, own components): the caller's category of `scope`, or
+ * 40400 with the categories' not-found message (another user's id reads exactly like a missing one).
+ */
+export async function requireOwnCategory(db: Db, ownerId: number, id: number, scope: CategoryScope, locale: Locale): Promise<{ id: number; name: string; level: number }> {
+  const cat = await ownCategory(db, ownerId, id, locale);
+  if (cat.scope !== scope) throw badInput(locale, 'categories.parentScope');
+  return { id: cat.id, name: cat.name, level: cat.level };
+}
+
+/** What each category of one owner holds directly: links (scope 'part') or design blocks (scope 'block'). */
+async function directCounts(db: Conn, ownerId: number, scope: CategoryScope, categoryIds?: number[]): Promise<Map<number, DirectCounts>> {
   if (categoryIds && categoryIds.length === 0) return new Map();
+  if (scope === 'block') {
+    const rows = await db
+      .select({ categoryId: designBlocks.categoryId, n: count() })
+      .from(designBlocks)
+      .where(and(eq(designBlocks.ownerId, ownerId), categoryIds ? inArray(designBlocks.categoryId, categoryIds) : isNotNull(designBlocks.categoryId)))
+      .groupBy(designBlocks.categoryId);
+    return new Map(rows.filter((r) => r.categoryId !== null).map((r) => [r.categoryId!, { parts: 0, components: 0, blocks: Number(r.n) }]));
+  }
   const rows = await db
     .select({ categoryId: userCategoryLinks.categoryId, parts: count(userCategoryLinks.productId), components: count(userCategoryLinks.componentId) })
     .from(userCategoryLinks)
     .where(and(eq(userCategoryLinks.ownerId, ownerId), categoryIds ? inArray(userCategoryLinks.categoryId, categoryIds) : undefined))
     .groupBy(userCategoryLinks.categoryId);
-  return new Map(rows.map((r) => [r.categoryId, { parts: Number(r.parts), components: Number(r.components) }]));
+  return new Map(rows.map((r) => [r.categoryId, { parts: Number(r.parts), components: Number(r.components), blocks: 0 }]));
 }
 
 /** u/cate: the caller's tree of one scope, nested, with counts. */
 export async function categoryTree(db: Db, ownerId: number, scope: CategoryScope): Promise<Tree> {
   const rows = await scopeRows(db, ownerId, scope);
-  const counts = scope === 'part' ? await directCounts(db, ownerId) : new Map<number, { parts: number; components: number }>();
+  const counts = await directCounts(db, ownerId, scope);
   return { scope, list: buildCategoryTree(rows, counts), total: rows.length, limit: LIBRARY_LIMITS.categoriesPerUser };
 }
 
@@ -132,7 +150,7 @@ export async function deleteCategory(db: Db, ownerId: number, id: number, locale
     await lockOwner(tx, ownerId);
     const cat = await ownCategory(tx, ownerId, id, locale);
     const ids = subtreeIds(await scopeRows(tx, ownerId, cat.scope), id);
-    const counts = await directCounts(tx, ownerId, ids);
+    const counts = await directCounts(tx, ownerId, 'part', ids);
     let unlinkedParts = 0;
     let unlinkedComponents = 0;
     for (const c of counts.values()) {
@@ -378,7 +396,7 @@ export async function readSharedCategory(db: Db, query: SharedQuery, locale: Loc
   const scope = root.scope as CategoryScope;
   const rows = await scopeRows(db, root.ownerId, scope);
   const inside = subtreeIds(rows, root.id);
-  const counts = scope === 'part' ? await directCounts(db, root.ownerId, inside) : new Map<number, { parts: number; components: number }>();
+  const counts = await directCounts(db, root.ownerId, scope, inside);
   const [tree] = buildCategoryTree(
     rows.filter((r) => inside.includes(r.id)),
     counts,

@@ -36,8 +36,13 @@ export type CategoryRow = {
   shareToken: string | null;
 };
 
-/** Linked parts and own components of one category: its own links and those of its whole subtree. */
-export type CategoryCounts = { parts: number; components: number; totalParts: number; totalComponents: number };
+/** What one category holds directly: catalogue parts and own components (scope 'part') or design blocks (scope 'block'). */
+export type DirectCounts = { parts: number; components: number; blocks: number };
+/** Its own counts and those of its whole subtree. */
+export type CategoryCounts = DirectCounts & { totalParts: number; totalComponents: number; totalBlocks: number };
+
+/** Everything a category and its subtree hold. */
+export const totalOf = (c: CategoryCounts): number => c.totalParts + c.totalComponents + c.totalBlocks;
 
 export type CategoryNode = {
   id: number;
@@ -69,7 +74,7 @@ function bySort(a: CategoryRow, b: CategoryRow): number {
  * Nests the rows under `rootId` (null: the whole tree), children sorted; counts add up the
  * subtree. A row whose parent is missing (cannot happen through the API) is shown at the top.
  */
-export function buildCategoryTree(rows: readonly CategoryRow[], direct: ReadonlyMap<number, { parts: number; components: number }>, rootId: number | null = null): CategoryNode[] {
+export function buildCategoryTree(rows: readonly CategoryRow[], direct: ReadonlyMap<number, DirectCounts>, rootId: number | null = null): CategoryNode[] {
   const ids = new Set(rows.map((r) => r.id));
   const childrenOf = new Map<number | null, CategoryRow[]>();
   for (const r of rows) {
@@ -79,14 +84,16 @@ export function buildCategoryTree(rows: readonly CategoryRow[], direct: Readonly
     childrenOf.set(parent, list);
   }
   const build = (r: CategoryRow, depth: number): CategoryNode => {
-    const own = direct.get(r.id) ?? { parts: 0, components: 0 };
+    const own = direct.get(r.id) ?? { parts: 0, components: 0, blocks: 0 };
     // Depth bound: a corrupt cycle can never recurse forever.
     const children = depth < LIBRARY_LIMITS.categoryDepth + 2 ? (childrenOf.get(r.id) ?? []).sort(bySort).map((c) => build(c, depth + 1)) : [];
     const counts: CategoryCounts = {
       parts: own.parts,
       components: own.components,
+      blocks: own.blocks,
       totalParts: own.parts + children.reduce((s, c) => s + c.counts.totalParts, 0),
       totalComponents: own.components + children.reduce((s, c) => s + c.counts.totalComponents, 0),
+      totalBlocks: own.blocks + children.reduce((s, c) => s + c.counts.totalBlocks, 0),
     };
     return {
       id: r.id,
