@@ -54,7 +54,7 @@ async function ownCategory(db: Conn, ownerId: number, id: number, locale: Locale
  */
 export async function requireOwnCategory(db: Db, ownerId: number, id: number, scope: CategoryScope, locale: Locale): Promise<{ id: number; name: string; level: number }> {
   const cat = await ownCategory(db, ownerId, id, locale);
-  if (cat.scope !== scope) throw badInput(locale, 'categories.parentScope');
+  if (cat.scope !== scope) throw badInput(locale, 'categories.wrongScope');
   return { id: cat.id, name: cat.name, level: cat.level };
 }
 
