@@ -119,10 +119,8 @@ export function CategoryTree({ scope, locale, labels, selectedId, onSelect, clas
     if (ancestors.some((a) => !expanded.has(a))) setExpanded((e) => new Set([...e, ...ancestors]));
   }, [selectedId, tree, nodes, expanded]);
 
-  // A selected category that is gone (deleted here or elsewhere) is let go.
-  useEffect(() => {
-    if (tree && selectedId !== null && !findNode(nodes, selectedId)) onSelect(null);
-  }, [tree, nodes, selectedId, onSelect]);
+  // (A category deleted here lets go of the selection in remove(); a just-created one is selected
+  // before the reloaded tree holds it, so a selection missing from the tree is never dropped here.)
 
   const tabStop = focusId !== null && visible.some((n) => n.id === focusId) ? focusId : (selected?.id ?? visible[0]?.id ?? null);
 
