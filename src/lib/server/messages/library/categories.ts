@@ -1,5 +1,47 @@
 // Server messages of the personal library's categories (issue #16), spread into ../zh.ts and ../en.ts.
 // Keys start with 'categories.'; zh is the source, en has exactly the same keys.
-export const categoriesZh = {} as const;
+export const categoriesZh = {
+  'categories.notFound': '找不到该分类：它不存在，或不属于你',
+  'categories.shareNotFound': '分享链接无效或已关闭',
+  'categories.name.empty': '名称不能为空',
+  'categories.name.tooLong': '名称最多 {max} 个字符',
+  'categories.name.markup': '名称只能是纯文本，不能包含 HTML 或其他标记（如 <b>）',
+  'categories.name.control': '名称不能包含换行、控制字符或文字方向控制符',
+  'categories.name.taken': '同一级下已有名为「{name}」的分类',
+  'categories.depth': '分类最多 {max} 级：移到这里后会超过 {max} 级',
+  'categories.cycle': '不能把分类移到它自己或它的子分类下',
+  'categories.parentScope': '上级分类属于另一棵分类树（元件分类与设计模块分类不能混用）',
+  'categories.scopeChange': '分类不能在元件分类与设计模块分类之间转换',
+  'categories.wrongScope': '这个分类属于另一棵分类树（元件分类与设计模块分类不能混用）',
+  'categories.limit': '分类数量已达上限（{max} 个），请先删除不用的分类',
+  'categories.linkLimit': '分类中的元件已达上限（{max} 个）',
+  'categories.relate.nothing': '请至少给出一个元件',
+  'categories.relate.blockScope': '这是设计模块分类，只能放设计模块；元件请放到元件分类中',
+  'categories.partNotFound': '目录中没有这个元件：{what}',
+  'categories.componentNotFound': '找不到该自建元件：它不存在，或不属于你',
+  'categories.linkNotFound': '找不到该关联：它不存在，或不属于你',
+  'categories.share.badToken': '分享链接格式不对',
+} as const;
 
-export const categoriesEn: { readonly [K in keyof typeof categoriesZh]: string } = {};
+export const categoriesEn: { readonly [K in keyof typeof categoriesZh]: string } = {
+  'categories.notFound': 'No such category: it does not exist, or it is not yours',
+  'categories.shareNotFound': 'This share link is not valid or has been turned off',
+  'categories.name.empty': 'The name cannot be empty',
+  'categories.name.tooLong': 'The name can have at most {max} characters',
+  'categories.name.markup': 'The name must be plain text, without HTML or other markup (like <b>)',
+  'categories.name.control': 'The name cannot contain line breaks, control characters or text-direction controls',
+  'categories.name.taken': 'There is already a category named “{name}” at this level',
+  'categories.depth': 'Categories have at most {max} levels: moving it here would make more',
+  'categories.cycle': 'A category cannot be moved under itself or one of its sub-categories',
+  'categories.parentScope': 'The parent belongs to the other tree (component and design-block categories are kept apart)',
+  'categories.scopeChange': 'A category cannot switch between the component and the design-block tree',
+  'categories.wrongScope': 'This category belongs to the other tree (component and design-block categories are kept apart)',
+  'categories.limit': 'You have reached the limit of {max} categories; delete some you no longer use first',
+  'categories.linkLimit': 'Your categories hold the maximum of {max} parts',
+  'categories.relate.nothing': 'Give at least one part or component',
+  'categories.relate.blockScope': 'This is a design-block category; put parts and components in a component category',
+  'categories.partNotFound': 'No such part in the catalogue: {what}',
+  'categories.componentNotFound': 'No such own component: it does not exist, or it is not yours',
+  'categories.linkNotFound': 'No such link: it does not exist, or it is not yours',
+  'categories.share.badToken': 'This share link is malformed',
+};
