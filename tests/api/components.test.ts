@@ -101,7 +101,7 @@ describe(`own components API (${label})`, () => {
     expect(sym).toMatchObject({ ok: true, kind: 'symbol', format: 'kicad_sym', fileName: SYM, info: { symbols: [{ name: 'OPA333xxD', pins: 8, units: 1 }] } });
     expect(fp).toMatchObject({ ok: true, kind: 'footprint', format: 'kicad_mod', info: { name: 'SOIC-8_3.9x4.9mm_P1.27mm', pads: 8, padNumbers: ['1', '2', '3', '4', '5', '6', '7', '8'], smd: true } });
     expect(model).toMatchObject({ ok: true, kind: 'model3d', format: 'wrl' });
-    expect((model as { info: { triangles: number } }).info.triangles).toBeGreaterThan(100);
+    expect((model as unknown as { info: { triangles: number } }).info.triangles).toBeGreaterThan(100);
     expect(u.body.result.component).toBeNull();
   });
 

@@ -15,8 +15,11 @@ export const URL_MAX_CHARS = 1000;
  * reads as markup (`<b>`, `</div>`, `<!--`, `<?xml`). A lone '<' as in '<5 mA' stays allowed.
  */
 export function isPlainText(value: string, multiline = false): boolean {
-  const control = multiline ? /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/ : /[\u0000-\u001F\u007F]/;
-  if (control.test(value)) return false;
+  for (const ch of value) {
+    const c = ch.charCodeAt(0);
+    const allowed = multiline && (c === 9 || c === 10 || c === 13);
+    if ((c < 0x20 || c === 0x7f) && !allowed) return false;
+  }
   return !/<\s*[/!?A-Za-z]/.test(value) && !/&(?:#\d+|#x[0-9a-f]+|[a-z]+);/i.test(value);
 }
 
