@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { categoryName } from '../catalog/catalog.ts';
 import { queryHeader } from '../catalog/filters.server.ts';
 import { exampleValue } from '../catalog/filters.ts';
@@ -107,7 +107,8 @@ export async function listComponents(db: Db, ownerId: number, q: ComponentListQu
   const keyword = q.keyword?.trim();
   if (keyword) {
     const like = `%${escapeLike(keyword)}%`;
-    where.push(or(ilike(userComponents.mpn, like), ilike(userComponents.brand, like), ilike(userComponents.description, like))!);
+    // One ILIKE over the three fields joined (a newline cannot be typed into the one-line keyword): a third of the work of three.
+    where.push(sql`(${userComponents.mpn} || E'\n' || ${userComponents.brand} || E'\n' || ${userComponents.description}) ilike ${like}`);
   }
   if (q.quality) where.push(eq(userComponents.quality, q.quality));
   if (q.categoryId !== undefined) {
@@ -117,6 +118,19 @@ export async function listComponents(db: Db, ownerId: number, q: ComponentListQu
     );
   }
   const filter = and(...where);
+  if (keyword) {
+    // A keyword reads every row of the user's once: the total comes with the page (one scan, not two).
+    const rows = await db
+      .select({ ...summaryColumns, total: sql<number>`count(*) over ()` })
+      .from(userComponents)
+      .leftJoin(categories, eq(categories.cateId, userComponents.cateId))
+      .where(filter)
+      .orderBy(desc(userComponents.updatedAt), desc(userComponents.id))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize);
+    const total = rows.length > 0 ? Number(rows[0]!.total) : q.pageNum === 1 ? 0 : Number((await db.select({ n: count() }).from(userComponents).where(filter))[0]?.n ?? 0);
+    return { list: rows.map((r) => toSummary(r as SummaryRow, locale)), total };
+  }
   const [rows, totals] = await Promise.all([
     db
       .select(summaryColumns)
