@@ -153,14 +153,14 @@ describe(`own components API (${label})`, () => {
     const sot = assetIds(u)[0]!;
     forced.result = (input) =>
       /SOT-23-5/.test(input.footprint?.text ?? '')
-        ? { quality: 'errors', findings: [{ code: 'pinWithoutPad', severity: 'error', vars: { pins: '6, 7, 8', count: 3 } }], version: 1, ms: 1 }
+        ? { quality: 'errors', findings: [{ code: 'pins.noPad', severity: 'error', vars: { count: 3, pins: '6, 7, 8', pinCount: 8, padCount: 5 } }], version: 1, ms: 1 }
         : { quality: 'ok', findings: [], version: 1, ms: 1 };
     try {
       const refused = await save(w.alice.token, { id: good.id, mpn: 'OPA333AIDR', footprintAssetId: sot, status: 'ready' }, 'en');
       expect(refused.body.code).toBe(200000);
       expect(refused.body.msg).toMatch(/1 error/);
       expect(refused.body.result).toMatchObject({ status: 'draft', quality: 'errors' });
-      expect(refused.body.result.readyRefused!.findings[0]).toMatchObject({ code: 'pinWithoutPad', severity: 'error' });
+      expect(refused.body.result.readyRefused!.findings[0]).toMatchObject({ code: 'pins.noPad', severity: 'error' });
       expect(refused.body.result.readyRefused!.findings[0]!.text).toContain('6, 7, 8');
       // Nothing lost: the fields and the other assets are there; the replaced footprint file went.
       const kept = (await one(w.alice.token, good.id)).body.result;

@@ -51,6 +51,9 @@ function ComponentEditor({ labels, categories, model3dLabels, id: initialId, lis
   const [refused, setRefused] = useState<ComponentDetail['readyRefused'] | null>(null);
   const [uploadErrors, setUploadErrors] = useState<string[]>([]);
   const [dirty, setDirty] = useState(false);
+  // The session lives in localStorage: the server renders the loading state, the browser decides.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   const apply = (d: ComponentDetail) => {
     setDetail(d);
@@ -86,14 +89,14 @@ function ComponentEditor({ labels, categories, model3dLabels, id: initialId, lis
 
   const keyByName = useMemo(() => new Map(keys.map((k) => [k.key, k])), [keys]);
 
-  if (!token) {
+  if (mounted && !token) {
     return (
       <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-700" data-testid="component-editor-login">
         {L('loginPrompt')}
       </p>
     );
   }
-  if (!loaded) {
+  if (!mounted || !loaded) {
     return (
       <p className="text-sm text-slate-500" role="status">
         {L('loading')}
@@ -146,7 +149,7 @@ function ComponentEditor({ labels, categories, model3dLabels, id: initialId, lis
       setUploadErrors(r.list.flatMap((a) => (a.ok ? [] : [fill(L('uploadRefused'), { name: a.name, msg: a.msg })])));
       if (r.component) {
         apply(r.component);
-        setRefused(null);
+        setRefused(r.component.readyRefused ?? null);
         return;
       }
       const fresh: Partial<Slots> = {};
