@@ -253,6 +253,8 @@ describe(`own components API (${label})`, () => {
     expect(unknown.body.msg).toBe('参数 flux 不是目录中的参数，请从列表中选择');
     const nan = await save(w.alice.token, { mpn: 'RC0603FR-0710KL', params: [{ key: 'resistance', value: 'ten' }] });
     expect(nan.body.msg).toContain('不是有效的数值');
+    const many = await save(w.alice.token, { mpn: 'RC0603FR-0710KL', params: Array.from({ length: LIBRARY_LIMITS.paramsPerComponent + 1 }, () => ({ key: 'tolerance', value: '1%' })) });
+    expect(many.body.msg).toBe(`参数最多 ${LIBRARY_LIMITS.paramsPerComponent} 个`);
     const dup = await save(w.alice.token, { mpn: 'RC0603FR-0710KL', params: [{ key: 'tolerance', value: '1%' }, { key: 'tolerance', value: '5%' }] });
     expect(dup.body.msg).toBe('参数“精度”填了两次');
     const okay = await save(w.alice.token, { mpn: 'RC0603FR-0710KL', params: [{ key: 'resistance', value: '10k' }, { key: 'tolerance', value: '±1%' }, { key: 'power', value: '1/10W' }] });
@@ -338,6 +340,11 @@ describe(`own components API (${label})`, () => {
     const r = await upload(eleven, w.alice);
     expect(r.status).toBe(400);
     expect(r.body.msg).toBe(`一次最多上传 ${LIBRARY_LIMITS.assetsPerUpload} 个文件（收到 ${LIBRARY_LIMITS.assetsPerUpload + 1} 个）`);
+    // One file over the asset limit is refused by name; the others of the upload are stored.
+    const big = new Uint8Array(LIBRARY_LIMITS.assetMaxBytes + 1);
+    big.set(new TextEncoder().encode('#VRML V2.0 utf8\n'));
+    const over = await upload([{ name: 'huge.wrl', bytes: big }, { name: SOIC, bytes: file(SOIC) }], w.alice);
+    expect(over.body.result.list.map((a) => (a.ok ? 'stored' : a.msg))).toEqual([`文件 huge.wrl 超过 ${LIBRARY_LIMITS.assetMaxBytes / 1024 / 1024} MB`, 'stored']);
     const db = w.database.db;
     await db.insert(userComponents).values(Array.from({ length: LIBRARY_LIMITS.componentsPerUser }, (_, i) => ({ ownerId: carol.id, mpn: `BULK-${i}` })));
     const full = await save(carol.token, { mpn: 'ONE-MORE' });

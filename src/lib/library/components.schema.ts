@@ -25,14 +25,16 @@ export type ComponentListQuery = z.infer<typeof ComponentListQuerySchema>;
 export const ComponentSaveSchema = z
   .strictObject({
     id: Id.optional().openapi({ description: 'Absent: create; else the caller’s component to change' }),
-    mpn: z.string().max(1000),
-    brand: z.string().max(1000).optional(),
+    // Bounds here only stop abuse (the body is at most 64 KB anyway); the real limits are checked on
+    // the server with a message in the caller's language (components.server.ts).
+    mpn: z.string().max(10_000).openapi({ description: 'Plain text, 1..100 characters' }),
+    brand: z.string().max(10_000).optional().openapi({ description: 'Plain text, at most 100 characters' }),
     cateId: RowId.nullable().optional().openapi({ description: 'A catalogue category (its parameter keys are offered)' }),
-    description: z.string().max(20_000).optional(),
+    description: z.string().max(60_000).optional().openapi({ description: `Plain text, at most ${LIBRARY_LIMITS.descriptionMaxChars} characters` }),
     params: z
-      .array(z.strictObject({ key: z.string().min(1).max(100), value: z.string().max(200) }))
-      .max(LIBRARY_LIMITS.paramsPerComponent)
-      .optional(),
+      .array(z.strictObject({ key: z.string().max(1000), value: z.string().max(1000) }))
+      .optional()
+      .openapi({ description: `At most ${LIBRARY_LIMITS.paramsPerComponent}; keys from GET /u/comp/params, values with the key's unit` }),
     datasheetUrl: z.string().max(2000).nullable().optional(),
     datasheetAssetId: AssetId,
     symbolAssetId: AssetId,
