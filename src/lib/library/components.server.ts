@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { categoryName } from '../catalog/catalog.ts';
 import { queryHeader } from '../catalog/filters.server.ts';
 import { exampleValue } from '../catalog/filters.ts';
@@ -113,8 +113,15 @@ export async function listComponents(db: Db, ownerId: number, q: ComponentListQu
   if (q.quality) where.push(eq(userComponents.quality, q.quality));
   if (q.categoryId !== undefined) {
     const ids = await ownCategoryIds(db, ownerId, q.categoryId, locale);
+    // A semi-join the planner can hash (the category's links are read once, by the owner's index).
     where.push(
-      sql`exists (select 1 from ${userCategoryLinks} where ${userCategoryLinks.componentId} = ${userComponents.id} and ${inArray(userCategoryLinks.categoryId, ids)})`,
+      inArray(
+        userComponents.id,
+        db
+          .select({ id: userCategoryLinks.componentId })
+          .from(userCategoryLinks)
+          .where(and(eq(userCategoryLinks.ownerId, ownerId), inArray(userCategoryLinks.categoryId, ids), isNotNull(userCategoryLinks.componentId))),
+      ),
     );
   }
   const filter = and(...where);
