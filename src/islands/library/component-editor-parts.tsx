@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { AssetOut, ComponentDetail } from '../../lib/library/components.schema.ts';
 import type { Severity } from '../../lib/library/library.ts';
 import Model3dFrame, { type Model3dLabels } from '../catalog/model3d-frame.tsx';
+import { $token } from '../../lib/client/store.ts';
 import { fill, privateBlobUrl } from './component-editor-api.ts';
 
 // Pieces of the own-component editor (component-editor.tsx): the drop zone, an uploaded file's
@@ -114,8 +115,8 @@ function SvgPreview({ L, title, url, testId }: { L: Labels; title: string; url: 
 }
 
 function ModelPreview({ L, url, step, labels }: { L: Labels; url: string | null; step: boolean; labels: Model3dLabels }) {
-  const src = usePrivateUrl(url);
-  if (src) return <Model3dFrame key={src} src={src} labels={labels} />;
+  // The frame fetches the mesh itself with the session (the page's CSP does not let fetch read blob: URLs).
+  if (url) return <Model3dFrame key={url} src={url} labels={labels} headers={{ 'X-token': $token.get() }} />;
   return (
     <figure className="flex flex-col rounded border border-slate-200 bg-white" data-testid="component-model-empty">
       <div className="grid aspect-[4/3] place-items-center bg-slate-50 p-4 text-center text-xs text-slate-500">{step ? L('previewStep') : L('previewNone')}</div>
