@@ -51,9 +51,16 @@ test('unknown routes and malformed parameters give the 404 page, never 500', asy
 test('header and footer are hidden on the nine embedded paths, shown elsewhere', async ({ page }) => {
   for (const path of ['/symbolSelector', '/library', '/addSymbolDevice', '/addFragment', '/login', '/addComponentType', '/addDesignBlockType', '/modifyFragment', '/addProject']) {
     await page.goto(path);
-    // The two category forms are real pages since issue #16; the rest are placeholders still.
-    const testId = path === '/login' ? 'login-page' : path === '/addComponentType' || path === '/addDesignBlockType' ? 'category-form-page' : 'coming-soon';
-    await expect(page.getByTestId(testId), path).toBeVisible();
+    // The library's pages are real since issue #16; the rest are placeholders still.
+    const real: Record<string, string> = {
+      '/login': 'login-page',
+      '/addComponentType': 'category-form-page',
+      '/addDesignBlockType': 'category-form-page',
+      '/addSymbolDevice': 'component-editor-page',
+      '/addFragment': 'add-fragment',
+      '/modifyFragment': 'modify-fragment',
+    };
+    await expect(page.getByTestId(real[path] ?? 'coming-soon'), path).toBeVisible();
     await expect(page.getByTestId('site-header'), path).toHaveCount(0);
     await expect(page.getByTestId('site-footer'), path).toHaveCount(0);
   }

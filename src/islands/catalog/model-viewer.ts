@@ -7,8 +7,8 @@ import { decodeMesh, type DecodedMesh } from '../../lib/viewer3d/mesh-format.ts'
 export { createViewer, webglSupport, type Viewer, type ViewName } from '../../lib/viewer3d/viewer.ts';
 
 /** The preview mesh (CPM1) of GET /api/chiplet/products/model3d. */
-export async function fetchMesh(src: string): Promise<DecodedMesh> {
-  const response = await fetch(src, { credentials: 'same-origin' });
+export async function fetchMesh(src: string, headers?: Record<string, string>): Promise<DecodedMesh> {
+  const response = await fetch(src, { credentials: 'same-origin', ...(headers ? { headers } : {}) });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return decodeMesh(await response.arrayBuffer());
 }

@@ -72,7 +72,7 @@ function readAlignment(meta: Record<string, string>): Alignment | null {
  * a failed download offers a retry; without WebGL the frame says so; without JavaScript the
  * server-rendered frame says what it would show and why it can't.
  */
-function Model3dFrame({ src, labels }: { src: string; labels: Model3dLabels }) {
+function Model3dFrame({ src, labels, headers }: { src: string; labels: Model3dLabels; /** For an owner-only mesh (own components: X-token). */ headers?: Record<string, string> }) {
   const figure = useRef<HTMLElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const viewer = useRef<Viewer | null>(null);
@@ -101,7 +101,7 @@ function Model3dFrame({ src, labels }: { src: string; labels: Model3dLabels }) {
           setPhase('no-webgl');
           return;
         }
-        const mesh = await engine.fetchMesh(src);
+        const mesh = await engine.fetchMesh(src, headers);
         if (!alive) return;
         // The viewer measures its canvas: show it before creating the viewer.
         flushSync(() => setPhase('drawing'));
