@@ -418,8 +418,9 @@ async function freeCode(tx: Tx, mpn: string, brand: string, submissionId: number
 /** Accepts a pending proposal: the part enters the catalogue; returns its product id and code. */
 export async function acceptSubmission(db: Db, store: FileStore, reviewerId: number, id: number, locale: Locale): Promise<{ id: number; productId: number; mfgMpnCode: string }> {
   // Read and parse the files first (outside the transaction); the snapshot cannot change.
-  const [pre] = await db.select({ snapshot: componentSubmissions.snapshot }).from(componentSubmissions).where(eq(componentSubmissions.id, id)).limit(1);
+  const [pre] = await db.select({ status: componentSubmissions.status, snapshot: componentSubmissions.snapshot }).from(componentSubmissions).where(eq(componentSubmissions.id, id)).limit(1);
   if (!pre) throw new AppError(Code.notFound, serverMessage('submissions.notFound', locale));
+  if (pre.status !== 'pending') throw new AppError(Code.conflict, serverMessage('submissions.notPending', locale, { status: statusText(pre.status, locale) }));
   const snap = pre.snapshot as SubmissionSnapshot;
   const files = new Map<SnapshotAsset['kind'], { asset: SnapshotAsset; bytes: Uint8Array }>();
   for (const asset of snap.assets) {
