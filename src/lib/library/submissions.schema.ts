@@ -47,7 +47,9 @@ const PageFields = {
   pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(SUBMISSION_LIMITS.pageSizeMax).default(20),
 };
-export const MyListBodySchema = z.strictObject({ ...PageFields, status: StatusSchema.optional() }).openapi('GetUploadComp');
+export const MyListBodySchema = z
+  .strictObject({ ...PageFields, status: StatusSchema.optional(), userCompId: RowId.optional().openapi({ description: 'Only the submissions of this own component' }) })
+  .openapi('GetUploadComp');
 export const ReviewListBodySchema = z
   .strictObject({ ...PageFields, status: z.enum([...SUBMISSION_STATUSES, 'all']).default('pending').openapi({ description: "'pending' (default) or another status, or 'all'" }) })
   .openapi('ReviewList');

@@ -210,8 +210,12 @@ async function ownCard(db: Db, userId: number, id: number, locale: Locale): Prom
 export type PageQuery = { pageNum: number; pageSize: number };
 
 /** The caller's proposals, newest first (user/getUploadComp). */
-export async function listOwnSubmissions(db: Db, userId: number, query: PageQuery & { status?: SubmissionStatus | undefined }, locale: Locale): Promise<SubmissionList> {
-  const where = and(eq(componentSubmissions.submitterId, userId), query.status ? eq(componentSubmissions.status, query.status) : undefined);
+export async function listOwnSubmissions(db: Db, userId: number, query: PageQuery & { status?: SubmissionStatus | undefined; userCompId?: number | undefined }, locale: Locale): Promise<SubmissionList> {
+  const where = and(
+    eq(componentSubmissions.submitterId, userId),
+    query.status ? eq(componentSubmissions.status, query.status) : undefined,
+    query.userCompId ? eq(componentSubmissions.componentId, query.userCompId) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select(cardColumns)

@@ -111,7 +111,10 @@ export function libraryItemName(mpn: string): string {
 
 /** Why a free text (a reason, a note) is refused: markup or control characters (newlines and tabs are fine). */
 export function plainTextProblem(text: string): 'markup' | 'control' | null {
-  if (/<\/?[A-Za-z!?][^>]*>?/.test(text)) return 'markup';
-  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text)) return 'control';
+  if (/<\/?[A-Za-z!?][^<>]*>/.test(text)) return 'markup';
+  for (const ch of text) {
+    const code = ch.charCodeAt(0);
+    if ((code < 0x20 && ch !== '\n' && ch !== '\r' && ch !== '\t') || code === 0x7f) return 'control';
+  }
   return null;
 }
