@@ -251,6 +251,9 @@ describe(`submissions (${label})`, () => {
     expect(list.body.result.list[0]!.id).toBe(submission.id);
     expect((await call<SubmissionList>('POST', '/chiplet/user/getUploadComp', bob.token, { pageNum: 1 })).body.result.total).toBe(0);
     expect((await call<SubmissionList>('POST', '/chiplet/user/getUploadComp', alice.token, { pageNum: 1, status: 'accepted' })).body.result.total).toBe(0);
+    // By component: the editor shows its component's latest submission; another user sees none of it.
+    expect((await call<SubmissionList>('POST', '/chiplet/user/getUploadComp', alice.token, { pageNum: 1, pageSize: 1, userCompId: componentId })).body.result.list.map((x) => x.id)).toEqual([submission.id]);
+    expect((await call<SubmissionList>('POST', '/chiplet/user/getUploadComp', bob.token, { pageNum: 1, userCompId: componentId })).body.result.total).toBe(0);
   });
 
   it('a pending submission keeps its files even when the owner deletes every asset holding them', async () => {

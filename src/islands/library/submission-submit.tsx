@@ -41,7 +41,8 @@ export function SubmitToCatalogue({ componentId, quality, status, locale, labels
     void refresh();
   }, [refresh]);
 
-  const ready = status === 'ready' && quality !== 'errors' && quality !== 'unchecked';
+  // As the server decides: a 'ready' component (its last check found no error).
+  const ready = status === 'ready' && quality !== 'errors';
   const pending = latest?.status === 'pending';
 
   async function send() {
