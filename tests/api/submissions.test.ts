@@ -219,6 +219,7 @@ describe(`submissions (${label})`, () => {
     const unconfirmed = await submit(alice.token, ready, { confirmLicence: false });
     expect(unconfirmed.body.code).toBe(40000);
     expect(unconfirmed.body.msg).toMatch(/请确认您有权以所选许可发布/);
+    expect((await submit(alice.token, ready, { confirmLicence: false }, 'en')).body.msg).toMatch(/confirm that you may publish/);
     expect((await submit(alice.token, ready, { note: '<script>x</script>' })).body.msg).toMatch(/纯文本/);
     expect((await submit(alice.token, ready, { note: 'x'.repeat(501) })).body.code).toBe(40000);
     const count = await database.db.select({ id: componentSubmissions.id }).from(componentSubmissions);

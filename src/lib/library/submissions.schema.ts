@@ -36,7 +36,10 @@ export const SubmitBodySchema = z
   .strictObject({
     userCompId: RowId.openapi({ description: 'The own component (u/comp) to propose' }),
     licence: LicenceSchema,
-    confirmLicence: z.literal(true, { error: confirm.zh }).openapi({ description: 'The submitter confirms they may license the files so' }),
+    confirmLicence: z
+      .boolean({ error: confirm.zh })
+      .refine((v) => v, { message: confirm.zh, params: { en: confirm.en } })
+      .openapi({ description: 'Must be true: the submitter confirms they may license the files so' }),
     note: plainText(SUBMISSION_LIMITS.noteMaxChars, 'submissions.noteTooLong').optional().openapi({ description: 'A note to the reviewer, plain text' }),
   })
   .openapi('SubmitComp');
