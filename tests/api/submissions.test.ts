@@ -349,7 +349,8 @@ describe(`submissions (${label})`, () => {
   });
 
   it('the same part accepted twice gets its own code and library names', async () => {
-    const comp = await ownComponent(bob.id, {}, false);
+    // The brand typed differently is the same catalogue brand.
+    const comp = await ownComponent(bob.id, { brand: 'texas instruments' }, false);
     const s = await submit(bob.token, comp, { licence: 'CC0-1.0' });
     expect(s.body.code, s.body.msg).toBe(200000);
     const d = await call<ReviewDetail>('GET', `/chiplet/user/review/one?id=${s.body.result.id}`, operator.token);
@@ -364,6 +365,8 @@ describe(`submissions (${label})`, () => {
     // No model uploaded: the footprint keeps the KiCad library path it names.
     expect(fp).toEqual({ name: 'LM2904DR_2', model: '${KICAD6_3DMODEL_DIR}/Package_SO.3dshapes/SOIC-8_3.9x4.9mm_P1.27mm.wrl' });
     expect(p!.licence).toBe('CC0-1.0');
+    const [first] = await database.db.select({ brandId: products.brandId }).from(products).where(eq(products.id, accepted.productId));
+    expect(p!.brandId).toBe(first!.brandId);
   });
 
   it('rejecting needs a plain reason of at most 500 characters; the submitter sees it', async () => {

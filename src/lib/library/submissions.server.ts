@@ -398,23 +398,25 @@ function rewriteFootprint(bytes: Uint8Array, name: string, modelPath: string | n
   return serialize(root);
 }
 
-async function brandIdFor(tx: Tx, name: string): Promise<number | null> {
+/** The catalogue brand a typed name means (by English or Chinese name, or key), made when none: its id and key. */
+async function brandFor(tx: Tx, name: string): Promise<{ id: number; key: string } | null> {
   const brand = name.trim();
   if (!brand) return null;
   const key = brandKeyFromName(brand) ?? `community-${createHash('sha1').update(brand).digest('hex').slice(0, 10)}`;
   const [found] = await tx
-    .select({ id: brands.id })
+    .select({ id: brands.id, key: brands.key })
     .from(brands)
     .where(sql`lower(${brands.nameEn}) = lower(${brand}) OR ${brands.nameZh} = ${brand} OR ${brands.key} = ${key}`)
     .orderBy(brands.id)
     .limit(1);
-  if (found) return found.id;
-  const [made] = await tx.insert(brands).values({ key, nameZh: brand, nameEn: brand }).returning({ id: brands.id });
-  return made!.id;
+  if (found) return found;
+  const [made] = await tx.insert(brands).values({ key, nameZh: brand, nameEn: brand }).returning({ id: brands.id, key: brands.key });
+  return made!;
 }
 
-async function freeCode(tx: Tx, mpn: string, brand: string, submissionId: number): Promise<string> {
-  const base = deriveMfgMpnCode(mpn, brandKeyFromName(brand));
+/** The part's URL key as the catalogue makes them (MPN and brand key), with a suffix when taken. */
+async function freeCode(tx: Tx, mpn: string, brandKey: string | null, submissionId: number): Promise<string> {
+  const base = deriveMfgMpnCode(mpn, brandKey);
   const [taken] = await tx.select({ id: products.id }).from(products).where(eq(products.mfgMpnCode, base)).limit(1);
   return taken ? `${base.slice(0, 150)}_c${submissionId}` : base;
 }
@@ -482,8 +484,9 @@ export async function acceptSubmission(db: Db, store: FileStore, reviewerId: num
     const [symIns] = await tx.insert(symbols).values(symRow).returning({ id: symbols.id });
     if (pins.length) await tx.insert(symbolPins).values(pins.map((p) => ({ symbolId: symIns!.id, ...p })));
 
-    const brandId = await brandIdFor(tx, c.brand);
-    const code = await freeCode(tx, c.mpn, c.brand, id);
+    const brand = await brandFor(tx, c.brand);
+    const brandId = brand?.id ?? null;
+    const code = await freeCode(tx, c.mpn, brand?.key ?? null, id);
     const description = c.description.trim() || null;
     const datasheetUrl = c.datasheetUrl && /^https?:\/\/\S+$/i.test(c.datasheetUrl) ? c.datasheetUrl : null;
     const [prod] = await tx
