@@ -1,6 +1,6 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.server.ts';
-import { boms, datasheets, designBlocks, designFiles, designs, persistedFiles, userAssets, users } from '../server/db/schema/index.ts';
+import { boms, componentSubmissions, datasheets, designBlocks, designFiles, designs, persistedFiles, userAssets, users } from '../server/db/schema/index.ts';
 import type { FileKey } from './file-store.ts';
 
 // Every column that holds a file-store key, counted together: keys are content addresses, so an
@@ -20,5 +20,10 @@ export const fileKeyReferences = (key: FileKey) => async (tx: Reader) => {
   const [s] = await tx.select({ n: count() }).from(designBlocks).where(eq(designBlocks.schKey, key));
   const [v] = await tx.select({ n: count() }).from(designBlocks).where(eq(designBlocks.previewKey, key));
   const [f] = await tx.select({ n: count() }).from(persistedFiles).where(eq(persistedFiles.fileKey, key));
-  return [b, u, d, c, p, a, s, v, f].reduce((sum, row) => sum + Number(row?.n ?? 0), 0);
+  // A pending proposal to the catalogue keeps the files it was submitted with (snapshot.fileKeys).
+  const [g] = await tx
+    .select({ n: count() })
+    .from(componentSubmissions)
+    .where(and(eq(componentSubmissions.status, 'pending'), sql`jsonb_exists(${componentSubmissions.snapshot}->'fileKeys', ${key})`));
+  return [b, u, d, c, p, a, s, v, f, g].reduce((sum, row) => sum + Number(row?.n ?? 0), 0);
 };
