@@ -15,7 +15,6 @@ const refusal = (ctx: z.RefinementCtx, problem: TextRefusal, max: number) => {
 export const lineText = (max: number, required: boolean) =>
   z
     .string()
-    .max(max * 4 + 64)
     .trim()
     .superRefine((v, ctx) => {
       const p = lineTextProblem(v, max, required);
@@ -26,7 +25,6 @@ export const lineText = (max: number, required: boolean) =>
 export const multilineText = (max: number) =>
   z
     .string()
-    .max(max * 4 + 64)
     .trim()
     .superRefine((v, ctx) => {
       const p = multilineTextProblem(v, max);
@@ -87,7 +85,10 @@ export type BlockListQuery = z.infer<typeof BlockListQuerySchema>;
 /** The sheet of a block: a persisted file (fileId) or the .kicad_sch text itself. */
 const sheetFields = {
   fileId: PersistedIdSchema.optional().openapi({ description: 'A file persisted by /api/file/operation/persistence*' }),
-  schematic: z.string().max(BLOCK_LIMITS.sheetMaxBytes).optional().openapi({ description: 'The .kicad_sch text (instead of fileId)' }),
+  schematic: z
+    .string()
+    .optional()
+    .openapi({ description: `The .kicad_sch text (instead of fileId), at most ${BLOCK_LIMITS.sheetMaxBytes / 1024 / 1024} MB as UTF-8` }),
   fileName: lineText(BLOCK_LIMITS.fileNameMaxChars, false).optional().openapi({ description: 'Names the pasted sheet in messages' }),
 };
 
@@ -115,7 +116,7 @@ export const BlockDeleteResultSchema = z.object({ id: z.number().int(), deleted:
 export const PersistTextSchema = z
   .strictObject({
     fileName: lineText(BLOCK_LIMITS.fileNameMaxChars, true),
-    content: z.string().max(BLOCK_LIMITS.persistMaxBytes),
+    content: z.string().openapi({ description: `At most ${BLOCK_LIMITS.persistMaxBytes / 1024 / 1024} MB as UTF-8` }),
     mime: z
       .string()
       .trim()

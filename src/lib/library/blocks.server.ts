@@ -160,7 +160,7 @@ function sheetTooLarge(locale: Locale, size: number): AppError {
 
 /** The sheet read in the worker pool: its info and preview, or a refusal naming the reason. */
 export async function readSheet(pool: WorkerPool, sheet: Sheet, locale: Locale): Promise<{ info: BlockInfo; svg: string | null }> {
-  if (!/\.kicad_sch$/i.test(sheet.fileName) && /\.(sch|kicad_pcb|kicad_pro|kicad_sym|kicad_mod|zip|pdf|png|jpe?g)$/i.test(sheet.fileName)) {
+  if (!/\.kicad_sch$/i.test(sheet.fileName) && /\.(kicad_pcb|kicad_pro|kicad_sym|kicad_mod|zip|pdf|png|jpe?g)$/i.test(sheet.fileName)) {
     throw new AppError(Code.badInput, serverMessage('blocks.sheetType', locale, { file: sheet.fileName.slice(0, 200) }));
   }
   let outcome: SheetOutcome;
