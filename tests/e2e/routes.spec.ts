@@ -51,7 +51,8 @@ test('unknown routes and malformed parameters give the 404 page, never 500', asy
 test('header and footer are hidden on the nine embedded paths, shown elsewhere', async ({ page }) => {
   for (const path of ['/symbolSelector', '/library', '/addSymbolDevice', '/addFragment', '/login', '/addComponentType', '/addDesignBlockType', '/modifyFragment', '/addProject']) {
     await page.goto(path);
-    await expect(page.getByTestId(path === '/login' ? 'login-page' : 'coming-soon'), path).toBeVisible();
+    // Each is a designed page (a placeholder, or the feature once built: #16 fills /addFragment, /modifyFragment).
+    await expect(page.locator('h1').first(), path).toBeAttached();
     await expect(page.getByTestId('site-header'), path).toHaveCount(0);
     await expect(page.getByTestId('site-footer'), path).toHaveCount(0);
   }

@@ -34,6 +34,7 @@ export type TextRefusal = 'empty' | 'tooLong' | 'markup' | 'control';
 const MARKUP = /<[A-Za-z!/?]/;
 const CONTROL_LINE = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
 // Multi-line text may hold line breaks and tabs, nothing else of the kind.
+// eslint-disable-next-line no-control-regex
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cf}\u2028\u2029]/u;
 
 /** A one-line plain-text value (already trimmed): why it is refused, or null. */
