@@ -75,21 +75,9 @@ async function assertOwnCategory(db: Pick<Db, 'select'>, ownerId: number, catego
   if (!c) throw categoryNotFound(locale);
 }
 
-/** Blocks with their category's name, in the order of `ids`. */
-async function blocksOf(db: Db, ids: readonly number[]): Promise<Block[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ b: designBlocks, categoryName: userCategories.name })
-    .from(designBlocks)
-    .leftJoin(userCategories, eq(userCategories.id, designBlocks.categoryId))
-    .where(inArray(designBlocks.id, [...ids]));
-  const byId = new Map(rows.map((r) => [r.b.id, r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    return [toBlock(r.b, r.b.categoryId !== null && r.categoryName !== null ? { id: r.b.categoryId, name: r.categoryName } : null)];
-  });
-}
+const withCategory = { b: designBlocks, categoryName: userCategories.name };
+type JoinedRow = { b: Row; categoryName: string | null };
+const joinedToBlock = (r: JoinedRow) => toBlock(r.b, r.b.categoryId !== null && r.categoryName !== null ? { id: r.b.categoryId, name: r.categoryName } : null);
 
 export async function listBlocks(db: Db, ownerId: number, q: BlockListQuery, locale: Locale): Promise<BlockList> {
   const where: SQL[] = [eq(designBlocks.ownerId, ownerId)];
@@ -102,17 +90,36 @@ export async function listBlocks(db: Db, ownerId: number, q: BlockListQuery, loc
     where.push(categoryAndBelow(ownerId, q.categoryId));
   }
   const filter = and(...where)!;
-  const [ids, totals] = await Promise.all([
+  const order = [desc(designBlocks.updatedAt), desc(designBlocks.id)];
+  if (q.keyword) {
+    // Words are matched by a scan of the owner's rows: once, for the ids in order (the total is
+    // their count), then the page's rows by key, instead of scanning twice (page and count).
+    const ids = (await db.select({ id: designBlocks.id }).from(designBlocks).where(filter).orderBy(...order)).map((r) => r.id);
+    const pageIds = ids.slice((q.pageNum - 1) * q.pageSize, q.pageNum * q.pageSize);
+    const rows = pageIds.length
+      ? await db
+          .select(withCategory)
+          .from(designBlocks)
+          .leftJoin(userCategories, eq(userCategories.id, designBlocks.categoryId))
+          .where(inArray(designBlocks.id, pageIds))
+      : [];
+    const byId = new Map(rows.map((r) => [r.b.id, r]));
+    return { list: pageIds.flatMap((id) => (byId.has(id) ? [joinedToBlock(byId.get(id)!)] : [])), total: ids.length };
+  }
+  // One statement for the page (the owner's index walked newest first, each row's category by its
+  // key) and one for the total, side by side.
+  const [rows, totals] = await Promise.all([
     db
-      .select({ id: designBlocks.id })
+      .select(withCategory)
       .from(designBlocks)
+      .leftJoin(userCategories, eq(userCategories.id, designBlocks.categoryId))
       .where(filter)
-      .orderBy(desc(designBlocks.updatedAt), desc(designBlocks.id))
+      .orderBy(...order)
       .limit(q.pageSize)
       .offset((q.pageNum - 1) * q.pageSize),
     db.select({ n: count() }).from(designBlocks).where(filter),
   ]);
-  return { list: await blocksOf(db, ids.map((r) => r.id)), total: Number(totals[0]?.n ?? 0) };
+  return { list: rows.map(joinedToBlock), total: Number(totals[0]?.n ?? 0) };
 }
 
 async function ownRow(db: Pick<Db, 'select'>, ownerId: number, id: number, locale: Locale): Promise<Row> {
@@ -125,10 +132,13 @@ async function ownRow(db: Pick<Db, 'select'>, ownerId: number, id: number, local
 }
 
 export async function getBlock(db: Db, ownerId: number, id: number, locale: Locale): Promise<Block> {
-  await ownRow(db, ownerId, id, locale);
-  const [b] = await blocksOf(db, [id]);
-  if (!b) throw notFound(locale);
-  return b;
+  const [row] = await db
+    .select(withCategory)
+    .from(designBlocks)
+    .leftJoin(userCategories, eq(userCategories.id, designBlocks.categoryId))
+    .where(and(eq(designBlocks.id, id), eq(designBlocks.ownerId, ownerId)));
+  if (!row) throw notFound(locale);
+  return joinedToBlock(row);
 }
 
 // --- the sheet -----------------------------------------------------------------------------------
