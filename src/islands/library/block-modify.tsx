@@ -90,10 +90,10 @@ function BlockModify({ labels }: Props) {
       <div className="grid content-start gap-2">
         <BlockPreview url={block.previewUrl} alt={fill(L('previewAlt'), { name: block.name })} emptyText={L('noPreview')} className="h-44" />
         <p className="text-[11px] leading-tight text-slate-500">{block.info ? fill(L('info'), block.info) : ''}</p>
-        <label className="cursor-pointer text-xs text-brand-700 underline focus-within:ring-2" htmlFor="block-replace">
+        <label className="cursor-pointer rounded text-xs text-brand-700 underline focus-within:ring-2 focus-within:ring-ring/60">
           {L('replaceSheet')}
+          <input ref={fileInput} type="file" accept=".kicad_sch" className="sr-only" onChange={(e) => void replace(e.target.files?.[0])} data-testid="block-replace" />
         </label>
-        <input ref={fileInput} id="block-replace" type="file" accept=".kicad_sch" className="sr-only" onChange={(e) => void replace(e.target.files?.[0])} data-testid="block-replace" />
       </div>
       <div className="grid content-start gap-2">
         <BlockFields labels={labels} values={values} onChange={setValues} idPrefix="block-modify" compact />
