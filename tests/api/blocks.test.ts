@@ -157,6 +157,8 @@ describe(`design blocks API (${label})`, () => {
     expect(all.body.result.total).toBe(2);
     expect(all.body.result.list.map((b) => b.name)).toEqual(['Fan PWM', '半波整流']);
     expect((await list(w.alice.token, { keyword: 'DIODE' })).body.result.list.map((b) => b.name)).toEqual(['半波整流']);
+    expect((await list(w.alice.token, { keyword: '整流' })).body.result.total).toBe(1);
+    expect((await list(w.alice.token, { keyword: '%' })).body.result.total).toBe(0);
     expect((await list(w.alice.token, { categoryId: cats.root })).body.result.list.map((b) => b.name)).toEqual(['半波整流']);
     expect((await list(w.alice.token, { categoryId: cats.other })).body.result.list.map((b) => b.name)).toEqual(['Fan PWM']);
     const paged = await list(w.alice.token, { pageNum: 2, pageSize: 1 });
