@@ -91,6 +91,7 @@ test('design blocks: upload a sheet, preview, save, list, download the KiCad blo
   await expect(detail).toBeVisible();
   await expect(detail).toContainText('Half-wave rectifier');
   await detail.getByTestId('block-delete').click();
-  await page.getByTestId('block-delete-confirm').getByRole('button', { name: '删除' }).click();
+  await expect(detail.getByTestId('block-delete-confirm')).toContainText(name);
+  await detail.getByTestId('block-delete-yes').click();
   await expect(page.getByTestId('block-card').filter({ hasText: name })).toHaveCount(0);
 });

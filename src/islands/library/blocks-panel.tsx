@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { confirmDialog } from '../../lib/client/confirm-dialog.ts';
 import { toast } from '../../lib/client/toast.ts';
 import type { LibraryPanelProps } from '../account/account-center.tsx';
 import { deleteBlock, downloadBlock, fill, listBlocks, saveBlock, type Block, type BlockList } from './block-api.ts';
@@ -57,9 +56,10 @@ export function BlocksPanel({ locale, labels }: LibraryPanelProps) {
   const addHref = `${locale === 'en' ? '/en' : ''}/addFragment`;
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
+  // Asked inside the detail dialog: a second (native) modal over Radix's would not take pointer events.
+  const [confirming, setConfirming] = useState(false);
   const remove = async (b: Block) => {
-    const yes = await confirmDialog({ title: L('deleteTitle'), body: fill(L('deleteBody'), { name: b.name }), confirm: L('delete'), cancel: L('cancel') }, 'block-delete-confirm');
-    if (!yes) return;
+    setConfirming(false);
     setBusy(true);
     try {
       if (await deleteBlock(b.id)) {
@@ -184,6 +184,7 @@ export function BlocksPanel({ locale, labels }: LibraryPanelProps) {
           if (!o) {
             setOpen(null);
             setEditing(null);
+            setConfirming(false);
           }
         }}
       >
@@ -215,7 +216,17 @@ export function BlocksPanel({ locale, labels }: LibraryPanelProps) {
                 </div>
               )}
               <DialogFooter className="flex-wrap gap-2">
-                {editing ? (
+                {confirming ? (
+                  <div className="flex w-full flex-wrap items-center justify-end gap-2" role="alertdialog" aria-label={L('deleteTitle')} data-testid="block-delete-confirm">
+                    <p className="mr-auto text-sm text-red-800">{fill(L('deleteBody'), { name: open.name })}</p>
+                    <Button type="button" variant="outline" onClick={() => setConfirming(false)}>
+                      {L('cancel')}
+                    </Button>
+                    <Button type="button" variant="destructive" disabled={busy} onClick={() => void remove(open)} data-testid="block-delete-yes">
+                      {L('delete')}
+                    </Button>
+                  </div>
+                ) : editing ? (
                   <>
                     <Button type="button" variant="outline" onClick={() => setEditing(null)}>
                       {L('cancel')}
@@ -226,7 +237,7 @@ export function BlocksPanel({ locale, labels }: LibraryPanelProps) {
                   </>
                 ) : (
                   <>
-                    <Button type="button" variant="outline" className="text-red-700" disabled={busy} onClick={() => void remove(open)} data-testid="block-delete">
+                    <Button type="button" variant="outline" className="text-red-700" disabled={busy} onClick={() => setConfirming(true)} data-testid="block-delete">
                       {L('delete')}
                     </Button>
                     <Button type="button" variant="outline" onClick={() => setEditing({ name: open.name, description: open.description, keywords: open.keywords })} data-testid="block-edit">

@@ -80,6 +80,22 @@ describe('BlocksPanel (/singleInfo?type=5)', () => {
     await saveAs(w.alice.token, { id: rectifier.id, name: '半波整流' });
   });
 
+  it('deletes a block from its detail after an inline confirmation', async () => {
+    const doomed = await saveAs(w.alice.token, { name: 'Doomed block', schematic: RECTIFIER });
+    $token.set(w.alice.token);
+    render(<BlocksPanel locale="zh" labels={labels} />);
+    const card = (await screen.findByText('Doomed block')).closest('li')!;
+    const user = userEvent.setup();
+    await user.click(within(card).getByTestId('block-open'));
+    const detail = await screen.findByTestId('block-detail');
+    await user.click(within(detail).getByTestId('block-delete'));
+    expect(within(detail).getByTestId('block-delete-confirm').textContent).toContain('确定删除“Doomed block”');
+    await user.click(within(detail).getByTestId('block-delete-yes'));
+    await waitFor(() => expect(screen.queryByText('Doomed block')).toBeNull());
+    const res = await w.app.request(`/api/chiplet/u/fragment/one?id=${doomed.id}`, { headers: { 'x-token': w.alice.token } });
+    expect(res.status).toBe(404);
+  });
+
   it('shows another user an empty library', async () => {
     $token.set(w.bob.token);
     render(<BlocksPanel locale="zh" labels={labels} />);
