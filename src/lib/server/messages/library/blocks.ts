@@ -1,5 +1,45 @@
 // Server messages of the personal library's blocks (issue #16), spread into ../zh.ts and ../en.ts.
 // Keys start with 'blocks.'; zh is the source, en has exactly the same keys.
-export const blocksZh = {} as const;
+export const blocksZh = {
+  'blocks.notFound': '设计块不存在',
+  'blocks.fileNotFound': '文件不存在',
+  'blocks.categoryNotFound': '分类不存在',
+  'blocks.previewMissing': '该设计块没有预览图',
+  'blocks.text.empty': '不能为空',
+  'blocks.text.tooLong': '不能超过 {max} 个字符',
+  'blocks.text.markup': '只能是纯文本，不能包含 HTML 等标记（如 <b>）',
+  'blocks.text.control': '不能包含控制字符',
+  'blocks.sheetMissing': '请上传或粘贴一个 KiCad 原理图（.kicad_sch）',
+  'blocks.sheetBoth': 'fileId 与 schematic 只能提供一个',
+  'blocks.sheetTooLarge': '原理图不能超过 {megabytes} MB（收到 {size} MB）',
+  'blocks.sheetEmpty': '{file} 中没有任何符号、连线或标签，无法作为设计块',
+  'blocks.sheetType': '{file} 不是 KiCad 原理图：设计块需要 .kicad_sch 文件（KiCad 6 及以上）',
+  'blocks.sheetUnreadable': '原理图读取失败，请稍后重试',
+  'blocks.tooMany': '设计块最多 {max} 个，请先删除不用的设计块',
+  'blocks.bodyTooLarge': '上传内容不能超过 {megabytes} MB',
+  'blocks.fileMissing': '请选择要上传的文件（表单字段 file）',
+  'blocks.fileTooLarge': '文件不能超过 {megabytes} MB',
+  'blocks.fileBinary': '{file} 不是文本文件',
+} as const;
 
-export const blocksEn: { readonly [K in keyof typeof blocksZh]: string } = {};
+export const blocksEn: { readonly [K in keyof typeof blocksZh]: string } = {
+  'blocks.notFound': 'No such design block',
+  'blocks.fileNotFound': 'No such file',
+  'blocks.categoryNotFound': 'No such category',
+  'blocks.previewMissing': 'This design block has no preview',
+  'blocks.text.empty': 'must not be empty',
+  'blocks.text.tooLong': 'must be at most {max} characters',
+  'blocks.text.markup': 'must be plain text, without HTML or other markup (such as <b>)',
+  'blocks.text.control': 'must not contain control characters',
+  'blocks.sheetMissing': 'Upload or paste a KiCad schematic (.kicad_sch)',
+  'blocks.sheetBoth': 'Give either fileId or schematic, not both',
+  'blocks.sheetTooLarge': 'The schematic must be at most {megabytes} MB (received {size} MB)',
+  'blocks.sheetEmpty': '{file} holds no symbol, wire or label: it cannot be a design block',
+  'blocks.sheetType': '{file} is not a KiCad schematic: a design block needs a .kicad_sch file (KiCad 6 or later)',
+  'blocks.sheetUnreadable': 'The schematic could not be read; please try again later',
+  'blocks.tooMany': 'At most {max} design blocks; delete some you no longer use first',
+  'blocks.bodyTooLarge': 'The upload must be at most {megabytes} MB',
+  'blocks.fileMissing': 'Choose a file to upload (form field file)',
+  'blocks.fileTooLarge': 'The file must be at most {megabytes} MB',
+  'blocks.fileBinary': '{file} is not a text file',
+};
