@@ -53,14 +53,29 @@ function vitest(label: string, args: string[], env: Record<string, string | unde
 if (wanted('unit')) vitest('vitest (PGlite)', [], { TEST_DATABASE_URL: '' });
 if (wanted('unit') && process.env.TEST_DATABASE_URL) vitest('vitest API (PostgreSQL)', ['tests/api'], {});
 
-if (wanted('e2e')) {
-  const out = join(work, 'e2e.json');
-  const dataDir = join(work, 'e2e-data');
-  const status = run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON: out, E2E_DATA_DIR: dataDir });
+function playwright(label: string, args: string[], env: Record<string, string | undefined>): void {
+  const out = join(work, `${label.replace(/\W+/g, '-')}.json`);
+  const status = run(bin('playwright'), ['test', ...args], { PLAYWRIGHT_JSON: out, ...env });
   if (existsSync(out)) {
     const s = (JSON.parse(readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; skipped: number; flaky: number } }).stats;
-    add('playwright (Chromium)', { passed: s.expected + s.flaky, failed: s.unexpected + (status !== 0 && s.unexpected === 0 ? 1 : 0), skipped: s.skipped });
-  } else add('playwright (Chromium)', { passed: 0, failed: 1, skipped: 0 });
+    add(label, { passed: s.expected + s.flaky, failed: s.unexpected + (status !== 0 && s.unexpected === 0 ? 1 : 0), skipped: s.skipped });
+  } else add(label, { passed: 0, failed: 1, skipped: 0 });
+}
+
+if (wanted('e2e')) playwright('playwright (Chromium)', [], { E2E_DATA_DIR: join(work, 'e2e-data'), DATABASE_URL: '' });
+
+// The journeys that need the server on PostgreSQL (*.pg.spec.ts), on a database made for them.
+if (wanted('e2e') && process.env.TEST_DATABASE_URL) {
+  const base = new URL(process.env.TEST_DATABASE_URL);
+  const name = `chipedia_e2e_${process.pid}`;
+  const admin = (sql: string) => run(process.execPath, ['-e', `const pg=require('pg');const c=new pg.Client(${JSON.stringify(base.toString())});c.connect().then(()=>c.query(${JSON.stringify(sql)})).then(()=>c.end(),e=>{console.error(e.message);process.exit(1)})`]);
+  if (admin(`CREATE DATABASE ${name}`) === 0) {
+    const url = Object.assign(new URL(base.toString()), { pathname: `/${name}` }).toString();
+    playwright('playwright on PostgreSQL (Chromium)', ['pg.spec.ts'], { DATABASE_URL: url, E2E_PORT: '4389', E2E_DATA_DIR: join(work, 'e2e-pg-data') });
+    admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } else add('playwright on PostgreSQL (Chromium)', { passed: 0, failed: 1, skipped: 0 });
+} else if (wanted('e2e')) {
+  console.log('\nThe *.pg.spec.ts journeys need TEST_DATABASE_URL (a PostgreSQL server): not run.');
 }
 
 rmSync(work, { recursive: true, force: true });

@@ -26,7 +26,7 @@ function BlockEditor({ locale, labels }: Props) {
   const [mounted, setMounted] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [rendering, setRendering] = useState(false);
-  const [values, setValues] = useState<BlockFieldValues>({ name: '', description: '', keywords: '' });
+  const [values, setValues] = useState<BlockFieldValues>({ name: '', description: '', keywords: '', categoryId: null });
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<Block | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -69,7 +69,7 @@ function BlockEditor({ locale, labels }: Props) {
     if (!values.name.trim()) return toast(L('nameRequired'), 'error');
     setSaving(true);
     try {
-      const r = await saveBlock({ name: values.name, description: values.description, keywords: values.keywords, fileId: draft.fileId });
+      const r = await saveBlock({ name: values.name, description: values.description, keywords: values.keywords, categoryId: values.categoryId, fileId: draft.fileId });
       if (r) {
         toast(L('saved'), 'success');
         setSaved(r);

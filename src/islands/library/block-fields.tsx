@@ -1,12 +1,11 @@
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { CategoryPicker } from './category-tree.tsx';
 
 // The fields a user gives a design block: name, description, keywords. The category picker comes
 // from the own-categories island (category-tree.tsx, scope 'block').
-// TODO(#16 H2): import { CategoryPicker } from './category-tree.tsx' with scope 'block' once it
-// exists in this branch, and send its value as categoryId (the API already takes and checks it).
 
-export type BlockFieldValues = { name: string; description: string; keywords: string };
+export type BlockFieldValues = { name: string; description: string; keywords: string; categoryId: number | null };
 
 export function BlockFields({ labels, values, onChange, idPrefix, compact = false }: { labels: Record<string, string>; values: BlockFieldValues; onChange: (v: BlockFieldValues) => void; idPrefix: string; compact?: boolean }) {
   const id = (k: string) => `${idPrefix}-${k}`;
@@ -27,6 +26,10 @@ export function BlockFields({ labels, values, onChange, idPrefix, compact = fals
           className="w-full rounded-md border border-input bg-transparent px-3 py-1.5 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40"
           data-testid="block-description"
         />
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={id('category')}>{labels['categories.picker.label'] ?? labels['blocks.category']}</Label>
+        <CategoryPicker id={id('category')} scope="block" locale="zh" labels={labels} value={values.categoryId} onChange={(categoryId) => onChange({ ...values, categoryId })} />
       </div>
       <div className="grid gap-1">
         <Label htmlFor={id('keywords')}>{labels['blocks.keywords']}</Label>

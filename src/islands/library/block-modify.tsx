@@ -35,7 +35,7 @@ function BlockModify({ labels }: Props) {
     void oneBlock(id).then((r) => {
       if (r.code === Code.ok) {
         setBlock(r.result);
-        setValues({ name: r.result.name, description: r.result.description, keywords: r.result.keywords });
+        setValues({ name: r.result.name, description: r.result.description, keywords: r.result.keywords, categoryId: r.result.categoryId });
       } else setProblem(r.code === Code.notFound ? L('notFound') : r.msg);
     });
   }, [mounted, token]);
@@ -45,7 +45,7 @@ function BlockModify({ labels }: Props) {
     if (!values.name.trim()) return toast(L('nameRequired'), 'error');
     setSaving(true);
     try {
-      const r = await saveBlock({ id: block.id, name: values.name, description: values.description, keywords: values.keywords, ...(fileId ? { fileId } : {}) });
+      const r = await saveBlock({ id: block.id, name: values.name, description: values.description, keywords: values.keywords, categoryId: values.categoryId, ...(fileId ? { fileId } : {}) });
       if (r) {
         setBlock(r);
         toast(L('saved'), 'success');

@@ -76,7 +76,7 @@ export function BlocksPanel({ locale, labels }: LibraryPanelProps) {
     if (!editing.name.trim()) return toast(L('nameRequired'), 'error');
     setBusy(true);
     try {
-      const r = await saveBlock({ id: open.id, name: editing.name, description: editing.description, keywords: editing.keywords });
+      const r = await saveBlock({ id: open.id, name: editing.name, description: editing.description, keywords: editing.keywords, categoryId: editing.categoryId });
       if (r) {
         toast(L('saved'), 'success');
         setOpen(r);
@@ -240,7 +240,7 @@ export function BlocksPanel({ locale, labels }: LibraryPanelProps) {
                     <Button type="button" variant="outline" className="text-red-700" disabled={busy} onClick={() => setConfirming(true)} data-testid="block-delete">
                       {L('delete')}
                     </Button>
-                    <Button type="button" variant="outline" onClick={() => setEditing({ name: open.name, description: open.description, keywords: open.keywords })} data-testid="block-edit">
+                    <Button type="button" variant="outline" onClick={() => setEditing({ name: open.name, description: open.description, keywords: open.keywords, categoryId: open.categoryId })} data-testid="block-edit">
                       {L('edit')}
                     </Button>
                     <Button type="button" disabled={busy} onClick={() => void download(open)} data-testid="block-detail-download">

@@ -12,6 +12,7 @@ import type { Model3dLabels } from '../catalog/model3d-frame.tsx';
 import { reactIsland } from '../react-island.ts';
 import { downloadPrivate, fill, getComponent, paramKeys, saveComponent, uploadAssets } from './component-editor-api.ts';
 import { AssetLine, DropZone, Findings, Previews, type Labels } from './component-editor-parts.tsx';
+import { SubmitToCatalogue } from './submission-submit.tsx';
 import { QualityBadge, type QualityLabels } from './quality-badge.tsx';
 
 // The own-component editor (issue #16 items 3 and 4) at /addSymbolDevice (?id=N edits; the KiCad
@@ -31,7 +32,7 @@ type ParamRow = { key: string; value: string };
 
 const slotsOf = (d: ComponentDetail): Slots => ({ symbol: d.symbol, footprint: d.footprint, model3d: d.model3d, datasheet: d.datasheet });
 
-function ComponentEditor({ labels, categories, model3dLabels, id: initialId, listHref }: Props) {
+function ComponentEditor({ locale, labels, categories, model3dLabels, id: initialId, listHref }: Props) {
   const token = useStore($token);
   const L: Labels = (key) => labels[`components.${key}`] ?? key;
   const qualityLabels = Object.fromEntries(QUALITIES.map((q) => [q, labels[`check.quality.${q}`] ?? q])) as QualityLabels;
@@ -353,6 +354,8 @@ function ComponentEditor({ labels, categories, model3dLabels, id: initialId, lis
             {detail && findings.length === 0 && <p className="text-sm text-emerald-700">{L('checkNone')}</p>}
             {findings.length > 0 && <Findings L={L} findings={findings} testId="component-findings" />}
           </section>
+
+          {detail && <SubmitToCatalogue key={detail.id} componentId={detail.id} quality={detail.quality} status={detail.status} locale={locale} labels={labels} />}
 
           {refused && (
             <div className="rounded border border-red-300 bg-red-50 p-3" role="alert" data-testid="component-ready-refused">

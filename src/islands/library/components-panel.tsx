@@ -11,16 +11,13 @@ import { QUALITIES } from '../../lib/library/components.ts';
 import type { Quality } from '../../lib/library/library.ts';
 import type { LibraryPanelProps } from '../account/account-center.tsx';
 import { deleteComponent, downloadPrivate, fill, listComponents } from './component-editor-api.ts';
+import { CategoryTree } from './category-tree.tsx';
 import { QualityBadge, type QualityLabels } from './quality-badge.tsx';
 
 // Tab 4 of /singleInfo (issue #16 item 3): the user's own components with their quality badges,
 // a search, quality and own-category filters, "new component" (the editor at /addSymbolDevice),
 // edit, download and delete (confirmed).
-//
-// TODO(#16, H2): the own-category filter. H2's CategoryTree (src/islands/library/category-tree.tsx,
-// props { scope: 'part'; locale; labels; selectedId; onSelect(id|null) }) was not in this branch
-// when the panel was written; once merged, render it in the <aside data-testid="components-category-filter">
-// below and pass its selection as `categoryId` (the list call already filters by it, descendants included).
+// The own-category filter is the CategoryTree of scope 'part'; the list call includes descendants.
 
 const PAGE_SIZE = 20;
 
@@ -33,8 +30,7 @@ export function ComponentsPanel({ locale, labels }: LibraryPanelProps) {
   const [keyword, setKeyword] = useState('');
   const [applied, setApplied] = useState('');
   const [quality, setQuality] = useState<Quality | ''>('');
-  // Set by H2's CategoryTree once merged (see the TODO above).
-  const [categoryId] = useState<number | null>(null);
+  const [categoryId, setCategoryId] = useState<number | null>(null);
   const [page, setPage] = useState(1);
   const [data, setData] = useState<ComponentList | null>(null);
   const [failed, setFailed] = useState(false);
@@ -142,8 +138,18 @@ export function ComponentsPanel({ locale, labels }: LibraryPanelProps) {
       </form>
 
       <div className="flex flex-col gap-4 md:flex-row">
-        {/* The own-category filter: H2's CategoryTree goes here (see the TODO at the top of the file). */}
-        <aside className="hidden" aria-label={L('filterCategory')} data-testid="components-category-filter" />
+        <aside className="shrink-0 md:w-60" aria-label={L('filterCategory')} data-testid="components-category-filter">
+          <CategoryTree
+            scope="part"
+            locale={locale}
+            labels={labels}
+            selectedId={categoryId}
+            onSelect={(next) => {
+              setCategoryId(next);
+              setPage(1);
+            }}
+          />
+        </aside>
         <div className="min-w-0 flex-1">
           {!data && !failed && (
             <p className="text-sm text-slate-500" role="status">

@@ -14,7 +14,7 @@ import { apiLogin, hydrated, uniquePhone, useSession, type SsoLogin } from './lo
 //
 // The grant command writes the database while the server runs, which PGlite (one process's
 // database) cannot allow: run this spec with the e2e server on PostgreSQL, e.g.
-//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/e2e_h5 E2E_PORT=4451 E2E_DATA_DIR=data/e2e-h5 npx playwright test tests/e2e/library-submit.spec.ts
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/e2e_h5 E2E_PORT=4451 E2E_DATA_DIR=data/e2e-h5 npx playwright test tests/e2e/library-submit.pg.spec.ts (npm test runs it on its own PostgreSQL database)
 // (playwright.config.ts passes the environment to the server; the command inherits it too).
 
 const run = promisify(execFile);
