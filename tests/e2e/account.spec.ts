@@ -74,15 +74,13 @@ test('profile: masked phone, nickname and email editing with validation, avatar 
   await expect(page.getByTestId('account-avatar')).toHaveAttribute('src', /\/api\/chiplet\/user\/avatar\//);
 });
 
-test('list tabs 1-4 show designed empty states with links, in zh and en', async ({ page }) => {
+test('list tabs 1-5 show designed empty states, in zh and en', async ({ page }) => {
   const login = await apiLogin(page.request, uniquePhone('133'));
   await page.goto('/singleInfo?type=1');
   await useSession(page, login);
   const cases = [
     { type: 1, zh: '您还没有 BOM', en: 'You have no BOMs yet', href: '/bom' },
-    { type: 2, zh: '您还没有收藏', en: 'You have no collections yet', href: '/catalog' },
     { type: 3, zh: '您还没有设计', en: 'You have no designs yet', href: '/sch' },
-    { type: 4, zh: '您还没有元件', en: 'You have no components yet', href: '/search' },
   ];
   for (const c of cases) {
     await page.goto(`/singleInfo?type=${c.type}`);
@@ -92,6 +90,19 @@ test('list tabs 1-4 show designed empty states with links, in zh and en', async 
     await page.goto(`/en/singleInfo?type=${c.type}`);
     await expect(page.getByTestId('account-empty')).toContainText(c.en);
     await expect(page.getByTestId('account-empty-action')).toHaveAttribute('href', `/en${c.href}`);
+  }
+  // The personal library's tabs (#16) are their own panels, each with its own empty state.
+  const library = [
+    { type: 2, testId: 'collect-empty', zh: '这里还没有收藏', en: 'Nothing collected here yet' },
+    { type: 4, testId: 'components-empty', zh: '还没有自建元件', en: 'No own components yet' },
+    { type: 5, testId: 'blocks-empty', zh: '还没有设计块', en: 'No design blocks yet' },
+  ];
+  for (const c of library) {
+    await page.goto(`/singleInfo?type=${c.type}`);
+    await expect(page.getByTestId(c.testId)).toContainText(c.zh);
+    await expect(page.getByTestId('account-tabs').locator('[aria-current="page"]')).toHaveAttribute('href', `/singleInfo?type=${c.type}`);
+    await page.goto(`/en/singleInfo?type=${c.type}`);
+    await expect(page.getByTestId(c.testId)).toContainText(c.en);
   }
   // An unknown type falls back to the profile.
   await page.goto('/singleInfo?type=9');

@@ -45,15 +45,9 @@ export const ACCOUNT_LABEL_KEYS = [
   'emptyBoms',
   'emptyBomsBody',
   'emptyBomsAction',
-  'emptyCollections',
-  'emptyCollectionsBody',
-  'emptyCollectionsAction',
   'emptyDesigns',
   'emptyDesignsBody',
   'emptyDesignsAction',
-  'emptyComponents',
-  'emptyComponentsBody',
-  'emptyComponentsAction',
 ] as const;
 
 export type AccountLabelKey = (typeof ACCOUNT_LABEL_KEYS)[number];
