@@ -10,6 +10,7 @@ import { SUBMISSION_LIMITS, SUBMISSION_STATUSES, type SubmissionStatus } from '.
 import { reactIsland } from '../react-island.ts';
 import { QualityBadge, type QualityLabels } from './quality-badge.tsx';
 import { acceptSubmission, fill, productHref, rejectSubmission, reviewList, reviewOne, reviewRole, when, type ReviewDetail, type ReviewList } from './submission-api.ts';
+import { listStatus } from './list-status.tsx';
 import { MySubmissions, SubmissionStatusBadge } from './submission-list.tsx';
 
 // The review page (/review, issue #16 item 5). Operators: the queue (pending first by default,
@@ -129,18 +130,8 @@ function Queue({ locale, labels, onOpen }: Props & { onOpen: (id: number) => voi
           </select>
         </div>
       </div>
-      {data === null ? (
-        <p className="text-sm text-slate-500" role="status">
-          {l('loading')}
-        </p>
-      ) : data === 'error' ? (
-        <p className="text-sm text-red-700" role="alert">
-          {l('loadFailed')}
-        </p>
-      ) : data.list.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600" data-testid="review-queue-empty">
-          {l('queueEmpty')}
-        </p>
+      {data === null || data === 'error' || data.list.length === 0 ? (
+        listStatus(data, { loading: l('loading'), failed: l('loadFailed'), empty: l('queueEmpty'), emptyTestId: 'review-queue-empty' })
       ) : (
         <>
           <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">

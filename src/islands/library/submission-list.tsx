@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import type { SubmissionStatus } from '../../lib/library/submissions.ts';
+import { listStatus } from './list-status.tsx';
 import { fill, mySubmissions, productHref, when, type SubmissionCard } from './submission-api.ts';
 
 // "My catalogue submissions" (issue #16 item 5): the caller's proposals with their status, the
@@ -43,18 +44,8 @@ export function MySubmissions({ locale, labels }: { locale: 'zh' | 'en'; labels:
       <h2 id="my-submissions-title" className="mb-3 text-lg font-semibold text-slate-900">
         {l('mineTitle')}
       </h2>
-      {data === null ? (
-        <p className="text-sm text-slate-500" role="status">
-          {l('loading')}
-        </p>
-      ) : data === 'error' ? (
-        <p className="text-sm text-red-700" role="alert">
-          {l('loadFailed')}
-        </p>
-      ) : data.list.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600" data-testid="my-submissions-empty">
-          {l('mineEmpty')}
-        </p>
+      {data === null || data === 'error' || data.list.length === 0 ? (
+        listStatus(data, { loading: l('loading'), failed: l('loadFailed'), empty: l('mineEmpty'), emptyTestId: 'my-submissions-empty' })
       ) : (
         <>
           <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
