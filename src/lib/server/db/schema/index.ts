@@ -7,3 +7,4 @@ export * from './bom.ts';
 export * from './designs.ts';
 export * from './ai.ts';
 export * from './library.ts';
+export * from './kicad-host.ts';
