@@ -1,5 +1,5 @@
 import type { OpenAPIHono, RouteConfig, RouteHandler } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, Schema } from 'hono';
 import type { AppEnv } from '../server/app-env.ts';
 import { Code } from '../server/errors.ts';
 import { siteOrigin } from '../seo/origin.server.ts';
@@ -30,8 +30,14 @@ export function kicadRouteOf<R extends RouteConfig>(route: R, options: VariantOp
     path: kicadPathOf(plain),
     tags: [...(route.tags ?? []), ...(route.tags?.includes(KICAD_TAG) ? [] : [KICAD_TAG])],
     summary: `${route.summary ?? ''}${KICAD_SUMMARY_SUFFIX}`,
-    description: `The KiCad ≥ 9.0.5 path of ${plain}: same request and validation. ${options.differs}`,
+    description: `The KiCad ≥ 9.0.5 path of ${plain}: same request and validation. ${answersJson(route) ? options.differs : 'Same answer (a file, not JSON, so nothing is added).'}`,
   };
+}
+
+/** Whether the route's success answer is JSON (files and images pass through unchanged). */
+function answersJson(route: RouteConfig): boolean {
+  const ok = route.responses[200] as { content?: Record<string, unknown> } | undefined;
+  return ok?.content?.['application/json'] !== undefined;
 }
 
 /** The caller's id where the route required a login, else null (own components are then not looked up). */
@@ -55,7 +61,7 @@ export async function withKicadRefs(c: Context<AppEnv>, res: Response, component
  * variant adds KiCad refs to the answer. Middleware installed with `app.use` on path patterns
  * must name the variant's paths too (kicadPathOf).
  */
-export function serveWithKicadVariant<R extends RouteConfig>(app: OpenAPIHono<AppEnv>, route: R, handler: RouteHandler<R, AppEnv>, options: VariantOptions): void {
+export function serveWithKicadVariant<R extends RouteConfig, S extends Schema, B extends string>(app: OpenAPIHono<AppEnv, S, B>, route: R, handler: RouteHandler<R, AppEnv>, options: VariantOptions): void {
   app.openapi(route, handler);
   const variant = (async (c: Context<AppEnv>, next: () => Promise<void>) => {
     const res = (await (handler as unknown as (c: Context<AppEnv>, next: () => Promise<void>) => Promise<Response> | Response)(c, next)) as Response;
