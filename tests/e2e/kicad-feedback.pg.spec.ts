@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, hydrated, uniquePhone, useSession } from './login-helpers.ts';
 
 // Reporting a KiCad asset problem and resolving it (issue #17, kicad/feedback) against the real
@@ -14,6 +15,12 @@ import { apiLogin, hydrated, uniquePhone, useSession } from './login-helpers.ts'
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/e2e_api E2E_PORT=4511 E2E_DATA_DIR=data/e2e-api npx playwright test tests/e2e/kicad-feedback.pg.spec.ts
 
 const run = promisify(execFile);
+
+/** Serious or critical axe findings inside `selector` (the a11y spec's rules). */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).include(selector).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help}`);
+}
 type Env<T> = { code: number; msg: string; result: T };
 
 test.describe('reporting KiCad asset problems', () => {
@@ -42,6 +49,7 @@ test.describe('reporting KiCad asset problems', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(part.mpn);
     await expect(dialog.getByTestId('kicad-feedback-send')).toBeDisabled();
+    expect(await seriousViolations(page, '[data-testid="kicad-feedback-dialog"]')).toEqual([]);
     await dialog.getByTestId('kicad-feedback-kind-footprint').check();
     await dialog.getByTestId('kicad-feedback-message').fill(message);
     await dialog.getByTestId('kicad-feedback-send').click();
@@ -69,6 +77,7 @@ test.describe('reporting KiCad asset problems', () => {
     await expect(item).toBeVisible({ timeout: 15_000 });
     await expect(item).toContainText(part.mpn);
     await expect(item.getByTestId('kicad-feedback-resolve')).toBeDisabled();
+    expect(await seriousViolations(opPage, '[data-testid="kicad-feedback-queue"]')).toEqual([]);
     await item.getByTestId('kicad-feedback-reply-input').fill('Fixed: pad 1 moved, thank you');
     await item.getByTestId('kicad-feedback-resolve').click();
     await expect(item).toHaveAttribute('data-state', 'resolved');
