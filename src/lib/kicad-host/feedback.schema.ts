@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { bothMessages } from '../server/messages/server-message.ts';
 import type { ServerMessageKey } from '../server/messages/server-message.ts';
 import { INT32_MAX } from '../server/validation.ts';
+import { MfgMpnCodeSchema } from './kicad-ids.ts';
 import { FEEDBACK_KINDS, FEEDBACK_LIMITS, FEEDBACK_RESOLUTIONS, FEEDBACK_STATES, messageProblem } from './feedback.ts';
 
 // The shapes of kicad/feedback*, declared once for the routes, the OpenAPI document and the
@@ -26,7 +27,6 @@ const MessageText = z
   .openapi({ description: `Plain text, 1–${FEEDBACK_LIMITS.messageMaxChars} characters; line breaks allowed, control characters refused` });
 
 const Id = z.number().int().positive().max(INT32_MAX);
-const MfgMpnCode = z.string().regex(/^[A-Za-z0-9._~-]{1,160}$/, 'URL-safe part code');
 const Page = {
   pageNum: z.number().int().min(1).max(100_000).default(1),
   pageSize: z.number().int().min(1).max(FEEDBACK_LIMITS.pageSizeMax).default(20),
@@ -50,7 +50,7 @@ export const FeedbackStateSchema = z.enum(FEEDBACK_STATES);
 
 export const FeedbackSubmitSchema = z
   .strictObject({
-    mfgMpnCode: MfgMpnCode.optional().openapi({ description: 'A catalogue part (exclusive with userCompId)' }),
+    mfgMpnCode: MfgMpnCodeSchema.optional().openapi({ description: 'A catalogue part (exclusive with userCompId)' }),
     userCompId: Id.optional().openapi({ description: 'One of the caller’s own components (exclusive with mfgMpnCode)' }),
     kind: oneOf(FEEDBACK_KINDS, 'kicadHost.feedback.kind'),
     message: MessageText,

@@ -8,6 +8,9 @@ import { safeFileBase } from '../library/components.ts';
 /** The placement payload (ADR 0015 §2), POST `{ mfgMpnCode } | { userCompId }` plus `command`. */
 export const PLACEMENT_PATH = '/api/chiplet/kicad/placement';
 
+/** The catalogue's part code, as products/detail takes it. */
+export const MfgMpnCodeSchema = z.string().regex(/^[A-Za-z0-9._~-]{1,160}$/, 'URL-safe part code');
+
 export type KicadRefs = {
   symbolLibId: string | null;
   footprintLibId: string | null;
