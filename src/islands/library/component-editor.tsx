@@ -193,8 +193,10 @@ function ComponentEditor({ locale, labels, categories, model3dLabels, id: initia
   const title = detail ? fill(L('editorTitleEdit'), { mpn: detail.mpn }) : L('editorTitle');
 
   return (
-    <div className="space-y-6" data-testid="component-editor" data-id={id ?? ''}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
+    // From lg up the editor fills the window (the host's 1400×700 dialog) without a page scrollbar:
+    // three columns that scroll on their own, the actions pinned below them.
+    <div className="space-y-6 lg:flex lg:h-[calc(100dvh-2rem)] lg:flex-col lg:gap-3 lg:space-y-0" data-testid="component-editor" data-id={id ?? ''}>
+      <div className="flex flex-wrap items-center justify-between gap-3 lg:shrink-0">
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="text-xl font-semibold text-slate-900" data-testid="component-editor-title">
             {title}
@@ -212,8 +214,8 @@ function ComponentEditor({ locale, labels, categories, model3dLabels, id: initia
         </a>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <section className="space-y-3" aria-labelledby="ce-fields">
+      <div className="grid gap-6 lg:min-h-0 lg:flex-1 lg:grid-cols-3 lg:gap-4">
+        <section className="space-y-3 lg:min-h-0 lg:overflow-y-auto lg:px-1 lg:pb-2" aria-labelledby="ce-fields">
           <h2 id="ce-fields" className="text-base font-semibold">
             {L('sectionFields')}
           </h2>
@@ -321,7 +323,7 @@ function ComponentEditor({ locale, labels, categories, model3dLabels, id: initia
           </fieldset>
         </section>
 
-        <section className="space-y-3" aria-labelledby="ce-assets">
+        <section className="space-y-3 lg:min-h-0 lg:overflow-y-auto lg:px-1 lg:pb-2" aria-labelledby="ce-assets">
           <h2 id="ce-assets" className="text-base font-semibold">
             {L('sectionAssets')}
           </h2>
@@ -379,16 +381,16 @@ function ComponentEditor({ locale, labels, categories, model3dLabels, id: initia
             </div>
           )}
         </section>
+
+        <section className="space-y-2 lg:min-h-0 lg:overflow-y-auto lg:px-1 lg:pb-2" aria-labelledby="ce-previews">
+          <h2 id="ce-previews" className="text-base font-semibold">
+            {L('sectionPreview')}
+          </h2>
+          <Previews L={L} detail={detail} model3dLabels={model3dLabels} />
+        </section>
       </div>
 
-      <section className="space-y-2" aria-labelledby="ce-previews">
-        <h2 id="ce-previews" className="text-base font-semibold">
-          {L('sectionPreview')}
-        </h2>
-        <Previews L={L} detail={detail} model3dLabels={model3dLabels} />
-      </section>
-
-      <div className="sticky bottom-0 flex flex-wrap gap-2 border-t border-slate-200 bg-white/95 py-3">
+      <div className="sticky bottom-0 lg:shrink-0 flex flex-wrap gap-2 border-t border-slate-200 bg-white/95 py-3">
         <Button type="button" variant="outline" disabled={busy !== null} onClick={() => void save('draft', {}, true)} data-testid="component-save-draft">
           {busy === 'save' ? L('saving') : L('saveDraft')}
         </Button>
