@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { basename, join } from 'node:path';
@@ -213,4 +214,16 @@ test('/library logged out inside a host asks the host for its login', async ({ p
   await frame.getByTestId('host-library-login-button').click();
   expect((await sent(page, 'login')).length).toBe(1);
   await expect(frame.getByTestId('login-dialog')).toHaveCount(0);
+});
+
+test('/library and /addProject (zh, en) have no serious or critical axe violations', async ({ page }) => {
+  await page.goto('/doc/userAgreement.html');
+  await useSession(page, login);
+  for (const path of ['/library', '/en/library', '/addProject', '/en/addProject']) {
+    await page.goto(path);
+    await hydrated(page);
+    if (path.endsWith('library')) await expect(page.getByTestId('host-collection-row').first()).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), path).toEqual([]);
+  }
 });
