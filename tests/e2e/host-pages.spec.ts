@@ -176,6 +176,13 @@ test('/library lists a collected part and asks the host to place it; dialogs ope
   expect(modals[3]!.page).toMatch(/^\/modifyFragment\?id=\d+$/);
   // Nothing navigated inside the frame: the host opens the dialogs.
   expect(frame.url()).toBe(`${SITE}/library`);
+  // The narrow host panel (420 px) shows every tab without sideways scrolling.
+  // (Measured by boxes: the body clips overflow, so scrollWidth alone would not tell.)
+  for (const tab of ['blocks', 'components', 'collections']) {
+    await frame.getByTestId(`host-tab-${tab}`).click();
+    const widest = await frame.evaluate(() => Math.max(...[...document.querySelectorAll('[data-testid="host-library"] *')].map((el) => el.getBoundingClientRect().right)) - document.documentElement.clientWidth);
+    expect(widest, tab).toBeLessThanOrEqual(0);
+  }
 });
 
 test('the four modal pages fit their SPEC sizes: no page scrollbar, the primary button in view', async ({ page, request }) => {

@@ -111,7 +111,7 @@ function HostLibrary({ locale, labels }: Props) {
   );
 
   return (
-    <Tabs defaultValue="collections" className="grid gap-2" data-testid="host-library">
+    <Tabs defaultValue="collections" className="grid grid-cols-[minmax(0,1fr)] gap-2" data-testid="host-library">
       <TabsList>
         <TabsTrigger value="collections" data-testid="host-tab-collections">
           {L('tabCollections')}
@@ -134,7 +134,7 @@ function HostLibrary({ locale, labels }: Props) {
           toolbar={
             <label className="flex items-center gap-1 text-xs">
               <span className="sr-only">{L('folder')}</span>
-              <select className="h-8 max-w-40 rounded-md border border-input bg-white px-1 text-sm" value={folder} onChange={(e) => setFolder(e.currentTarget.value)} data-testid="host-folder">
+              <select className="h-8 max-w-32 rounded-md border border-input bg-white px-1 text-sm" value={folder} onChange={(e) => setFolder(e.currentTarget.value)} data-testid="host-folder">
                 <option value="">{L('allFolders')}</option>
                 {folders.map((f) => (
                   <option key={f.id} value={f.id}>

@@ -46,7 +46,7 @@ export function SearchList<T>({ L, placeholder, load, row, testId, reloadKey = '
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
 
   return (
-    <div className="grid gap-2" data-testid={testId}>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-2" data-testid={testId}>
       <div className="flex flex-wrap items-center gap-2">
         <form role="search" onSubmit={submit} className="flex min-w-0 flex-1 gap-2">
           <label htmlFor={searchId} className="sr-only">
