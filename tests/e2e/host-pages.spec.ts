@@ -82,7 +82,7 @@ test('/addSymbolDevice takes the host assets as uploads; a save closes the host 
   const frame = await openInHost(page, '/addSymbolDevice', 1400, 700);
   const editor = frame.getByTestId('component-editor');
   await expect(frame.getByTestId('host-data-status')).toHaveAttribute('data-phase', 'asking');
-  expect((await sent(page, 'requestData')).map((m) => [m.origin, m.data.payload])).toEqual([[SITE, { what: 'assets' }]]);
+  await expect.poll(async () => (await sent(page, 'requestData')).map((m) => [m.origin, m.data.payload])).toEqual([[SITE, { what: 'assets' }]]);
   await page.evaluate((m) => (window as unknown as { answer: (w: string, m: unknown[]) => void }).answer('assets', [m]), dataMessage('assets', [file(SYMBOL), file(FOOTPRINT)]));
   await expect(frame.getByTestId('host-data-status')).toHaveAttribute('data-phase', 'received');
   await expect(editor.getByTestId('component-asset-symbol')).toHaveAttribute('data-file', 'Buffer.kicad_sym');
@@ -121,11 +121,12 @@ test('/addFragment: bad data messages change nothing; the host selection becomes
   await expect(frame.getByTestId('block-draft-info')).toBeVisible({ timeout: 30_000 });
   await frame.getByTestId('block-save').click();
   await expect(frame.getByTestId('block-saved')).toBeVisible();
+  // Messages reach the host a task after they are posted: poll.
+  await expect.poll(async () => (await sent(page, 'addDesignBlock')).length).toBe(1);
   const added = await sent(page, 'addDesignBlock');
-  expect(added).toHaveLength(1);
   const id = (added[0]!.data.payload as { id: number }).id;
   expect(id).toBeGreaterThan(0);
-  expect((await sent(page, 'endModal')).map((m) => m.data.payload)).toEqual([{ page: 'addFragment', id }]);
+  await expect.poll(async () => (await sent(page, 'endModal')).map((m) => m.data.payload)).toEqual([{ page: 'addFragment', id }]);
 });
 
 test('/addProject stores the host project as a design', async ({ page, request }) => {
@@ -140,7 +141,7 @@ test('/addProject stores the host project as a design', async ({ page, request }
   const saved = frame.getByTestId('add-project-saved');
   await expect(saved).toBeVisible({ timeout: 60_000 });
   const id = await saved.getAttribute('data-id');
-  expect((await sent(page, 'endModal')).map((m) => m.data.payload)).toEqual([{ page: 'addProject', id }]);
+  await expect.poll(async () => (await sent(page, 'endModal')).map((m) => m.data.payload)).toEqual([{ page: 'addProject', id }]);
   const detail = (await (await request.get(`/api/design/detail?id=${encodeURIComponent(id!)}`, { headers: { 'X-token': login.token } })).json()) as {
     code: number;
     result: { title: string; visibility: string; files: { name: string }[] };
@@ -158,7 +159,7 @@ test('/library lists a collected part and asks the host to place it; dialogs ope
   const row = frame.getByTestId('host-collection-row').filter({ hasText: 'STM32F103C8T' });
   await expect(row).toHaveCount(1);
   await row.getByTestId('host-place').click();
-  expect((await sent(page, 'addComponent')).map((m) => m.data.payload)).toEqual([{ mfgMpnCode: PART }]);
+  await expect.poll(async () => (await sent(page, 'addComponent')).map((m) => m.data.payload)).toEqual([{ mfgMpnCode: PART }]);
 
   await frame.getByTestId('host-tab-components').click();
   await frame.getByTestId('host-new-component').click();
@@ -166,6 +167,7 @@ test('/library lists a collected part and asks the host to place it; dialogs ope
   await frame.getByTestId('host-tab-blocks').click();
   await frame.getByTestId('host-new-block-type').click();
   await frame.getByTestId('host-block-row').first().getByTestId('host-block-edit').click();
+  await expect.poll(async () => (await sent(page, 'showModal')).length).toBe(4);
   const modals = (await sent(page, 'showModal')).map((m) => m.data.payload as { page: string; width: number; height: number });
   expect(modals.map((m) => [m.page.replace(/\?.*/, ''), m.width, m.height])).toEqual([
     ['/addSymbolDevice', 1400, 700],
@@ -219,7 +221,7 @@ test('in a plain browser the pages keep their own upload and ask nothing', async
 test('/library logged out inside a host asks the host for its login', async ({ page }) => {
   const frame = await openInHost(page, '/library', 420, 600, false);
   await frame.getByTestId('host-library-login-button').click();
-  expect((await sent(page, 'login')).length).toBe(1);
+  await expect.poll(async () => (await sent(page, 'login')).length).toBe(1);
   await expect(frame.getByTestId('login-dialog')).toHaveCount(0);
 });
 
