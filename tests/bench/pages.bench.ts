@@ -2,7 +2,8 @@
 // (progress on stderr). Every budget is a `{ value, budget, ok }` entry under `budgets`.
 // - Cold `npm start` on an existing data directory: listening in ≤ 5 s.
 // - Server render p95 ≤ 20 ms at 10 connections (home and 404 pages).
-// - React only where an island is: a page without islands (/library) ships 0 KB of JavaScript.
+// - React only where an island is: a page without islands (/doc/userAgreement.html) ships 0 KB of
+//   JavaScript (/library was that page until it became the host's library island, issue #17).
 // - React's runtime is one shared, content-hashed chunk (the same file on home, filter and detail
 //   pages), served from /_astro/ with `Cache-Control: public, max-age=31536000, immutable`.
 // - JavaScript downloaded before any interaction ≤ 100 KB gzip on home, filter and detail pages:
@@ -48,7 +49,7 @@ const PAGES = {
   filter: '/filterPage/55001/%E5%9B%BA%E5%AE%9A%E7%94%B5%E9%98%BB',
   detail: '/productDetail/NE555P_ti',
 } as const;
-const NO_ISLAND_PAGE = '/library';
+const NO_ISLAND_PAGE = '/doc/userAgreement.html';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const CONTENT_HASHED = /\.[\w-]{8}\.js$/; // Vite/Rolldown: name.<8-character content hash>.js
 

@@ -59,6 +59,9 @@ test('header and footer are hidden on the nine embedded paths, shown elsewhere',
       '/addSymbolDevice': 'component-editor-page',
       '/addFragment': 'add-fragment',
       '/modifyFragment': 'modify-fragment',
+      // Issue #17's host pages.
+      '/library': 'library-page',
+      '/addProject': 'add-project-page',
     };
     await expect(page.getByTestId(real[path] ?? 'coming-soon'), path).toBeVisible();
     await expect(page.getByTestId('site-header'), path).toHaveCount(0);

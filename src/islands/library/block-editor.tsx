@@ -1,9 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { isEmbedded, postToHost } from '../../lib/client/host-bridge.ts';
+import { asFiles } from '../../lib/client/host-data.ts';
 import { requestLogin } from '../../lib/client/login-request.ts';
 import { $token } from '../../lib/client/store.ts';
 import { toast } from '../../lib/client/toast.ts';
+import { HostDataStatus, useHostData } from '../host/use-host-data.tsx';
 import { reactIsland } from '../react-island.ts';
 import { fill, persistUpload, renderSheet, saveBlock, type Block, type BlockInfo } from './block-api.ts';
 import { BlockFields, type BlockFieldValues } from './block-fields.tsx';
@@ -13,7 +16,9 @@ import { SvgPreview } from './block-preview.tsx';
 // (file/operation/persistence/file), drawn by the server (u/fragment/render) so the user sees the
 // preview and what the sheet holds before saving, then saved with its name, description and
 // keywords (u/fragment/save with the fileId). The KiCad host may open the page with ?fileId= of a
-// sheet it persisted itself: that sheet is drawn at once.
+// sheet it persisted itself: that sheet is drawn at once. Without it, a host is asked for its
+// selection (`requestData('selection')`, a .kicad_sch text) which is taken as if uploaded; once
+// saved, the block goes to the host's library (`addDesignBlock`) and its dialog closes (`endModal`).
 
 type Props = { locale: 'zh' | 'en'; labels: Record<string, string> };
 type Draft = { fileId: string; fileName: string; svg: string | null; info: BlockInfo };
@@ -44,6 +49,12 @@ function BlockEditor({ locale, labels }: Props) {
     }
   };
 
+  const hostFileId = mounted ? new URLSearchParams(window.location.search).get('fileId') : null;
+  const hostData = useHostData('selection', mounted && token !== '' && !hostFileId, (files) => {
+    const sheet = asFiles(files).find((f) => /\.kicad_sch$/i.test(f.name)) ?? asFiles(files)[0];
+    void pick(sheet);
+  });
+
   // A sheet the host persisted: ?fileId=…
   useEffect(() => {
     if (!mounted || !token) return;
@@ -73,6 +84,10 @@ function BlockEditor({ locale, labels }: Props) {
       if (r) {
         toast(L('saved'), 'success');
         setSaved(r);
+        if (isEmbedded()) {
+          postToHost('addDesignBlock', { id: r.id });
+          postToHost('endModal', { page: 'addFragment', id: r.id });
+        }
       }
     } finally {
       setSaving(false);
@@ -113,6 +128,7 @@ function BlockEditor({ locale, labels }: Props) {
             {L('sheetHelp')}
           </p>
         </div>
+        <HostDataStatus state={hostData} labels={labels} onAgain={hostData.again} />
         <div aria-live="polite">
           {rendering && <p className="text-sm text-slate-600">{L('rendering')}</p>}
           {draft && (

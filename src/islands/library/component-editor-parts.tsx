@@ -128,7 +128,7 @@ function ModelPreview({ L, url, step, labels }: { L: Labels; url: string | null;
 export function Previews({ L, detail, model3dLabels }: { L: Labels; detail: ComponentDetail | null; model3dLabels: Model3dLabels }) {
   const p = detail?.previews;
   return (
-    <div className="grid gap-3 lg:grid-cols-3">
+    <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-1">
       <SvgPreview L={L} title={L('previewSymbol')} url={p?.symbolSvg ?? null} testId="component-symbol-preview" />
       <SvgPreview L={L} title={L('previewFootprint')} url={p?.footprintSvg ?? null} testId="component-footprint-preview" />
       <div data-testid="component-model-preview">

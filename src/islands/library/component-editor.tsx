@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { isEmbedded, postToHost } from '../../lib/client/host-bridge.ts';
+import { asFiles } from '../../lib/client/host-data.ts';
 import { $token } from '../../lib/client/store.ts';
 import { toast } from '../../lib/client/toast.ts';
 import type { AssetOut, ComponentDetail, ComponentSave, ParamKeys } from '../../lib/library/components.schema.ts';
@@ -9,6 +11,7 @@ import { QUALITIES, type ComponentStatus } from '../../lib/library/components.ts
 import { LIBRARY_LIMITS, type AssetKind } from '../../lib/library/library.ts';
 import { Code } from '../../lib/server/errors.ts';
 import type { Model3dLabels } from '../catalog/model3d-frame.tsx';
+import { HostDataStatus, useHostData } from '../host/use-host-data.tsx';
 import { reactIsland } from '../react-island.ts';
 import { downloadPrivate, fill, getComponent, paramKeys, saveComponent, uploadAssets } from './component-editor-api.ts';
 import { AssetLine, DropZone, Findings, Previews, type Labels } from './component-editor-parts.tsx';
@@ -21,7 +24,9 @@ import { QualityBadge, type QualityLabels } from './quality-badge.tsx';
 // KiCad files dropped or chosen several at once, previews drawn by our engine, the cross-asset
 // check's findings and badge, "save draft" and "mark ready" (refused while errors exist, the
 // findings shown), and the KiCad zip. A file uploaded for a saved component takes its kind's place
-// and the check runs again at once.
+// and the check runs again at once. Inside a host, a new component asks the host for its KiCad
+// files (`requestData('assets')`) and takes them as if they were uploaded; a save from the buttons
+// then closes the host's dialog (`endModal`).
 
 export type CategoryOption = { cateId: number; name: string; level: number };
 type Props = { locale: 'zh' | 'en'; labels: Record<string, string>; categories: CategoryOption[]; model3dLabels: Model3dLabels; id: number | null; listHref: string };
@@ -55,6 +60,9 @@ function ComponentEditor({ locale, labels, categories, model3dLabels, id: initia
   // The session lives in localStorage: the server renders the loading state, the browser decides.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+  // The host's files go through the same upload as dropped ones (assigned below, once defined).
+  const uploadRef = useRef<((files: File[]) => Promise<void>) | null>(null);
+  const hostData = useHostData('assets', mounted && token !== '' && initialId === null, (files) => void uploadRef.current?.(asFiles(files)));
 
   const apply = (d: ComponentDetail) => {
     setDetail(d);
@@ -124,7 +132,7 @@ function ComponentEditor({ locale, labels, categories, model3dLabels, id: initia
     };
   };
 
-  const save = async (status: ComponentStatus, override: Partial<Slots> = {}) => {
+  const save = async (status: ComponentStatus, override: Partial<Slots> = {}, fromButton = false) => {
     if (mpn.trim() === '') {
       toast(L('mpnRequired'), 'warning');
       return;
@@ -136,6 +144,7 @@ function ComponentEditor({ locale, labels, categories, model3dLabels, id: initia
       apply(r.result);
       setRefused(r.result.readyRefused ?? null);
       if (!r.result.readyRefused) toast(r.result.status === 'ready' ? L('savedReady') : L('saved'), 'success');
+      if (fromButton && !r.result.readyRefused && isEmbedded()) postToHost('endModal', { page: 'addSymbolDevice', id: r.result.id, status: r.result.status });
     } finally {
       setBusy(null);
     }
@@ -171,6 +180,8 @@ function ComponentEditor({ locale, labels, categories, model3dLabels, id: initia
     }
   };
 
+  uploadRef.current = upload;
+
   const symbols = ((slots.symbol?.info as { symbols?: { name: string; pins: number }[] } | null)?.symbols ?? []).slice(0, LIBRARY_LIMITS.symbolsPerFile);
   const findings = detail?.check.findings ?? [];
   const mark = (f: () => void) => {
@@ -182,8 +193,10 @@ function ComponentEditor({ locale, labels, categories, model3dLabels, id: initia
   const title = detail ? fill(L('editorTitleEdit'), { mpn: detail.mpn }) : L('editorTitle');
 
   return (
-    <div className="space-y-6" data-testid="component-editor" data-id={id ?? ''}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
+    // From lg up the editor fills the window (the host's 1400×700 dialog) without a page scrollbar:
+    // three columns that scroll on their own, the actions pinned below them.
+    <div className="space-y-6 lg:flex lg:h-[calc(100dvh-2rem)] lg:flex-col lg:gap-3 lg:space-y-0" data-testid="component-editor" data-id={id ?? ''}>
+      <div className="flex flex-wrap items-center justify-between gap-3 lg:shrink-0">
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="text-xl font-semibold text-slate-900" data-testid="component-editor-title">
             {title}
@@ -201,8 +214,8 @@ function ComponentEditor({ locale, labels, categories, model3dLabels, id: initia
         </a>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <section className="space-y-3" aria-labelledby="ce-fields">
+      <div className="grid gap-6 lg:min-h-0 lg:flex-1 lg:grid-cols-3 lg:gap-4">
+        <section className="space-y-3 lg:min-h-0 lg:overflow-y-auto lg:px-1 lg:pb-2" aria-labelledby="ce-fields">
           <h2 id="ce-fields" className="text-base font-semibold">
             {L('sectionFields')}
           </h2>
@@ -310,10 +323,11 @@ function ComponentEditor({ locale, labels, categories, model3dLabels, id: initia
           </fieldset>
         </section>
 
-        <section className="space-y-3" aria-labelledby="ce-assets">
+        <section className="space-y-3 lg:min-h-0 lg:overflow-y-auto lg:px-1 lg:pb-2" aria-labelledby="ce-assets">
           <h2 id="ce-assets" className="text-base font-semibold">
             {L('sectionAssets')}
           </h2>
+          <HostDataStatus state={hostData} labels={labels} onAgain={hostData.again} />
           <DropZone L={L} busy={busy === 'upload'} megabytes={LIBRARY_LIMITS.assetMaxBytes / 1024 / 1024} onFiles={(f) => void upload(f)} />
           {uploadErrors.length > 0 && (
             <ul className="space-y-1 rounded border border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert" data-testid="component-upload-errors">
@@ -367,20 +381,20 @@ function ComponentEditor({ locale, labels, categories, model3dLabels, id: initia
             </div>
           )}
         </section>
+
+        <section className="space-y-2 lg:min-h-0 lg:overflow-y-auto lg:px-1 lg:pb-2" aria-labelledby="ce-previews">
+          <h2 id="ce-previews" className="text-base font-semibold">
+            {L('sectionPreview')}
+          </h2>
+          <Previews L={L} detail={detail} model3dLabels={model3dLabels} />
+        </section>
       </div>
 
-      <section className="space-y-2" aria-labelledby="ce-previews">
-        <h2 id="ce-previews" className="text-base font-semibold">
-          {L('sectionPreview')}
-        </h2>
-        <Previews L={L} detail={detail} model3dLabels={model3dLabels} />
-      </section>
-
-      <div className="sticky bottom-0 flex flex-wrap gap-2 border-t border-slate-200 bg-white/95 py-3">
-        <Button type="button" variant="outline" disabled={busy !== null} onClick={() => void save('draft')} data-testid="component-save-draft">
+      <div className="sticky bottom-0 lg:shrink-0 flex flex-wrap gap-2 border-t border-slate-200 bg-white/95 py-3">
+        <Button type="button" variant="outline" disabled={busy !== null} onClick={() => void save('draft', {}, true)} data-testid="component-save-draft">
           {busy === 'save' ? L('saving') : L('saveDraft')}
         </Button>
-        <Button type="button" disabled={busy !== null} onClick={() => void save('ready')} data-testid="component-mark-ready">
+        <Button type="button" disabled={busy !== null} onClick={() => void save('ready', {}, true)} data-testid="component-mark-ready">
           {busy === 'ready' ? L('saving') : L('markReady')}
         </Button>
         {detail?.previews.download && (

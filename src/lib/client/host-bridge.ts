@@ -12,7 +12,17 @@ export type HostMessageType =
   | 'updateToken'
   | 'logout'
   | 'showModal'
-  | 'endModal';
+  | 'endModal'
+  | 'requestData';
+
+/** SPEC §2: the host opens these pages as dialogs of these sizes (CSS pixels), asked with `showModal`. */
+export const HOST_DIALOG_SIZES = {
+  addComponentType: { width: 900, height: 400 },
+  addDesignBlockType: { width: 900, height: 400 },
+  addSymbolDevice: { width: 1400, height: 700 },
+  modifyFragment: { width: 660, height: 320 },
+} as const;
+export type HostDialogPage = keyof typeof HOST_DIALOG_SIZES;
 
 type HostObject = { postMessage?: (message: unknown) => void; version?: string };
 

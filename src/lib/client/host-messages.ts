@@ -71,3 +71,47 @@ export function parseHostMessage(data: unknown): HostMessage | null {
   const result = HostMessage.safeParse(data);
   return result.success ? result.data : null;
 }
+
+// ---- The host's answer to `requestData` (ADR 0015 §1) -------------------------------------------
+
+export const HOST_DATA_KINDS = ['assets', 'selection', 'project'] as const;
+export type HostDataKind = (typeof HOST_DATA_KINDS)[number];
+
+/** ADR 0015 §1: at most 20 files and 20 MB decoded in all per answer. */
+export const HOST_DATA_LIMITS = { files: 20, totalBytes: 20 * 1024 * 1024, nameChars: 255 } as const;
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Bytes a base64 text decodes to (its length is a multiple of 4 once checked). */
+export function base64DecodedLength(b64: string): number {
+  const pad = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
+  return (b64.length / 4) * 3 - pad;
+}
+
+/**
+ * A file name as the host sends it: a relative path with '/' separators (a project keeps its
+ * sub-sheets' folders), no '..' or empty segment, no drive or leading slash, no control characters.
+ */
+const fileName = z.string().check(
+  z.minLength(1),
+  z.maxLength(HOST_DATA_LIMITS.nameChars),
+  z.refine((v) => !CONTROL.test(v) && !v.includes('\\') && !/^[a-z]:/i.test(v) && v.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..')),
+);
+
+const base64Text = z.string().check(z.refine((v) => v.length % 4 === 0 && v.length <= Math.ceil(HOST_DATA_LIMITS.totalBytes / 3) * 4 && BASE64.test(v)));
+
+export const HostDataMessage = z
+  .strictObject({
+    source: z.literal('kicad-host'),
+    type: z.literal('data'),
+    what: z.enum(HOST_DATA_KINDS),
+    files: z.array(z.strictObject({ name: fileName, data: base64Text })).check(z.maxLength(HOST_DATA_LIMITS.files)),
+  })
+  .check(z.refine((m) => m.files.reduce((sum, f) => sum + base64DecodedLength(f.data), 0) <= HOST_DATA_LIMITS.totalBytes));
+export type HostDataMessage = z.infer<typeof HostDataMessage>;
+
+/** A `data` message within the limits, or null (anything else is dropped). */
+export function parseHostDataMessage(data: unknown): HostDataMessage | null {
+  const result = HostDataMessage.safeParse(data);
+  return result.success ? result.data : null;
+}

@@ -1,3 +1,4 @@
+import { hostEn } from './host/host.ts';
 import { collectionsEn } from './library/collections.ts';
 import { categoriesEn } from './library/categories.ts';
 import { checkEn } from './library/check.ts';
@@ -960,4 +961,5 @@ export const en: Dictionary = {
   // The KiCad host (#17).
   ...kicadFeedbackEn,
   ...blocksEn,
+  ...hostEn,
 };

@@ -1,3 +1,4 @@
+import { hostZh } from './host/host.ts';
 import { collectionsZh } from './library/collections.ts';
 import { categoriesZh } from './library/categories.ts';
 import { checkZh } from './library/check.ts';
@@ -960,6 +961,7 @@ export const zh = {
   // The KiCad host (#17).
   ...kicadFeedbackZh,
   ...blocksZh,
+  ...hostZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
