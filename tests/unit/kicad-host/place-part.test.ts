@@ -12,7 +12,7 @@ function world(answer: () => Promise<KicadEnvelope>, state: 'open' | 'none' = 'o
   const calls: { url: string; body: unknown }[] = [];
   const fetch = vi.fn(async (url: string, options?: { body?: unknown }) => {
     calls.push({ url, body: options?.body });
-    return url === PLACEMENT_URL ? { code: 0, msg: '', result: payload } : { code: 0, msg: '', result: {} };
+    return url === PLACEMENT_URL ? { code: 200000, msg: '', result: payload } : { code: 200000, msg: '', result: {} };
   }) as never;
   const sent: unknown[][] = [];
   const session = { state, request: (...args: unknown[]) => (sent.push(args), answer()) };

@@ -1,3 +1,4 @@
+import { Code } from '../../server/errors.ts';
 import { apiFetch, type ApiOptions, type Envelope } from '../api.ts';
 import { hostActionAllowed } from '../host-bridge.ts';
 import { KicadHostError, KicadSessionError, KicadTimeoutError, type KicadCommand, type KicadEnvelope } from './kicad-rpc.ts';
@@ -43,7 +44,7 @@ export async function placePart(target: PlaceTarget, command: PlaceCommand = 'DL
   let payload: PlacementPayload;
   try {
     const answer = await fetch<PlacementPayload>(PLACEMENT_URL, { method: 'POST', body: { ...target, command }, suppressError: true });
-    if (answer.code !== 0) return { kind: 'failed', message: answer.msg };
+    if (answer.code !== Code.ok) return { kind: 'failed', message: answer.msg };
     payload = answer.result;
   } catch (error) {
     return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
