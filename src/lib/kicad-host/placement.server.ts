@@ -88,7 +88,7 @@ export async function ownPlacement(db: Db, store: FileStore, ownerId: number, id
     command,
     row.mpn,
     {
-      image: `${origin}/api/chiplet/u/comp/symbolSvg?id=${id}`,
+      image: `${origin}/api/chiplet/u/comp/symbolSvg?userCompId=${id}`,
       files: zipFiles(zip.zip),
       check: { quality: row.quality, checkedAt: row.updatedAt.toISOString() },
       provenance: { source: 'Chipedia (芯百科) own component, uploaded by its owner', date: day(row.updatedAt), check: row.quality, url: `${origin}/singleInfo` },
