@@ -77,7 +77,8 @@ function SymbolSelector({ labels }: { labels: SelectorLabels }) {
   const ready = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
-    ready.current?.setAttribute('data-ready', '');
+    // When the box became usable, for the bench's budget (≤ 1 s at 4× CPU slowdown).
+    ready.current?.setAttribute('data-ready', String(Math.round(performance.now())));
   }, []);
 
   const search = useCallback(
