@@ -47,7 +47,7 @@ async function search(page: Page, keyword: string): Promise<void> {
 }
 
 const placementCount = async (request: APIRequestContext, code: string) =>
-  ((await (await request.post('/api/chiplet/products/detail', { data: { mfgMpnCode: code } })).json()) as { result: { componentPlacementCount: number } }).result.componentPlacementCount;
+  ((await (await request.post('/api/chiplet/products/detail', { data: { mfgMpnCode: code } })).json()) as { result: { counters: { componentPlacementCount: number } } }).result.counters.componentPlacementCount;
 
 test.describe('KiCad host: /symbolSelector', () => {
   test('the session opens: NEW_SESSION answered, version asked and shown', async ({ page }) => {
@@ -66,6 +66,7 @@ test.describe('KiCad host: /symbolSelector', () => {
     await expect(page.getByTestId('kicad-connection')).toHaveAttribute('data-state', 'connected');
     await search(page, part.mpn);
     const row = page.locator(`[data-testid="selector-item"][data-key="p:${part.code}"]`);
+    const marked = page.waitForRequest((r) => r.url().endsWith('/api/chiplet/mark/componentPlacement'));
     await row.getByRole('button', { name: '放置', exact: true }).click();
     await expect(page.getByTestId('place-status')).toHaveText(`已放置 ${part.mpn}`);
 
@@ -90,6 +91,7 @@ test.describe('KiCad host: /symbolSelector', () => {
     const bare = writeSymbolLibrary([{ ...sym, properties: sym.properties.filter((p) => !p.key.startsWith('Chipedia_')) }]);
     expect(bare).toBe(zipOf((n) => n.endsWith('.kicad_sym')).toString('utf8'));
 
+    expect((await marked).postDataJSON()).toEqual({ mKey: part.code, mType: 'COMPONENT' });
     await expect.poll(() => placementCount(request, part.code), { timeout: 15_000 }).toBe(before + 1);
   });
 
