@@ -42,7 +42,7 @@ export default function SelectorResults({ labels, items, total, canPlace, busy, 
                   </button>
                 ))}
               </div>
-            ) : (
+            ) : item.download === null ? null : (
               <a href={item.download} download className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50">
                 {fmt(labels, 'download')}
               </a>

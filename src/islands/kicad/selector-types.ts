@@ -11,7 +11,8 @@ export type SelectorItem = {
   /** Preview images (catalogue parts; own components' previews need the token, so none). */
   symbolSvg: string | null;
   footprintSvg: string | null;
-  download: string;
+  /** A plain link to the zip (catalogue parts; own components' zip needs the token, so none). */
+  download: string | null;
   quality: string | null;
 };
 

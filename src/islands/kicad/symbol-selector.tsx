@@ -37,7 +37,7 @@ function catalogItem(h: CatalogHit): SelectorItem {
   };
 }
 function ownItem(h: OwnHit): SelectorItem {
-  return { key: `u:${h.id}`, target: { userCompId: h.id }, mpn: h.mpn, brand: h.brand, description: h.description, package: null, symbolSvg: null, footprintSvg: null, download: `/api/chiplet/u/comp/download?userCompId=${h.id}`, quality: h.quality };
+  return { key: `u:${h.id}`, target: { userCompId: h.id }, mpn: h.mpn, brand: h.brand, description: h.description, package: null, symbolSvg: null, footprintSvg: null, download: null, quality: h.quality };
 }
 
 function resultText(labels: SelectorLabels, r: PlaceResult): Status {
