@@ -66,7 +66,7 @@ function useConnection(): Connection {
   return connection;
 }
 
-function SymbolSelector({ labels }: { labels: SelectorLabels }) {
+function SymbolSelector({ labels, initialQuery = '' }: { labels: SelectorLabels; initialQuery?: string }) {
   const connection = useConnection();
   const version = useStore($kicadVersion);
   const [tab, setTab] = useState<Tab>('catalog');
@@ -77,7 +77,7 @@ function SymbolSelector({ labels }: { labels: SelectorLabels }) {
   const ready = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
-    // When the box became usable, for the bench's budget (≤ 1 s at 4× CPU slowdown).
+    // When the island took over the box, for the bench (the box itself works as a plain form before).
     ready.current?.setAttribute('data-ready', String(Math.round(performance.now())));
   }, []);
 
@@ -102,6 +102,11 @@ function SymbolSelector({ labels }: { labels: SelectorLabels }) {
     },
     [],
   );
+
+  // A search submitted before hydration arrives as ?q= (the form is a plain GET form until then).
+  useEffect(() => {
+    if (initialQuery) void search('catalog');
+  }, [initialQuery, search]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -139,11 +144,11 @@ function SymbolSelector({ labels }: { labels: SelectorLabels }) {
           {fmt(labels, 'upgrade')}
         </p>
       )}
-      <form ref={ready} role="search" data-testid="selector-search" onSubmit={onSubmit} className="flex gap-2">
+      <form ref={ready} role="search" method="get" data-testid="selector-search" onSubmit={onSubmit} className="flex gap-2">
         <label className="sr-only" htmlFor="selector-q">
           {fmt(labels, 'search')}
         </label>
-        <input id="selector-q" ref={input} type="search" autoFocus maxLength={100} placeholder={fmt(labels, 'placeholder')} className="h-9 flex-1 rounded-md border border-slate-300 px-3 text-sm focus:border-blue-500 focus:outline-none" />
+        <input id="selector-q" ref={input} name="q" type="search" defaultValue={initialQuery} autoFocus maxLength={100} placeholder={fmt(labels, 'placeholder')} className="h-9 flex-1 rounded-md border border-slate-300 px-3 text-sm focus:border-blue-500 focus:outline-none" />
         <button type="submit" className="h-9 rounded-md bg-blue-600 px-4 text-sm font-medium text-white hover:bg-blue-700">
           {fmt(labels, 'searchButton')}
         </button>
