@@ -320,7 +320,7 @@ async function zipResponse(c: Context<AppEnv>, mfgMpnCode: string) {
 }
 
 /** The cateTree body is optional: empty means {}; anything else must be a valid body (40000 otherwise). */
-async function readCateTreeBody(c: Context<AppEnv>): Promise<z.infer<typeof CateTreeBody>> {
+export async function readCateTreeBody(c: Context<AppEnv>): Promise<z.infer<typeof CateTreeBody>> {
   const text = await c.req.text();
   if (text.trim() === '') return {};
   let value: unknown;

@@ -3,6 +3,7 @@ import { categoriesEn } from './library/categories.ts';
 import { checkEn } from './library/check.ts';
 import { componentsEn } from './library/components.ts';
 import { submissionsEn } from './library/submissions.ts';
+import { kicadFeedbackEn } from './kicad-host/feedback.ts';
 import { blocksEn } from './library/blocks.ts';
 import { selectorEn } from './kicad/selector.ts';
 import type { Dictionary } from './zh.ts';
@@ -957,6 +958,8 @@ export const en: Dictionary = {
   ...checkEn,
   ...componentsEn,
   ...submissionsEn,
+  // The KiCad host (#17).
+  ...kicadFeedbackEn,
   ...blocksEn,
   ...selectorEn,
 };

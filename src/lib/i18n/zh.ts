@@ -3,6 +3,7 @@ import { categoriesZh } from './library/categories.ts';
 import { checkZh } from './library/check.ts';
 import { componentsZh } from './library/components.ts';
 import { submissionsZh } from './library/submissions.ts';
+import { kicadFeedbackZh } from './kicad-host/feedback.ts';
 import { blocksZh } from './library/blocks.ts';
 import { selectorZh } from './kicad/selector.ts';
 // Chinese UI strings: the source dictionary. en.ts must have exactly the same keys
@@ -957,6 +958,8 @@ export const zh = {
   ...checkZh,
   ...componentsZh,
   ...submissionsZh,
+  // The KiCad host (#17).
+  ...kicadFeedbackZh,
   ...blocksZh,
   ...selectorZh,
 } as const;

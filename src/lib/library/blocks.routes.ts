@@ -4,6 +4,7 @@ import { getFileStore } from '../files/file-store.server.ts';
 import { fileResponseHeaders } from '../files/file-store.ts';
 import { sharedWorkerPool } from '../jobs/worker-pool.server.ts';
 import type { AppEnv } from '../server/app-env.ts';
+import { serveWithKicadVariant } from '../kicad-host/kicad-variants.ts';
 import { requireUser } from '../server/auth.server.ts';
 import { authErrorResponses, envelopeOf, errorEnvelope, ok } from '../server/envelope.ts';
 import { AppError, Code } from '../server/errors.ts';
@@ -75,7 +76,8 @@ const MIME_BY_EXT: Record<string, string> = {
 const mimeOf = (name: string, declared: string) => declared || MIME_BY_EXT[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] || 'application/octet-stream';
 
 export const blocksRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-for (const path of ['/chiplet/u/fragment', '/chiplet/u/fragment/*', '/file/operation/persistence', '/file/operation/persistence/*']) blocksRoutes.use(path, requireUser);
+for (const path of ['/chiplet/u/fragment', '/chiplet/u/fragment/*', '/chiplet/u/kicad/fragment', '/chiplet/u/kicad/fragment/*', '/file/operation/persistence', '/file/operation/persistence/*', '/file/operation/kicad/persistence/*'])
+  blocksRoutes.use(path, requireUser);
 
 // --- persisted files ---------------------------------------------------------------------------
 
@@ -98,7 +100,7 @@ blocksRoutes.openapi(
   },
 );
 
-blocksRoutes.openapi(
+serveWithKicadVariant(blocksRoutes, 
   createRoute({
     method: 'post',
     path: '/file/operation/persistence/file',
@@ -119,9 +121,10 @@ blocksRoutes.openapi(
     const file = await persistFile(c.var.db, getFileStore(), c.var.user.id, { bytes, fileName, mime: mimeOf(fileName, blob.type) }, locale);
     return c.json(ok(file), 200);
   },
+  { differs: 'Each catalogue part (mfgMpnCode) in the answer also carries `kicad` (KicadRefs); the design block’s own fields are unchanged.' },
 );
 
-blocksRoutes.openapi(
+serveWithKicadVariant(blocksRoutes, 
   createRoute({
     method: 'get',
     path: '/file/operation/persistence/file',
@@ -137,11 +140,12 @@ blocksRoutes.openapi(
     if (!res) throw new AppError(Code.notFound, serverMessage('blocks.fileNotFound', c.var.locale));
     return res as never;
   },
+  { differs: 'Each catalogue part (mfgMpnCode) in the answer also carries `kicad` (KicadRefs); the design block’s own fields are unchanged.' },
 );
 
 // --- design blocks ---------------------------------------------------------------------------------
 
-blocksRoutes.openapi(
+serveWithKicadVariant(blocksRoutes, 
   createRoute({
     method: 'post',
     path: '/chiplet/u/fragment',
@@ -152,9 +156,10 @@ blocksRoutes.openapi(
     responses: { 200: json(envelopeOf(BlockListSchema), 'A page of blocks'), ...authErrorResponses, ...notFound },
   }),
   async (c) => c.json(ok(await listBlocks(c.var.db, c.var.user.id, c.req.valid('json'), c.var.locale)), 200),
+  { differs: 'Each catalogue part (mfgMpnCode) in the answer also carries `kicad` (KicadRefs); the design block’s own fields are unchanged.' },
 );
 
-blocksRoutes.openapi(
+serveWithKicadVariant(blocksRoutes, 
   createRoute({
     method: 'post',
     path: '/chiplet/u/fragment/save',
@@ -167,9 +172,10 @@ blocksRoutes.openapi(
     responses: { 200: json(envelopeOf(BlockSchema), 'The block as saved'), ...tooLargeResponse, ...authErrorResponses, ...notFound },
   }),
   async (c) => c.json(ok(await saveBlock(c.var.db, getFileStore(), sharedWorkerPool(), c.var.user.id, c.req.valid('json'), c.var.locale)), 200),
+  { differs: 'Each catalogue part (mfgMpnCode) in the answer also carries `kicad` (KicadRefs); the design block’s own fields are unchanged.' },
 );
 
-blocksRoutes.openapi(
+serveWithKicadVariant(blocksRoutes, 
   createRoute({
     method: 'post',
     path: '/chiplet/u/fragment/render',
@@ -185,9 +191,10 @@ blocksRoutes.openapi(
     if (!sheet) throw new AppError(Code.badInput, serverMessage('blocks.sheetMissing', locale));
     return c.json(ok(await readSheet(sharedWorkerPool(), sheet, locale)), 200);
   },
+  { differs: 'Each catalogue part (mfgMpnCode) in the answer also carries `kicad` (KicadRefs); the design block’s own fields are unchanged.' },
 );
 
-blocksRoutes.openapi(
+serveWithKicadVariant(blocksRoutes, 
   createRoute({
     method: 'post',
     path: '/chiplet/u/fragment/del',
@@ -198,9 +205,10 @@ blocksRoutes.openapi(
     responses: { 200: json(envelopeOf(BlockDeleteResultSchema), 'Deleted'), ...authErrorResponses, ...notFound },
   }),
   async (c) => c.json(ok(await deleteBlock(c.var.db, getFileStore(), c.var.user.id, c.req.valid('json').id, c.var.locale)), 200),
+  { differs: 'Each catalogue part (mfgMpnCode) in the answer also carries `kicad` (KicadRefs); the design block’s own fields are unchanged.' },
 );
 
-blocksRoutes.openapi(
+serveWithKicadVariant(blocksRoutes, 
   createRoute({
     method: 'get',
     path: '/chiplet/u/fragment/one',
@@ -211,9 +219,10 @@ blocksRoutes.openapi(
     responses: { 200: json(envelopeOf(BlockSchema), 'The block'), ...authErrorResponses, ...notFound },
   }),
   async (c) => c.json(ok(await getBlock(c.var.db, c.var.user.id, c.req.valid('query').id, c.var.locale)), 200),
+  { differs: 'Each catalogue part (mfgMpnCode) in the answer also carries `kicad` (KicadRefs); the design block’s own fields are unchanged.' },
 );
 
-blocksRoutes.openapi(
+serveWithKicadVariant(blocksRoutes, 
   createRoute({
     method: 'get',
     path: '/chiplet/u/fragment/preview',
@@ -239,9 +248,10 @@ blocksRoutes.openapi(
     res.headers.set('Content-Security-Policy', PREVIEW_CSP);
     return res as never;
   },
+  { differs: 'Each catalogue part (mfgMpnCode) in the answer also carries `kicad` (KicadRefs); the design block’s own fields are unchanged.' },
 );
 
-blocksRoutes.openapi(
+serveWithKicadVariant(blocksRoutes, 
   createRoute({
     method: 'get',
     path: '/chiplet/u/fragment/download',
@@ -257,4 +267,5 @@ blocksRoutes.openapi(
     const headers = { ...fileResponseHeaders({ contentType: 'application/zip', size: zip.length, filename: fileName, disposition: 'attachment' }), 'Cache-Control': 'private, no-store' };
     return new Response(zip as Uint8Array<ArrayBuffer>, { status: 200, headers }) as never;
   },
+  { differs: 'Each catalogue part (mfgMpnCode) in the answer also carries `kicad` (KicadRefs); the design block’s own fields are unchanged.' },
 );

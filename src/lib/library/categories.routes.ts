@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../server/app-env.ts';
+import { serveWithKicadVariant } from '../kicad-host/kicad-variants.ts';
 import { requireUser } from '../server/auth.server.ts';
 import { throttleByIp } from '../server/client-key.server.ts';
 import { authErrorResponses, envelopeOf, errorEnvelope, errorResponses, ok } from '../server/envelope.ts';
@@ -42,7 +43,7 @@ const notFound = { 404: json(errorEnvelope, 'No such category (or link, part, ow
 export const SHARED_THROTTLE = { max: 120, windowMs: 60_000 };
 const sharedThrottle = createThrottle(SHARED_THROTTLE);
 
-categoriesRoutes.openapi(
+serveWithKicadVariant(categoriesRoutes, 
   createRoute({
     method: 'post',
     path: '/chiplet/u/cate',
@@ -58,9 +59,10 @@ categoriesRoutes.openapi(
     const parsed = (c.req.valid('json') as { scope?: 'part' | 'block' } | undefined) ?? {};
     return c.json(ok(await categoryTree(c.var.db, c.var.user.id, parsed.scope ?? 'part')), 200);
   },
+  { differs: 'Each catalogue part (mfgMpnCode) and own component linked in the answer also carries `kicad` (KicadRefs); an answer of categories alone is unchanged.' },
 );
 
-categoriesRoutes.openapi(
+serveWithKicadVariant(categoriesRoutes, 
   createRoute({
     method: 'post',
     path: '/chiplet/u/cate/save',
@@ -72,9 +74,10 @@ categoriesRoutes.openapi(
     responses: { 200: json(envelopeOf(SavedSchema), 'The saved category'), ...notFound, ...authErrorResponses },
   }),
   async (c) => c.json(ok(await saveCategory(c.var.db, c.var.user.id, c.req.valid('json'), c.var.locale)), 200),
+  { differs: 'Each catalogue part (mfgMpnCode) and own component linked in the answer also carries `kicad` (KicadRefs); an answer of categories alone is unchanged.' },
 );
 
-categoriesRoutes.openapi(
+serveWithKicadVariant(categoriesRoutes, 
   createRoute({
     method: 'post',
     path: '/chiplet/u/cate/del',
@@ -86,9 +89,10 @@ categoriesRoutes.openapi(
     responses: { 200: json(envelopeOf(DeletedSchema), 'What went'), ...notFound, ...authErrorResponses },
   }),
   async (c) => c.json(ok(await deleteCategory(c.var.db, c.var.user.id, c.req.valid('json').id, c.var.locale)), 200),
+  { differs: 'Each catalogue part (mfgMpnCode) and own component linked in the answer also carries `kicad` (KicadRefs); an answer of categories alone is unchanged.' },
 );
 
-categoriesRoutes.openapi(
+serveWithKicadVariant(categoriesRoutes, 
   createRoute({
     method: 'post',
     path: '/chiplet/u/cate/open',
@@ -103,9 +107,10 @@ categoriesRoutes.openapi(
     const { id, open } = c.req.valid('json');
     return c.json(ok(await openCategory(c.var.db, c.var.user.id, id, open, c.var.locale)), 200);
   },
+  { differs: 'Each catalogue part (mfgMpnCode) and own component linked in the answer also carries `kicad` (KicadRefs); an answer of categories alone is unchanged.' },
 );
 
-categoriesRoutes.openapi(
+serveWithKicadVariant(categoriesRoutes, 
   createRoute({
     method: 'get',
     path: '/chiplet/u/cate/shared',
@@ -118,6 +123,7 @@ categoriesRoutes.openapi(
     throttleByIp(c, sharedThrottle);
     return c.json(ok(await readSharedCategory(c.var.db, c.req.valid('query'), c.var.locale)), 200);
   },
+  { differs: 'Each catalogue part (mfgMpnCode) and own component linked in the answer also carries `kicad` (KicadRefs); an answer of categories alone is unchanged.' },
 );
 
 categoriesRoutes.openapi(

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../server/app-env.ts';
+import { serveWithKicadVariant } from '../kicad-host/kicad-variants.ts';
 import { requireUser } from '../server/auth.server.ts';
 import { authErrorResponses, envelopeOf, errorEnvelope, ok } from '../server/envelope.ts';
 import { validationHook } from '../server/validation.ts';
@@ -55,6 +56,8 @@ const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'applicat
 const security: Record<string, string[]>[] = [{ XToken: [] }];
 const tags = ['collections'];
 const hostTags = ['collections', 'kicad host'];
+/** What the /u/kicad/collect answers add (serveWithKicadVariant). */
+const hostVariant = { differs: 'Each collected part (mfgMpnCode, modules’ parts included) also carries `kicad` (KicadRefs: Library:Name ids, absolute URLs of its previews and of the placement payload).' };
 const notFound = { 404: json(errorEnvelope, 'No such folder, item, part or module, or not the caller’s (40400; the same answer either way)') };
 
 /** A target from a body that named exactly one (the schemas' refinement checked it). */
@@ -193,15 +196,11 @@ app.openapi(
 
 // --- SPEC §7 Collect, for the KiCad host -----------------------------------------------------------
 // A host of KiCad 9.0.5 or later calls the same paths with /u/kicad/ (SPEC §7 "Kicad variants"):
-// each host route is served under both.
+// each host route is served under both (serveWithKicadVariant), the variant adding KiCad refs
+// (Library:Name ids, asset URLs) to every part in its answer.
 
-type HostRoute = Parameters<typeof app.openapi>[0];
-function hostRoute<R extends HostRoute>(route: R, handler: Parameters<typeof app.openapi<R>>[1]): void {
-  app.openapi(route, handler);
-  app.openapi({ ...route, path: route.path.replace('/chiplet/u/collect', '/chiplet/u/kicad/collect'), summary: `${route.summary ?? ''} (KiCad ≥ 9.0.5 path)` }, handler as never);
-}
-
-hostRoute(
+serveWithKicadVariant(
+  app,
   createRoute({
     method: 'post',
     path: '/chiplet/u/collect',
@@ -212,9 +211,11 @@ hostRoute(
     responses: { 200: json(envelopeOf(CollectItemListSchema), 'A page of items'), ...authErrorResponses },
   }),
   async (c) => c.json(ok(await listItems(c.var.db, c.var.user.id, c.req.valid('json'), c.var.locale)), 200),
+  hostVariant,
 );
 
-hostRoute(
+serveWithKicadVariant(
+  app,
   createRoute({
     method: 'post',
     path: '/chiplet/u/collect/save',
@@ -228,9 +229,11 @@ hostRoute(
     const b = c.req.valid('json');
     return c.json(ok(await addItem(c.var.db, c.var.user.id, targetOf(b), b.folderId, c.var.locale)), 200);
   },
+  hostVariant,
 );
 
-hostRoute(
+serveWithKicadVariant(
+  app,
   createRoute({
     method: 'post',
     path: '/chiplet/u/collect/del',
@@ -246,9 +249,11 @@ hostRoute(
     const result = b.id !== undefined ? await removeItems(db, c.var.user.id, [b.id], c.var.locale) : await removeTarget(db, c.var.user.id, targetOf(b), c.var.locale);
     return c.json(ok(result), 200);
   },
+  hostVariant,
 );
 
-hostRoute(
+serveWithKicadVariant(
+  app,
   createRoute({
     method: 'post',
     path: '/chiplet/u/collect/get',
@@ -259,9 +264,11 @@ hostRoute(
     responses: { 200: json(envelopeOf(HostGetResultSchema), 'The state'), ...authErrorResponses, ...notFound },
   }),
   async (c) => c.json(ok(await itemState(c.var.db, c.var.user.id, targetOf(c.req.valid('json')), c.var.locale)), 200),
+  hostVariant,
 );
 
-hostRoute(
+serveWithKicadVariant(
+  app,
   createRoute({
     method: 'post',
     path: '/chiplet/u/collect/comp',
@@ -272,9 +279,11 @@ hostRoute(
     responses: { 200: json(envelopeOf(CollectItemListSchema), 'A page of components'), ...authErrorResponses },
   }),
   async (c) => c.json(ok(await listItems(c.var.db, c.var.user.id, { ...c.req.valid('json'), kind: 'part' }, c.var.locale)), 200),
+  hostVariant,
 );
 
-hostRoute(
+serveWithKicadVariant(
+  app,
   createRoute({
     method: 'post',
     path: '/chiplet/u/collect/mod',
@@ -285,6 +294,7 @@ hostRoute(
     responses: { 200: json(envelopeOf(CollectItemListSchema), 'A page of modules'), ...authErrorResponses },
   }),
   async (c) => c.json(ok(await listItems(c.var.db, c.var.user.id, { ...c.req.valid('json'), kind: 'module' }, c.var.locale)), 200),
+  hostVariant,
 );
 
 export { app as collectionsRoutes };

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { fileResponse } from '../files/file-response.ts';
 import { getFileStore } from '../files/file-store.server.ts';
 import type { AppEnv } from '../server/app-env.ts';
+import { serveWithKicadVariant } from '../kicad-host/kicad-variants.ts';
 import { requireUser } from '../server/auth.server.ts';
 import { authErrorResponses, envelopeOf, errorEnvelope, ok } from '../server/envelope.ts';
 import { AppError, Code } from '../server/errors.ts';
@@ -50,9 +51,9 @@ const svgOk = { 200: { description: 'image/svg+xml', content: { 'image/svg+xml':
 
 type C = Context<AppEnv>;
 const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-for (const path of ['/chiplet/u/comp', '/chiplet/u/comp/*', '/chiplet/u/asset/*']) app.use(path, requireUser);
+for (const path of ['/chiplet/u/comp', '/chiplet/u/comp/*', '/chiplet/u/kicad/comp', '/chiplet/u/kicad/comp/*', '/chiplet/u/asset/*']) app.use(path, requireUser);
 
-app.openapi(
+serveWithKicadVariant(app, 
   createRoute({
     method: 'post',
     path: '/chiplet/u/comp',
@@ -63,9 +64,10 @@ app.openapi(
     responses: { 200: json(envelopeOf(ComponentListSchema), 'A page of components'), ...authErrorResponses, ...notFound },
   }),
   async (c) => c.json(ok(await listComponents(c.var.db, c.var.user.id, c.req.valid('json'), c.var.locale)), 200),
+  { differs: 'Each own component in the answer also carries `kicad` (KicadRefs: Library:Name ids as its KiCad zip names them, URLs of its previews, which need the X-token, and of the placement payload).', components: 'summary' },
 );
 
-app.openapi(
+serveWithKicadVariant(app, 
   createRoute({
     method: 'post',
     path: '/chiplet/u/comp/save',
@@ -80,9 +82,10 @@ app.openapi(
     const detail = await saveComponent(c.var.db, getFileStore(), c.var.user.id, c.req.valid('json'), c.var.locale);
     return c.json(ok(detail, detail.readyRefused?.msg ?? 'success'), 200);
   },
+  { differs: 'Each own component in the answer also carries `kicad` (KicadRefs: Library:Name ids as its KiCad zip names them, URLs of its previews, which need the X-token, and of the placement payload).', components: 'summary' },
 );
 
-app.openapi(
+serveWithKicadVariant(app, 
   createRoute({
     method: 'post',
     path: '/chiplet/u/comp/del',
@@ -93,9 +96,10 @@ app.openapi(
     responses: { 200: json(envelopeOf(z.object({ id: z.number().int() })), 'Deleted'), ...authErrorResponses, ...notFound },
   }),
   async (c) => c.json(ok(await deleteComponent(c.var.db, getFileStore(), c.var.user.id, c.req.valid('json').id, c.var.locale)), 200),
+  { differs: 'Each own component in the answer also carries `kicad` (KicadRefs: Library:Name ids as its KiCad zip names them, URLs of its previews, which need the X-token, and of the placement payload).', components: 'summary' },
 );
 
-app.openapi(
+serveWithKicadVariant(app, 
   createRoute({
     method: 'get',
     path: '/chiplet/u/comp/one',
@@ -106,9 +110,10 @@ app.openapi(
     responses: { 200: json(envelopeOf(ComponentDetailSchema), 'The component'), ...authErrorResponses, ...notFound },
   }),
   async (c) => c.json(ok(await getComponent(c.var.db, c.var.user.id, c.req.valid('query').userCompId, c.var.locale)), 200),
+  { differs: 'Each own component in the answer also carries `kicad` (KicadRefs: Library:Name ids as its KiCad zip names them, URLs of its previews, which need the X-token, and of the placement payload).', components: 'summary' },
 );
 
-app.openapi(
+serveWithKicadVariant(app, 
   createRoute({
     method: 'get',
     path: '/chiplet/u/comp/params',
@@ -119,6 +124,7 @@ app.openapi(
     responses: { 200: json(envelopeOf(ParamKeysSchema), 'The keys'), ...authErrorResponses },
   }),
   async (c) => c.json(ok(await paramKeys(c.var.db, c.req.valid('query').cateId, c.var.locale)), 200),
+  { differs: 'Each own component in the answer also carries `kicad` (KicadRefs: Library:Name ids as its KiCad zip names them, URLs of its previews, which need the X-token, and of the placement payload).', components: 'summary' },
 );
 
 /** Owner-only SVG: revalidated by ETag each time, never shared by caches. */
@@ -137,7 +143,7 @@ async function svgResponse(c: C, preview: Preview) {
 /** v, f, s: version tags of the files shown (cache busting only; the server reads the current ones). */
 const PreviewQuery = ComponentIdQuerySchema.extend({ v: z.string().max(100).optional(), f: z.string().max(100).optional(), s: z.string().max(300).optional() });
 
-app.openapi(
+serveWithKicadVariant(app, 
   createRoute({
     method: 'get',
     path: '/chiplet/u/comp/symbolSvg',
@@ -153,9 +159,10 @@ app.openapi(
     if (!slots.symbol) throw new AppError(Code.notFound, serverMessage('components.preview.noSymbol', locale));
     return svgResponse(c, symbolPreview(getFileStore(), slots.symbol, row.symbolName, locale)) as never;
   },
+  { differs: 'Each own component in the answer also carries `kicad` (KicadRefs: Library:Name ids as its KiCad zip names them, URLs of its previews, which need the X-token, and of the placement payload).', components: 'summary' },
 );
 
-app.openapi(
+serveWithKicadVariant(app, 
   createRoute({
     method: 'get',
     path: '/chiplet/u/comp/footprintSvg',
@@ -171,9 +178,10 @@ app.openapi(
     if (!slots.footprint) throw new AppError(Code.notFound, serverMessage('components.preview.noFootprint', locale));
     return svgResponse(c, footprintPreview(getFileStore(), slots.footprint, locale)) as never;
   },
+  { differs: 'Each own component in the answer also carries `kicad` (KicadRefs: Library:Name ids as its KiCad zip names them, URLs of its previews, which need the X-token, and of the placement payload).', components: 'summary' },
 );
 
-app.openapi(
+serveWithKicadVariant(app, 
   createRoute({
     method: 'get',
     path: '/chiplet/u/comp/model3d',
@@ -192,9 +200,10 @@ app.openapi(
     if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers) as never;
     return c.body(new Uint8Array(gzip), 200, headers) as never;
   },
+  { differs: 'Each own component in the answer also carries `kicad` (KicadRefs: Library:Name ids as its KiCad zip names them, URLs of its previews, which need the X-token, and of the placement payload).', components: 'summary' },
 );
 
-app.openapi(
+serveWithKicadVariant(app, 
   createRoute({
     method: 'get',
     path: '/chiplet/u/comp/download',
@@ -214,6 +223,7 @@ app.openapi(
     };
     return c.body(new Blob(zip.chunks as Uint8Array<ArrayBuffer>[]).stream(), 200, headers) as never;
   },
+  { differs: 'Each own component in the answer also carries `kicad` (KicadRefs: Library:Name ids as its KiCad zip names them, URLs of its previews, which need the X-token, and of the placement payload).', components: 'summary' },
 );
 
 app.openapi(

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { apiPlumbing } from '../server/api-plumbing.ts';
 import type { AppEnv } from '../server/app-env.ts';
+import { serveWithKicadVariant } from '../kicad-host/kicad-variants.ts';
 import { getConfig } from '../server/config.server.ts';
 import { plumb } from '../server/create-app.ts';
 import type { Db } from '../server/db/client.server.ts';
@@ -51,6 +52,10 @@ const Paging = {
 };
 const Name = z.string().trim().max(100).default('');
 const tags = ['modules'];
+/** What the /api_module/kicad/ answers add (serveWithKicadVariant). */
+const moduleVariant = {
+  differs: 'Each module with a catalogue part (mfgMpnCode) also carries `kicad` (KicadRefs: Library:Name ids of the part’s symbol and footprint, absolute URLs of their previews and of the placement payload).',
+};
 const notFound = { 404: { description: 'Unknown id (40400)', content: { 'application/json': { schema: errorEnvelope } } } } as const;
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ 200: { description, content: { 'application/json': { schema: envelopeOf(schema) } } }, ...errorResponses });
 
@@ -77,77 +82,89 @@ export function createModuleApp(deps: ModuleAppDeps) {
     }),
   );
 
-  const routes = app
-    .openapi(
-      createRoute({ method: 'get', path: '/moduleCategory/list', tags, summary: 'Module categories with module counts', responses: json(z.array(ModuleCategorySchema), 'Categories') }),
-      async (c) => c.json(ok(await listModuleCategories(c.var.db, c.var.locale)), 200),
-    )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/module/pageByNameLike',
-        tags,
-        summary: 'Modules whose name (zh or en) contains `name`, one page',
-        request: { query: z.object({ name: Name, ...Paging }) },
-        responses: json(PageSchema, 'Page'),
-      }),
-      async (c) => {
-        const q = c.req.valid('query');
-        return c.json(ok(await modulesPageByName(c.var.db, q.name, q.pageNum, q.pageSize, c.var.locale)), 200);
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/module/allByNameLike',
-        tags,
-        summary: 'Modules whose name contains `name` (at most 500)',
-        request: { query: z.object({ name: Name }) },
-        responses: json(z.array(ModuleSchema), 'Modules'),
-      }),
-      async (c) => c.json(ok(await modulesAllByName(c.var.db, c.req.valid('query').name, c.var.locale)), 200),
-    )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/module/detail',
-        tags,
-        summary: 'One module',
-        request: { query: z.object({ id: Id }) },
-        responses: { ...json(ModuleSchema, 'Module'), ...notFound },
-      }),
-      async (c) => c.json(ok(await moduleDetail(c.var.db, c.req.valid('query').id, c.var.locale)), 200),
-    )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/module/listByCategoryId',
-        tags,
-        summary: 'Modules of a category (at most 500), optionally filtered by name',
-        request: { query: z.object({ categoryId: Id, name: Name }) },
-        responses: { ...json(z.array(ModuleSchema), 'Modules'), ...notFound },
-      }),
-      async (c) => {
-        const q = c.req.valid('query');
-        return c.json(ok(await modulesListByCategory(c.var.db, q.categoryId, c.var.locale, q.name)), 200);
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/module/pageByCategoryId',
-        tags,
-        summary: 'Modules of a category, one page, optionally filtered by name',
-        request: { query: z.object({ categoryId: Id, name: Name, ...Paging }) },
-        responses: { ...json(PageSchema, 'Page'), ...notFound },
-      }),
-      async (c) => {
-        const q = c.req.valid('query');
-        return c.json(ok(await modulesPageByCategory(c.var.db, q.categoryId, q.pageNum, q.pageSize, c.var.locale, q.name)), 200);
-      },
-    );
+  // Each route again under /api_module/kicad/ for a KiCad ≥ 9.0.5 host (kicad-host/kicad-variants.ts).
+  serveWithKicadVariant(
+    app,
+    createRoute({ method: 'get', path: '/moduleCategory/list', tags, summary: 'Module categories with module counts', responses: json(z.array(ModuleCategorySchema), 'Categories') }),
+    async (c) => c.json(ok(await listModuleCategories(c.var.db, c.var.locale)), 200),
+    moduleVariant,
+  );
+  serveWithKicadVariant(
+    app,
+    createRoute({
+      method: 'get',
+      path: '/module/pageByNameLike',
+      tags,
+      summary: 'Modules whose name (zh or en) contains `name`, one page',
+      request: { query: z.object({ name: Name, ...Paging }) },
+      responses: json(PageSchema, 'Page'),
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      return c.json(ok(await modulesPageByName(c.var.db, q.name, q.pageNum, q.pageSize, c.var.locale)), 200);
+    },
+    moduleVariant,
+  );
+  serveWithKicadVariant(
+    app,
+    createRoute({
+      method: 'get',
+      path: '/module/allByNameLike',
+      tags,
+      summary: 'Modules whose name contains `name` (at most 500)',
+      request: { query: z.object({ name: Name }) },
+      responses: json(z.array(ModuleSchema), 'Modules'),
+    }),
+    async (c) => c.json(ok(await modulesAllByName(c.var.db, c.req.valid('query').name, c.var.locale)), 200),
+    moduleVariant,
+  );
+  serveWithKicadVariant(
+    app,
+    createRoute({
+      method: 'get',
+      path: '/module/detail',
+      tags,
+      summary: 'One module',
+      request: { query: z.object({ id: Id }) },
+      responses: { ...json(ModuleSchema, 'Module'), ...notFound },
+    }),
+    async (c) => c.json(ok(await moduleDetail(c.var.db, c.req.valid('query').id, c.var.locale)), 200),
+    moduleVariant,
+  );
+  serveWithKicadVariant(
+    app,
+    createRoute({
+      method: 'get',
+      path: '/module/listByCategoryId',
+      tags,
+      summary: 'Modules of a category (at most 500), optionally filtered by name',
+      request: { query: z.object({ categoryId: Id, name: Name }) },
+      responses: { ...json(z.array(ModuleSchema), 'Modules'), ...notFound },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      return c.json(ok(await modulesListByCategory(c.var.db, q.categoryId, c.var.locale, q.name)), 200);
+    },
+    moduleVariant,
+  );
+  serveWithKicadVariant(
+    app,
+    createRoute({
+      method: 'get',
+      path: '/module/pageByCategoryId',
+      tags,
+      summary: 'Modules of a category, one page, optionally filtered by name',
+      request: { query: z.object({ categoryId: Id, name: Name, ...Paging }) },
+      responses: { ...json(PageSchema, 'Page'), ...notFound },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      return c.json(ok(await modulesPageByCategory(c.var.db, q.categoryId, q.pageNum, q.pageSize, c.var.locale, q.name)), 200);
+    },
+    moduleVariant,
+  );
 
-  routes.doc31('/openapi.json', openApiInfo);
+  app.doc31('/openapi.json', openApiInfo);
 
   return app;
 }

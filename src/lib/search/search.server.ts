@@ -55,25 +55,30 @@ import { makePlan, needsSql, relaxable, type Plan } from './search-plan.ts';
 import { collectFromSql } from './search-rank.ts';
 import { SCORE, typoScore } from './search-scores.ts';
 import type { ExtraIds, IdScores } from './search-sql.ts';
+import type { MemConstraint } from './search-constraints.ts';
 
-export async function searchProducts(db: Db, params: SearchParams): Promise<SearchResult> {
+/** Callers' extra required constraints, built once per search from the index in use (kicad/queryPage's haveEdaModel). */
+export type SearchExtras = { constraints?: (index: SearchIndex) => Promise<MemConstraint[]> };
+
+export async function searchProducts(db: Db, params: SearchParams, extras: SearchExtras = {}): Promise<SearchResult> {
   validateSearchParams(params);
   const locale: Locale = params.locale === 'en' ? 'en' : 'zh';
   const index = await getSearchIndex(db);
+  const extra = (await extras.constraints?.(index)) ?? [];
   if (params.cateId !== undefined && params.cateId !== null && !index.categories.has(params.cateId)) throw fieldError(locale, 'cateId', 'cateId');
   const parsed = parseQuery(params.keyword ?? '', index.dict);
   if (parsed.unusable) return emptyResult();
 
   // A query answered from memory needs SQL only for its page of rows (no transaction, no timeout).
   if (!needsSql(parsed)) {
-    const run = await evaluate(null, index, params, parsed, false, null);
+    const run = await evaluate(null, index, params, parsed, false, null, extra);
     return resultOf(runnerOf(db), index, run.collected, locale, parsed, null);
   }
   try {
     return await withSearchRunner(db, async (runner) => {
-      let run = await evaluate(runner, index, params, parsed, false, null);
-      if (run.collected.total === 0 && relaxable(parsed)) run = await evaluate(runner, index, params, parsed, true, null);
-      const typos = await withTypoNeighbours(runner, index, params, parsed, run);
+      let run = await evaluate(runner, index, params, parsed, false, null, extra);
+      if (run.collected.total === 0 && relaxable(parsed)) run = await evaluate(runner, index, params, parsed, true, null, extra);
+      const typos = await withTypoNeighbours(runner, index, params, parsed, run, extra);
       run = typos.run;
       const didYouMean = typos.didYouMean ?? (run.collected.total === 0 ? nearestWord(index, parsed) : null);
       return resultOf(runner, index, run.collected, locale, parsed, didYouMean);
@@ -100,9 +105,11 @@ async function evaluate(
   parsed: ParsedQuery,
   relaxed: boolean,
   extra: ExtraIds | null,
+  required: readonly MemConstraint[],
   prev: Hits | null = null,
 ): Promise<Evaluation> {
-  const plan = makePlan(index, params, parsed, relaxed);
+  const made = makePlan(index, params, parsed, relaxed);
+  const plan: Plan = required.length ? { ...made, mem: [...made.mem, ...required] } : made;
   const sort = params.sort ?? 'relevance';
   const offset = (params.pageNum - 1) * params.pageSize;
   if (plan.sqlTokens.length === 0 || !runner) {
@@ -133,6 +140,7 @@ async function withTypoNeighbours(
   params: SearchParams,
   parsed: ParsedQuery,
   run: Evaluation,
+  required: readonly MemConstraint[],
 ): Promise<{ run: Evaluation; didYouMean: string | null }> {
   const terms = parsed.tokens.filter((token): token is TermToken => token.kind === 'term' && token.mpnLike && token.mpn.length >= 4);
   if (terms.length !== 1 || (run.mpnHit && run.collected.total > 0)) return { run, didYouMean: null };
@@ -142,7 +150,7 @@ async function withTypoNeighbours(
   const best = neighbours[0]!.mpn;
   const didYouMean = parsed.tokens.length === 1 ? best : replaceWord(parsed.text, term.text, best);
   const ids: IdScores = new Map(neighbours.map((neighbour) => [neighbour.id, typoScore(neighbour.distance)]));
-  const again = await evaluate(runner, index, params, parsed, run.plan.relaxed, { token: term, ids }, run.hits);
+  const again = await evaluate(runner, index, params, parsed, run.plan.relaxed, { token: term, ids }, required, run.hits);
   return { run: again.collected.total > 0 ? again : run, didYouMean };
 }
 

@@ -17,6 +17,7 @@ import { categoriesRoutes } from '../library/categories.routes.ts';
 import { componentsRoutes } from '../library/components.routes.ts';
 import { submissionsRoutes } from '../library/submissions.routes.ts';
 import { blocksRoutes } from '../library/blocks.routes.ts';
+import { kicadHostRoutes } from '../kicad-host/kicad-host.routes.ts';
 import { placementRoutes } from '../kicad-host/placement.routes.ts';
 import { apiPlumbing } from './api-plumbing.ts';
 import type { AppEnv } from './app-env.ts';
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', componentsRoutes);
   app.route('/', submissionsRoutes);
   app.route('/', blocksRoutes);
+  app.route('/', kicadHostRoutes);
   app.route('/', placementRoutes);
 
   app.doc31('/openapi.json', openApiInfo);

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../server/app-env.ts';
+import { serveWithKicadVariant } from '../kicad-host/kicad-variants.ts';
 import { requireUser } from '../server/auth.server.ts';
 import { authErrorResponses, envelopeOf, ok } from '../server/envelope.ts';
 import { validationHook } from '../server/validation.ts';
@@ -15,7 +16,10 @@ export const UserInfoSchema = z
   })
   .openapi('UserInfo');
 
-export const userRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
+export const userRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+serveWithKicadVariant(
+  userRoutes,
   createRoute({
     method: 'post',
     path: '/chiplet/u/base/get',
@@ -32,4 +36,5 @@ export const userRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
     const { id, phone, nickname, username, email, headimage } = c.var.user;
     return c.json(ok({ id, phone, nickname, username, email, headimage }), 200);
   },
+  { differs: 'Same answer: the profile holds no parts; the path exists so that a KiCad host swaps every library path the same way.' },
 );

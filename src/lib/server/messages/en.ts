@@ -4,6 +4,7 @@ import { checkEn } from './library/check.ts';
 import { componentsEn } from './library/components.ts';
 import { submissionsEn } from './library/submissions.ts';
 import { blocksEn } from './library/blocks.ts';
+import { kicadHostEn } from './kicad-host/kicad-host.ts';
 import { placementEn } from './kicad-host/placement.ts';
 import type { ServerMessages } from './zh.ts';
 
@@ -377,5 +378,7 @@ export const en: ServerMessages = {
   ...componentsEn,
   ...submissionsEn,
   ...blocksEn,
+  // The KiCad host (#17).
+  ...kicadHostEn,
   ...placementEn,
 };

@@ -4,6 +4,7 @@ import { checkZh } from './library/check.ts';
 import { componentsZh } from './library/components.ts';
 import { submissionsZh } from './library/submissions.ts';
 import { blocksZh } from './library/blocks.ts';
+import { kicadHostZh } from './kicad-host/kicad-host.ts';
 import { placementZh } from './kicad-host/placement.ts';
 // The servers' messages (/api, /api_module, /sso) in Chinese: the source table; en.ts has the
 // same keys (its type says so). Bare keys are shared by every app; `input.`,
@@ -385,6 +386,8 @@ export const zh = {
   ...componentsZh,
   ...submissionsZh,
   ...blocksZh,
+  // The KiCad host (#17).
+  ...kicadHostZh,
   ...placementZh,
 } as const;
 
