@@ -128,7 +128,7 @@ test.describe('KiCad host: /symbolSelector', () => {
     expect(commands).toEqual(['NEW_SESSION', 'GET_KICAD_VERSION']);
   });
 
-  test('from KiCad 9.0.5 the search calls products/kicad/queryPage with haveEdaModel', async ({ page }) => {
+  test('from KiCad 9.0.5 the search calls products/kicad/queryPage with haveEdaModel, and its parts place', async ({ page }) => {
     await openSelector(page, { version: '9.0.5' });
     await expect(page.getByTestId('kicad-connection')).toContainText('9.0.5');
     const call = page.waitForRequest((r) => r.url().includes('/api/chiplet/products/') && r.url().includes('queryPage'));
@@ -137,6 +137,13 @@ test.describe('KiCad host: /symbolSelector', () => {
     const req = await call;
     expect(new URL(req.url()).pathname).toBe('/api/chiplet/products/kicad/queryPage');
     expect(req.postDataJSON()).toMatchObject({ keyword: 'LM358', haveEdaModel: true });
+    const answer = (await (await req.response())!.json()) as { code: number; result: { list: { mfgMpnCode: string }[] } };
+    expect(answer.code).toBe(200000);
+    // The variant's parts (symbol and footprint only) are listed and placed as usual.
+    await expect(page.getByTestId('selector-item')).toHaveCount(answer.result.list.length);
+    const first = answer.result.list[0]!.mfgMpnCode;
+    await page.locator(`[data-key="p:${first}"]`).getByRole('button', { name: '放置', exact: true }).click();
+    await expect(page.getByTestId('place-status')).toHaveText(/^已放置 /);
   });
 
   test('a 40001 answer asks KiCad’s login (REMOTE_LOGIN)', async ({ page }) => {
@@ -170,6 +177,12 @@ test.describe('KiCad host: /symbolSelector', () => {
     await page.locator(`[data-key="p:${part.code}"]`).getByRole('button', { name: '仅封装' }).click();
     await expect(page.getByTestId('place-status')).toHaveText(`已放置 ${part.mpn}`);
     expect((await received(page)).filter((e) => e.command === 'DL_FOOTPRINT')[0]!.session_id).toBe('sim-session');
+  });
+
+  test('a search sent as ?q= (the box before hydration is a plain form) is run on arrival', async ({ page }) => {
+    await page.goto('/symbolSelector?q=LM358');
+    await expect(page.locator('#selector-q')).toHaveValue('LM358');
+    await expect(page.getByTestId('selector-results')).toContainText('LM358');
   });
 
   test('in a plain browser: explained, and the zip offered instead', async ({ page, request }) => {
