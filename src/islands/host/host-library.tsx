@@ -12,6 +12,7 @@ import { listComponents } from '../library/component-editor-api.ts';
 import type { ComponentSummary } from '../../lib/library/components.schema.ts';
 import { reactIsland } from '../react-island.ts';
 import { openHostDialog } from './open-dialog.ts';
+import { placeResultText } from '../kicad/place-result.ts';
 import { placeBlockInHost, placeInHost, type PlaceTarget } from './place.ts';
 import { SearchList } from './search-list.tsx';
 
@@ -50,7 +51,10 @@ function HostLibrary({ locale, labels }: Props) {
 
   const place = async (target: PlaceTarget, name: string) => {
     const r = await placeInHost(target);
-    toast(r.ok ? L('placed', { name }) : L('noHost'), r.ok ? 'success' : 'warning');
+    if (r.kind === 'kicad') {
+      const status = placeResultText(labels, r.result);
+      toast(status.text, status.tone === 'ok' ? 'success' : 'error');
+    } else toast(r.kind === 'desktop' ? L('placed', { name }) : L('noHost'), r.kind === 'desktop' ? 'success' : 'warning');
   };
   const placeButton = (name: string, onClick: () => void, disabled = false) => (
     <Button type="button" size="sm" disabled={disabled} aria-label={L('placeLabel', { name })} onClick={onClick} data-testid="host-place">
@@ -102,8 +106,8 @@ function HostLibrary({ locale, labels }: Props) {
             {L('editBlock')}
           </Button>
           {placeButton(b.name, () => {
-            const r = placeBlockInHost(b.id);
-            toast(r.ok ? L('placed', { name: b.name }) : L('noHost'), r.ok ? 'success' : 'warning');
+            const sent = placeBlockInHost(b.id);
+            toast(sent ? L('placed', { name: b.name }) : L('noHost'), sent ? 'success' : 'warning');
           })}
         </span>
       }

@@ -1,7 +1,8 @@
 import { ofetch, type FetchOptions } from 'ofetch';
 import { Code } from '../server/errors.ts';
 import { clientMessage } from './messages.ts';
-import { postToHost } from './host-bridge.ts';
+import { postToHost, usesKicadVariants } from './host-bridge.ts';
+import { kicadVariantPath } from './kicad-host/kicad-paths.ts';
 import { $kicadVersion, $locale, $token, resetUserInfo } from './store.ts';
 import { toast } from './toast.ts';
 import { requestLogin } from './login-request.ts';
@@ -66,7 +67,9 @@ export async function apiFetch<T>(url: string, options: ApiOptions = {}): Promis
   if (token) headers.set('X-token', token);
   let body: Envelope<T>;
   try {
-    body = await raw<Envelope<T>>(url, { ...fetchOptions, headers, ignoreResponseError: true });
+    // From KiCad 9.0.5 the kicad variants answer (SPEC §7, §9; ADR 0015 §1 table).
+    const target = usesKicadVariants() ? kicadVariantPath(url) : url;
+    body = await raw<Envelope<T>>(target, { ...fetchOptions, headers, ignoreResponseError: true });
   } catch (error) {
     if (!suppressError) toast(clientMessage('toast.networkError'), 'error');
     throw error;

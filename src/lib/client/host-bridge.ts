@@ -23,6 +23,15 @@ export const HOST_DIALOG_SIZES = {
   modifyFragment: { width: 660, height: 320 },
 } as const;
 export type HostDialogPage = keyof typeof HOST_DIALOG_SIZES;
+/**
+ * The KiCad WebView session, when the page opened one (kicad-host/page-session.ts registers it).
+ * Kept as a hook so the page shell, which imports this file, does not carry the session code.
+ */
+export type KicadLink = { isOpen(): boolean; login(url: string): void };
+let kicadLink: KicadLink | null = null;
+export function attachKicadLink(link: KicadLink | null): void {
+  kicadLink = link;
+}
 
 type HostObject = { postMessage?: (message: unknown) => void; version?: string };
 
@@ -69,6 +78,12 @@ export function isEmbedded(win = pageWindow()): boolean {
 }
 
 export function postToHost(type: HostMessageType, payload: unknown = null, win = pageWindow()): boolean {
+  // In the KiCad WebView, `login` is KiCad's REMOTE_LOGIN (ADR 0015 §1): KiCad shows its login.
+  if (type === 'login' && kicadLink?.isOpen()) {
+    const url = typeof payload === 'object' && payload !== null && typeof (payload as { url?: unknown }).url === 'string' ? (payload as { url: string }).url : loginUrl(win);
+    kicadLink.login(url);
+    return true;
+  }
   const message = { source: 'chipedia', type, payload };
   const host = hostObject(win);
   if (host?.postMessage) {
@@ -79,6 +94,12 @@ export function postToHost(type: HostMessageType, payload: unknown = null, win =
   if (!origin) return false;
   (win!.parent as Window).postMessage(message, origin);
   return true;
+}
+
+function loginUrl(win: BridgeWindow | undefined): string {
+  const loc = (win?.location ?? {}) as { origin?: string; pathname?: string };
+  const prefix = loc.pathname === '/en' || loc.pathname?.startsWith('/en/') ? '/en' : '';
+  return `${loc.origin ?? ''}${prefix}/login`;
 }
 
 /** Compares dotted versions numerically: '9.0.10' > '9.0.5'. */

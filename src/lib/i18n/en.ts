@@ -6,6 +6,7 @@ import { componentsEn } from './library/components.ts';
 import { submissionsEn } from './library/submissions.ts';
 import { kicadFeedbackEn } from './kicad-host/feedback.ts';
 import { blocksEn } from './library/blocks.ts';
+import { selectorEn } from './kicad/selector.ts';
 import type { Dictionary } from './zh.ts';
 
 // English UI strings for /en: every key of zh.ts, no more (enforced by the Dictionary type).
@@ -962,4 +963,5 @@ export const en: Dictionary = {
   ...kicadFeedbackEn,
   ...blocksEn,
   ...hostEn,
+  ...selectorEn,
 };

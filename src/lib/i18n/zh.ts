@@ -6,6 +6,7 @@ import { componentsZh } from './library/components.ts';
 import { submissionsZh } from './library/submissions.ts';
 import { kicadFeedbackZh } from './kicad-host/feedback.ts';
 import { blocksZh } from './library/blocks.ts';
+import { selectorZh } from './kicad/selector.ts';
 // Chinese UI strings: the source dictionary. en.ts must have exactly the same keys
 // (the type below and tests/unit/i18n.test.ts enforce it).
 export const zh = {
@@ -962,6 +963,7 @@ export const zh = {
   ...kicadFeedbackZh,
   ...blocksZh,
   ...hostZh,
+  ...selectorZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;

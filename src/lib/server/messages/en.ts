@@ -5,6 +5,7 @@ import { componentsEn } from './library/components.ts';
 import { submissionsEn } from './library/submissions.ts';
 import { blocksEn } from './library/blocks.ts';
 import { kicadHostEn } from './kicad-host/kicad-host.ts';
+import { placementEn } from './kicad-host/placement.ts';
 import type { ServerMessages } from './zh.ts';
 
 // The server messages in English: every key of zh.ts, no more (the type enforces it). The SSO's
@@ -379,4 +380,5 @@ export const en: ServerMessages = {
   ...blocksEn,
   // The KiCad host (#17).
   ...kicadHostEn,
+  ...placementEn,
 };

@@ -5,6 +5,7 @@ import { componentsZh } from './library/components.ts';
 import { submissionsZh } from './library/submissions.ts';
 import { blocksZh } from './library/blocks.ts';
 import { kicadHostZh } from './kicad-host/kicad-host.ts';
+import { placementZh } from './kicad-host/placement.ts';
 // The servers' messages (/api, /api_module, /sso) in Chinese: the source table; en.ts has the
 // same keys (its type says so). Bare keys are shared by every app; `input.`,
 // `account.` and `sso.` keys belong to one place. The SSO answers in Chinese only, with the texts
@@ -387,6 +388,7 @@ export const zh = {
   ...blocksZh,
   // The KiCad host (#17).
   ...kicadHostZh,
+  ...placementZh,
 } as const;
 
 export type ServerMessageKey = keyof typeof zh;
