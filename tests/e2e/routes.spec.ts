@@ -51,8 +51,9 @@ test('unknown routes and malformed parameters give the 404 page, never 500', asy
 test('header and footer are hidden on the nine embedded paths, shown elsewhere', async ({ page }) => {
   for (const path of ['/symbolSelector', '/library', '/addSymbolDevice', '/addFragment', '/login', '/addComponentType', '/addDesignBlockType', '/modifyFragment', '/addProject']) {
     await page.goto(path);
-    // The library's pages are real since issue #16; the rest are placeholders still.
+    // Every embedded page is real since issues #16 and #17.
     const real: Record<string, string> = {
+      '/symbolSelector': 'symbol-selector',
       '/login': 'login-page',
       '/addComponentType': 'category-form-page',
       '/addDesignBlockType': 'category-form-page',
@@ -63,7 +64,7 @@ test('header and footer are hidden on the nine embedded paths, shown elsewhere',
       '/library': 'library-page',
       '/addProject': 'add-project-page',
     };
-    await expect(page.getByTestId(real[path] ?? 'coming-soon'), path).toBeVisible();
+    await expect(page.getByTestId(real[path]!), path).toBeVisible();
     await expect(page.getByTestId('site-header'), path).toHaveCount(0);
     await expect(page.getByTestId('site-footer'), path).toHaveCount(0);
   }
