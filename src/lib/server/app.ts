@@ -17,6 +17,7 @@ import { categoriesRoutes } from '../library/categories.routes.ts';
 import { componentsRoutes } from '../library/components.routes.ts';
 import { submissionsRoutes } from '../library/submissions.routes.ts';
 import { blocksRoutes } from '../library/blocks.routes.ts';
+import { offersRoutes } from '../offers/offers.routes.ts';
 import { apiPlumbing } from './api-plumbing.ts';
 import type { AppEnv } from './app-env.ts';
 import { getConfig } from './config.server.ts';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', componentsRoutes);
   app.route('/', submissionsRoutes);
   app.route('/', blocksRoutes);
+  app.route('/', offersRoutes);
 
   app.doc31('/openapi.json', openApiInfo);
   app.get('/docs', (c) => c.html(renderApiReference(app.getOpenAPI31Document(openApiInfo) as unknown as Record<string, unknown>)));

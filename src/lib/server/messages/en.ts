@@ -4,6 +4,7 @@ import { checkEn } from './library/check.ts';
 import { componentsEn } from './library/components.ts';
 import { submissionsEn } from './library/submissions.ts';
 import { blocksEn } from './library/blocks.ts';
+import { offersEn } from './offers/offers.ts';
 import type { ServerMessages } from './zh.ts';
 
 // The server messages in English: every key of zh.ts, no more (the type enforces it). The SSO's
@@ -376,4 +377,6 @@ export const en: ServerMessages = {
   ...componentsEn,
   ...submissionsEn,
   ...blocksEn,
+  // Supply-chain offers (#17).
+  ...offersEn,
 };

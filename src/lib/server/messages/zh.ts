@@ -4,6 +4,7 @@ import { checkZh } from './library/check.ts';
 import { componentsZh } from './library/components.ts';
 import { submissionsZh } from './library/submissions.ts';
 import { blocksZh } from './library/blocks.ts';
+import { offersZh } from './offers/offers.ts';
 // The servers' messages (/api, /api_module, /sso) in Chinese: the source table; en.ts has the
 // same keys (its type says so). Bare keys are shared by every app; `input.`,
 // `account.` and `sso.` keys belong to one place. The SSO answers in Chinese only, with the texts
@@ -384,6 +385,8 @@ export const zh = {
   ...componentsZh,
   ...submissionsZh,
   ...blocksZh,
+  // Supply-chain offers (#17).
+  ...offersZh,
 } as const;
 
 export type ServerMessageKey = keyof typeof zh;
