@@ -133,27 +133,37 @@ function readBreaks(value: unknown): { breaks: PriceBreak[] } | { refusal: Offer
 
 const OVERLONG = Symbol('overlong');
 
-/** Text chunks → numbered lines; a line past the limit is reported once and skipped, not buffered. */
+/**
+ * Text chunks → numbered lines. Each chunk is scanned once (no rescanning of a growing buffer);
+ * a line past the limit is reported once and its rest skipped, not buffered.
+ */
 async function* numberedLines(chunks: AsyncIterable<string>): AsyncGenerator<{ line: number; text: string | typeof OVERLONG }> {
-  let buffer = '';
+  let pending = '';
+  let pendingLength = 0;
   let line = 0;
   let skipping = false;
   for await (const chunk of chunks) {
-    buffer += chunk;
+    let from = 0;
     let at: number;
-    while ((at = buffer.indexOf('\n')) >= 0) {
+    while ((at = chunk.indexOf('\n', from)) >= 0) {
       line++;
       if (skipping) skipping = false;
-      else yield { line, text: buffer.slice(0, at).replace(/\r$/, '') };
-      buffer = buffer.slice(at + 1);
+      else yield { line, text: (pending + chunk.slice(from, at)).replace(/\r$/, '') };
+      pending = '';
+      pendingLength = 0;
+      from = at + 1;
     }
-    if (!skipping && buffer.length > OFFER_LIMITS.lineMaxBytes) {
+    if (skipping) continue;
+    const rest = chunk.slice(from);
+    pendingLength += rest.length;
+    if (pendingLength > OFFER_LIMITS.lineMaxBytes) {
       yield { line: line + 1, text: OVERLONG };
       skipping = true;
-    }
-    if (skipping) buffer = '';
+      pending = '';
+      pendingLength = 0;
+    } else pending += rest;
   }
-  if (!skipping && buffer.trim() !== '') yield { line: line + 1, text: buffer.replace(/\r$/, '') };
+  if (!skipping && pending.trim() !== '') yield { line: line + 1, text: pending.replace(/\r$/, '') };
 }
 
 /** NDJSON: one JSON object per line; blank lines are ignored. */
@@ -243,7 +253,10 @@ export async function* readOfferCsv(chunks: AsyncIterable<string>, options: Read
       yield { line, ...validateOffer(csvRowToOffer(header, fields), options) };
     }
   } catch (e) {
-    yield { line: lastLine, ...refuse('offers.refuse.csv', { detail: (e as Error).message.slice(0, 120) }) };
+    // The CSV reader names the row it stopped at ("line N: …").
+    const message = (e as Error).message;
+    const at = /^line (\d+): /.exec(message);
+    yield { line: at ? Number(at[1]) : lastLine, ...refuse('offers.refuse.csv', { detail: message.slice(at ? at[0].length : 0, 120) }) };
   }
 }
 
