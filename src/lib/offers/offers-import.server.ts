@@ -8,7 +8,7 @@ import type { Writable } from 'node:stream';
 import type { Database } from '../server/db/client.server.ts';
 import { liteRunner, pgRunner, rawOf, type SqlRunner } from '../server/db/raw-sql.server.ts';
 import { CURRENCIES } from '../users/account.server.ts';
-import { readOffers, type OfferLine, type OfferRecord, type OfferRefusal } from './offers-import.ts';
+import { readOfferBatches, type OfferRecord, type OfferRefusal } from './offers-import.ts';
 
 // The operator's offers import (`npm run import:offers -- file [--skip-bad]`, ADR 0015 §4). All or
 // nothing: every line is read and checked first, the good ones streamed with COPY into a
@@ -78,21 +78,21 @@ type CopySink = { write(text: string): Promise<void> };
 async function readInto(path: string, sink: CopySink, options: OfferImportOptions, tally: Tally): Promise<void> {
   const currencies = new Set(CURRENCIES.map((c) => c.code));
   let buffer = '';
-  for await (const item of readOffers(path, textChunks(path), { currencies, ...(options.now ? { now: options.now } : {}) }) as AsyncGenerator<OfferLine>) {
-    tally.lines++;
-    if ((tally.lines & 1023) === 0) {
-      options.signal?.throwIfAborted();
-      options.onProgress?.({ lines: tally.lines, accepted: tally.accepted, refused: tally.refused });
-    }
-    if ('refusal' in item) tally.refuse({ line: item.line, ...item.refusal });
-    else {
-      tally.accepted++;
-      buffer += copyLine(item.line, item.offer);
-      if (buffer.length >= COPY_CHUNK_CHARS) {
-        await sink.write(buffer);
-        buffer = '';
+  for await (const batch of readOfferBatches(path, textChunks(path), { currencies, ...(options.now ? { now: options.now } : {}) })) {
+    options.signal?.throwIfAborted();
+    for (const item of batch) {
+      tally.lines++;
+      if ('refusal' in item) tally.refuse({ line: item.line, ...item.refusal });
+      else {
+        tally.accepted++;
+        buffer += copyLine(item.line, item.offer);
       }
     }
+    if (buffer.length >= COPY_CHUNK_CHARS) {
+      await sink.write(buffer);
+      buffer = '';
+    }
+    options.onProgress?.({ lines: tally.lines, accepted: tally.accepted, refused: tally.refused });
   }
   if (buffer) await sink.write(buffer);
   options.signal?.throwIfAborted();

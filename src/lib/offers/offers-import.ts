@@ -133,59 +133,70 @@ function readBreaks(value: unknown): { breaks: PriceBreak[] } | { refusal: Offer
 
 const OVERLONG = Symbol('overlong');
 
+type NumberedLine = { line: number; text: string | typeof OVERLONG };
+
 /**
- * Text chunks → numbered lines. Each chunk is scanned once (no rescanning of a growing buffer);
- * a line past the limit is reported once and its rest skipped, not buffered.
+ * Text chunks → numbered lines, one array per chunk (an async step per line would cost more than
+ * reading it). Each chunk is scanned once (no rescanning of a growing buffer); a line past the
+ * limit is reported once and its rest skipped, not buffered.
  */
-async function* numberedLines(chunks: AsyncIterable<string>): AsyncGenerator<{ line: number; text: string | typeof OVERLONG }> {
+async function* numberedLines(chunks: AsyncIterable<string>): AsyncGenerator<NumberedLine[]> {
   let pending = '';
   let pendingLength = 0;
   let line = 0;
   let skipping = false;
   for await (const chunk of chunks) {
+    const out: NumberedLine[] = [];
     let from = 0;
     let at: number;
     while ((at = chunk.indexOf('\n', from)) >= 0) {
       line++;
       if (skipping) skipping = false;
-      else yield { line, text: (pending + chunk.slice(from, at)).replace(/\r$/, '') };
+      else {
+        const text = pending + chunk.slice(from, at);
+        out.push({ line, text: text.endsWith('\r') ? text.slice(0, -1) : text });
+      }
       pending = '';
       pendingLength = 0;
       from = at + 1;
     }
-    if (skipping) continue;
-    const rest = chunk.slice(from);
-    pendingLength += rest.length;
-    if (pendingLength > OFFER_LIMITS.lineMaxBytes) {
-      yield { line: line + 1, text: OVERLONG };
-      skipping = true;
-      pending = '';
-      pendingLength = 0;
-    } else pending += rest;
+    if (!skipping) {
+      const rest = chunk.slice(from);
+      pendingLength += rest.length;
+      if (pendingLength > OFFER_LIMITS.lineMaxBytes) {
+        out.push({ line: line + 1, text: OVERLONG });
+        skipping = true;
+        pending = '';
+        pendingLength = 0;
+      } else pending += rest;
+    }
+    if (out.length) yield out;
   }
-  if (!skipping && pending.trim() !== '') yield { line: line + 1, text: pending.replace(/\r$/, '') };
+  if (!skipping && pending.trim() !== '') yield [{ line: line + 1, text: pending.replace(/\r$/, '') }];
 }
 
-/** NDJSON: one JSON object per line; blank lines are ignored. */
-export async function* readOfferNdjson(chunks: AsyncIterable<string>, options: ReadOptions): AsyncGenerator<OfferLine> {
-  for await (const { line, text: t } of numberedLines(chunks)) {
-    if (t === OVERLONG) {
-      yield { line, ...refuse('offers.refuse.tooLong', { max: OFFER_LIMITS.lineMaxBytes }) };
-      continue;
+function ndjsonLine(line: number, t: string | typeof OVERLONG, options: ReadOptions): OfferLine | null {
+  if (t === OVERLONG) return { line, ...refuse('offers.refuse.tooLong', { max: OFFER_LIMITS.lineMaxBytes }) };
+  if (t.trim() === '') return null;
+  if (t.includes('\uFFFD')) return { line, ...refuse('offers.refuse.utf8') };
+  let value: unknown;
+  try {
+    value = JSON.parse(t);
+  } catch (e) {
+    return { line, ...refuse('offers.refuse.json', { detail: (e as Error).message.slice(0, 80) }) };
+  }
+  return { line, ...validateOffer(value, options) };
+}
+
+/** NDJSON: one JSON object per line; blank lines are ignored. Lines come in batches. */
+export async function* readOfferNdjsonBatches(chunks: AsyncIterable<string>, options: ReadOptions): AsyncGenerator<OfferLine[]> {
+  for await (const batch of numberedLines(chunks)) {
+    const out: OfferLine[] = [];
+    for (const { line, text } of batch) {
+      const item = ndjsonLine(line, text, options);
+      if (item) out.push(item);
     }
-    if (t.trim() === '') continue;
-    if (t.includes('\uFFFD')) {
-      yield { line, ...refuse('offers.refuse.utf8') };
-      continue;
-    }
-    let value: unknown;
-    try {
-      value = JSON.parse(t);
-    } catch (e) {
-      yield { line, ...refuse('offers.refuse.json', { detail: (e as Error).message.slice(0, 80) }) };
-      continue;
-    }
-    yield { line, ...validateOffer(value, options) };
+    if (out.length) yield out;
   }
 }
 
@@ -265,23 +276,38 @@ export async function* readOfferCsv(chunks: AsyncIterable<string>, options: Read
  * line: the stored table holds one row per key, and which of two lines should win is the
  * operator's call, not ours.
  */
-export async function* refuseDuplicates(lines: AsyncIterable<OfferLine>): AsyncGenerator<OfferLine> {
+export async function* refuseDuplicates(batches: AsyncIterable<OfferLine[]>): AsyncGenerator<OfferLine[]> {
   const seen = new Map<string, number>();
-  for await (const item of lines) {
-    if ('offer' in item) {
+  for await (const batch of batches) {
+    yield batch.map((item) => {
+      if (!('offer' in item)) return item;
       const key = `${item.offer.mfgMpnCode}\u0000${item.offer.distributor}\u0000${item.offer.distributorSku}`;
       const first = seen.get(key);
-      if (first !== undefined) {
-        yield { line: item.line, ...refuse('offers.refuse.duplicate', { line: first }) };
-        continue;
-      }
+      if (first !== undefined) return { line: item.line, ...refuse('offers.refuse.duplicate', { line: first }) };
       seen.set(key, item.line);
-    }
-    yield item;
+      return item;
+    });
   }
 }
 
-/** The reader for a file name: `.csv` is CSV, anything else NDJSON; duplicates refused in both. */
-export function readOffers(fileName: string, chunks: AsyncIterable<string>, options: ReadOptions): AsyncGenerator<OfferLine> {
-  return refuseDuplicates(/\.csv$/i.test(fileName) ? readOfferCsv(chunks, options) : readOfferNdjson(chunks, options));
+async function* inBatches<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const item of items) {
+    batch.push(item);
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
+/** The reader for a file name: `.csv` is CSV, anything else NDJSON; duplicates refused in both. Batches of lines. */
+export function readOfferBatches(fileName: string, chunks: AsyncIterable<string>, options: ReadOptions): AsyncGenerator<OfferLine[]> {
+  return refuseDuplicates(/\.csv$/i.test(fileName) ? inBatches(readOfferCsv(chunks, options), 1000) : readOfferNdjsonBatches(chunks, options));
+}
+
+/** The same, line by line. */
+export async function* readOffers(fileName: string, chunks: AsyncIterable<string>, options: ReadOptions): AsyncGenerator<OfferLine> {
+  for await (const batch of readOfferBatches(fileName, chunks, options)) yield* batch;
 }
