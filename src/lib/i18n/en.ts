@@ -4,6 +4,7 @@ import { checkEn } from './library/check.ts';
 import { componentsEn } from './library/components.ts';
 import { submissionsEn } from './library/submissions.ts';
 import { blocksEn } from './library/blocks.ts';
+import { offersEn } from './offers/offers.ts';
 import type { Dictionary } from './zh.ts';
 
 // English UI strings for /en: every key of zh.ts, no more (enforced by the Dictionary type).
@@ -957,4 +958,6 @@ export const en: Dictionary = {
   ...componentsEn,
   ...submissionsEn,
   ...blocksEn,
+  // Supply-chain offers (#17).
+  ...offersEn,
 };

@@ -4,6 +4,7 @@ import { checkZh } from './library/check.ts';
 import { componentsZh } from './library/components.ts';
 import { submissionsZh } from './library/submissions.ts';
 import { blocksZh } from './library/blocks.ts';
+import { offersZh } from './offers/offers.ts';
 // Chinese UI strings: the source dictionary. en.ts must have exactly the same keys
 // (the type below and tests/unit/i18n.test.ts enforce it).
 export const zh = {
@@ -957,6 +958,8 @@ export const zh = {
   ...componentsZh,
   ...submissionsZh,
   ...blocksZh,
+  // Supply-chain offers (#17).
+  ...offersZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
