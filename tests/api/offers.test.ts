@@ -5,6 +5,8 @@ import { asc, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogRecord } from '../../src/lib/catalog/import/catalog-record.ts';
+import { importOffersJob } from '../../src/lib/jobs/kinds/import-offers.server.ts';
+import { runOperatorJob } from '../../src/lib/jobs/operator-job.server.ts';
 import { importOffersFile } from '../../src/lib/offers/offers-import.server.ts';
 import type { SearchSupplyChainResult } from '../../src/lib/offers/offers.schema.ts';
 import { searchSupplyChain, setRate } from '../../src/lib/offers/offers.server.ts';
@@ -122,6 +124,18 @@ describe(`offers import (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'
       { qty: 1, price: 0.45 },
       { qty: 50, price: 0.35 },
     ]);
+  });
+
+  it('runs as an import-offers job: a refused file fails it, a good one succeeds with the summary', async () => {
+    const seen: number[] = [];
+    const failed = await runOperatorJob(database, importOffersJob(database, { onRefusal: (r) => seen.push(r.line) }), { file: file('job-bad.ndjson', [offer(), offer({ distributorSku: 'J-2', stock: -1 })]), skipBad: false }, { print: () => {} });
+    expect(failed.state).toBe('failed');
+    expect(failed.error?.message).toContain('1 lines refused, nothing changed');
+    expect(failed.error?.message).toContain('1 行被拒绝');
+    expect(seen).toEqual([2]);
+    const done = await runOperatorJob(database, importOffersJob(database), { file: file('job-good.ndjson', [offer({ stock: 42 })]), skipBad: false }, { print: () => {} });
+    expect(done.state).toBe('succeeded');
+    expect(done.result).toMatchObject({ lines: 1, imported: 1, refused: 0, applied: true });
   });
 
   it('caps the listed refusals but counts them all', async () => {
