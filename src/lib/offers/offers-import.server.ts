@@ -165,6 +165,9 @@ export async function importOffersFile(database: Database, file: string, options
     const client = await raw.pool.connect();
     let failed = false;
     try {
+      // The temporary table stays in memory when it fits (the default 8 MB spills to disk). Only
+      // settable before the connection's first temporary table: a pooled one keeps its value.
+      await client.query(`SET temp_buffers = '128MB'`).catch(() => {});
       await client.query('BEGIN');
       await client.query('SET LOCAL synchronous_commit = off');
       await client.query(TEMP_TABLE);

@@ -26,6 +26,11 @@ export const offersZh = {
   'offers.approx': '≈ {price}',
   'offers.rateNote': '换算使用运营设置的汇率：1 {currency} = {rate} CNY（{date} 更新），仅供参考；原币价格始终显示。',
   'offers.rateNoteCny': '原币价格始终显示；其他币种按运营设置的汇率换算为人民币，仅供参考。',
+  // The BOM candidate panel (its labels are every 'bom.*' key).
+  'bom.offers.none': '暂无报价',
+  'bom.offers.count': '{n} 条报价（无现货可换算价格）',
+  'bom.offers.best': '{n} 条报价 · 现货最低 {price} {currency}/件（买 {qty} 件，{distributor}，库存 {stock}）',
+  'bom.offers.stale': '数据已过期',
 } as const;
 
 export const offersEn: { readonly [K in keyof typeof offersZh]: string } = {
@@ -54,4 +59,8 @@ export const offersEn: { readonly [K in keyof typeof offersZh]: string } = {
   'offers.approx': '≈ {price}',
   'offers.rateNote': 'Converted with the operators’ rate: 1 {currency} = {rate} CNY (updated {date}), for reference only; original prices are always shown.',
   'offers.rateNoteCny': 'Original prices are always shown; other currencies are converted to CNY with the operators’ rates, for reference only.',
+  'bom.offers.none': 'No offers yet',
+  'bom.offers.count': '{n} offers (none in stock with a convertible price)',
+  'bom.offers.best': '{n} offers · in stock from {price} {currency}/pc (buying {qty}, {distributor}, stock {stock})',
+  'bom.offers.stale': 'stale data',
 };
