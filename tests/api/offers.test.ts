@@ -138,6 +138,21 @@ describe(`offers import (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'
     expect(done.result).toMatchObject({ lines: 1, imported: 1, refused: 0, applied: true });
   });
 
+  it('applies a file in several blocks, and rolls back all blocks when a later one is refused', async () => {
+    const many = (n: number, stock: number) => Array.from({ length: n }, (_, i) => offer({ distributor: 'BLOCKS', distributorSku: `B-${i}`, stock }));
+    const first = await importOffersFile(database, file('blocks.ndjson', many(60, 1)), { blockChars: 2000 });
+    expect(first).toMatchObject({ lines: 60, imported: 60, applied: true });
+    const before = await stored();
+    // The unknown part sits in the last block: the blocks before it were upserted, then rolled back.
+    const second = await importOffersFile(database, file('blocks-bad.ndjson', [...many(60, 2), offer({ distributorSku: 'B-X', mfgMpnCode: 'NO_SUCH_PART' })]), { blockChars: 2000 });
+    expect(second).toMatchObject({ lines: 61, imported: 0, refused: 1, applied: false });
+    expect(second.refusals.map((r) => r.line)).toEqual([61]);
+    expect(await stored()).toEqual(before);
+    const skipped = await importOffersFile(database, file('blocks-skip.ndjson', [...many(60, 3), offer({ distributorSku: 'B-X', mfgMpnCode: 'NO_SUCH_PART' })]), { blockChars: 2000, skipBad: true });
+    expect(skipped).toMatchObject({ imported: 60, refused: 1, applied: true });
+    expect((await stored()).filter((r) => r.sku.startsWith('B-')).every((r) => r.stock === 3)).toBe(true);
+  });
+
   it('caps the listed refusals but counts them all', async () => {
     const rows = Array.from({ length: 30 }, (_, i) => offer({ distributorSku: `U-${i}`, mfgMpnCode: `MISSING_${i}` }));
     const summary = await importOffersFile(database, file('many.ndjson', rows), { maxListed: 5 });

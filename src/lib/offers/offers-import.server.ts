@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
@@ -11,13 +10,14 @@ import { CURRENCIES } from '../users/account.server.ts';
 import { readOfferBatches, type OfferRecord, type OfferRefusal } from './offers-import.ts';
 
 // The operator's offers import (`npm run import:offers -- file [--skip-bad]`, ADR 0015 §4). All or
-// nothing: every line is read and checked first, the good ones streamed with COPY into a
-// temporary table inside one transaction; parts are resolved there by mfgMpnCode; then, unless
-// some line was refused (and --skip-bad was not given), one INSERT … ON CONFLICT DO UPDATE moves
-// them into supply_offers and the transaction commits. A refused file therefore changes nothing
-// stored, and an interrupted import (Ctrl-C, a crash) rolls back: running it again is the resume.
-// PostgreSQL streams COPY FROM STDIN while the file is read; PGlite (one process, one connection)
-// collects the COPY text first and loads it with COPY FROM '/dev/blob' in one transaction.
+// nothing, in one transaction: the file is read and checked in blocks; each block of accepted
+// lines is loaded with COPY into a temporary table, its parts resolved there by mfgMpnCode
+// (unknown ones refused), and moved into supply_offers with one INSERT … ON CONFLICT DO UPDATE.
+// At the end, if any line was refused (and --skip-bad was not given), the transaction rolls
+// back: a refused file changes nothing stored, and an interrupted import (Ctrl-C, a crash) rolls
+// back too, so running it again is the resume. On PostgreSQL the next block is read while the
+// database applies the previous one (JavaScript and PostgreSQL each keep one core busy); PGlite
+// (one process, one connection) reads the whole file first, then applies the blocks.
 
 export type ListedRefusal = { line: number } & OfferRefusal;
 
@@ -32,6 +32,8 @@ export type OfferImportOptions = {
   maxListed?: number;
   /** 'now' for the future-time check (tests). */
   now?: Date;
+  /** COPY text per block (default 8 MiB); tests use small blocks to cover several. */
+  blockChars?: number;
 };
 
 export type OfferImportSummary = {
@@ -53,7 +55,8 @@ export type OfferImportSummary = {
 const COLUMNS = 'line, code, distributor, sku, stock, moq, multiple, packaging, currency, price_breaks, url, data_time';
 const TEMP_TABLE = `CREATE TEMP TABLE offers_in (line integer NOT NULL, code text NOT NULL, distributor text NOT NULL, sku text NOT NULL, stock integer NOT NULL,
   moq integer NOT NULL, multiple integer NOT NULL, packaging text, currency text NOT NULL, price_breaks jsonb NOT NULL, url text, data_time timestamptz NOT NULL) ON COMMIT DROP`;
-const COPY_CHUNK_CHARS = 1 << 20;
+/** Characters of COPY text per block (about 25,000 offers). */
+const COPY_CHUNK_CHARS = 8 << 20;
 
 // COPY text format: backslash, tab and line breaks escaped; \N is NULL.
 const COPY_SPECIAL = /[\\\n\r\t]/g;
@@ -71,11 +74,11 @@ async function* textChunks(path: string): AsyncGenerator<string> {
   if (rest) yield rest;
 }
 
-/** Where accepted lines go: a live COPY stream (PostgreSQL) or collected text (PGlite). */
-type CopySink = { write(text: string): Promise<void> };
+/** Where blocks of accepted lines (COPY text) go; `write` may return before the block is applied. */
+type BlockSink = { write(text: string): Promise<void> };
 
-/** Reads the file through the sink; returns the counts and the reader's refusals. */
-async function readInto(path: string, sink: CopySink, options: OfferImportOptions, tally: Tally): Promise<void> {
+/** Reads the file into the sink in blocks of about COPY_CHUNK_CHARS, counting and refusing lines. */
+async function readInto(path: string, sink: BlockSink, options: OfferImportOptions, tally: Tally): Promise<void> {
   const currencies = new Set(CURRENCIES.map((c) => c.code));
   let buffer = '';
   for await (const batch of readOfferBatches(path, textChunks(path), { currencies, ...(options.now ? { now: options.now } : {}) })) {
@@ -88,7 +91,7 @@ async function readInto(path: string, sink: CopySink, options: OfferImportOption
         buffer += copyLine(item.line, item.offer);
       }
     }
-    if (buffer.length >= COPY_CHUNK_CHARS) {
+    if (buffer.length >= (options.blockChars ?? COPY_CHUNK_CHARS)) {
       await sink.write(buffer);
       buffer = '';
     }
@@ -103,6 +106,7 @@ class Tally {
   lines = 0;
   accepted = 0;
   refused = 0;
+  imported = 0;
   readonly listed: ListedRefusal[] = [];
   private readonly options: OfferImportOptions;
   constructor(options: OfferImportOptions) {
@@ -115,40 +119,56 @@ class Tally {
   }
 }
 
-/** After the COPY, in the same transaction: refuse unknown parts, then (if allowed) upsert. */
-async function resolveAndApply(r: SqlRunner, source: string, options: OfferImportOptions, tally: Tally): Promise<{ imported: number; runId: number | null }> {
-  const max = options.maxListed ?? 200;
-  const unknown = await r.rows<{ line: number; code: string; total: number }>(
+/** The database side of one import, inside its transaction. */
+type Target = {
+  r: SqlRunner;
+  /** Runs a statement and answers how many rows it wrote (the driver's count). */
+  write: (text: string, params: unknown[]) => Promise<number>;
+  /** COPY this text into offers_in. */
+  copy: (text: string) => Promise<void>;
+};
+
+const UPSERT =
+  // In key order, so the unique index is filled page by page instead of at random.
+  `INSERT INTO supply_offers (product_id, distributor, distributor_sku, stock, moq, multiple, packaging, currency, price_breaks, url, data_time, source, import_job_id, updated_at)
+   SELECT p.id, i.distributor, i.sku, i.stock, i.moq, i.multiple, i.packaging, i.currency, i.price_breaks, i.url, i.data_time, 'import', $1, now()
+   FROM offers_in i JOIN products p ON p.mfg_mpn_code = i.code
+   ORDER BY p.id, i.distributor, i.sku
+   ON CONFLICT (product_id, distributor, distributor_sku) DO UPDATE SET
+     stock = excluded.stock, moq = excluded.moq, multiple = excluded.multiple, packaging = excluded.packaging, currency = excluded.currency,
+     price_breaks = excluded.price_breaks, url = excluded.url, data_time = excluded.data_time, source = excluded.source,
+     import_job_id = excluded.import_job_id, updated_at = excluded.updated_at`;
+
+/** One block: load it, refuse its unknown parts, upsert the rest (rolled back later if the file is refused). */
+async function applyBlock(t: Target, text: string, runId: number, options: OfferImportOptions, tally: Tally): Promise<void> {
+  await t.r.rows('TRUNCATE offers_in');
+  await t.copy(text);
+  const room = Math.max(1, (options.maxListed ?? 200) - tally.listed.length);
+  const unknown = await t.r.rows<{ line: number; code: string; total: number }>(
     `SELECT i.line, i.code, count(*) OVER ()::int AS total FROM offers_in i WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.mfg_mpn_code = i.code) ORDER BY i.line LIMIT $1`,
-    [Math.max(1, max)],
+    [room],
   );
   const unknownTotal = unknown[0]?.total ?? 0;
   for (const u of unknown) tally.refuse({ line: u.line, key: 'offers.refuse.unknownPart', vars: { code: u.code } });
   // Those past the listing cap are still counted.
   tally.refused += Math.max(0, unknownTotal - unknown.length);
   tally.accepted -= unknownTotal;
-  if (tally.refused > 0 && !options.skipBad) return { imported: 0, runId: null };
-  const run = await r.rows<{ id: number }>(`INSERT INTO import_runs (kind, source, lines_done, imported, skipped, finished_at) VALUES ('offers', $1, $2, $3, $4, now()) RETURNING id`, [
-    source,
-    tally.lines,
-    tally.accepted,
-    tally.refused,
-  ]);
-  const runId = run[0]!.id;
-  const written = await r.rows<{ n: number }>(
-    `WITH up AS (
-       INSERT INTO supply_offers (product_id, distributor, distributor_sku, stock, moq, multiple, packaging, currency, price_breaks, url, data_time, source, import_job_id, updated_at)
-       SELECT p.id, i.distributor, i.sku, i.stock, i.moq, i.multiple, i.packaging, i.currency, i.price_breaks, i.url, i.data_time, 'import', $1, now()
-       FROM offers_in i JOIN products p ON p.mfg_mpn_code = i.code
-       ON CONFLICT (product_id, distributor, distributor_sku) DO UPDATE SET
-         stock = excluded.stock, moq = excluded.moq, multiple = excluded.multiple, packaging = excluded.packaging, currency = excluded.currency,
-         price_breaks = excluded.price_breaks, url = excluded.url, data_time = excluded.data_time, source = excluded.source,
-         import_job_id = excluded.import_job_id, updated_at = excluded.updated_at
-       RETURNING 1)
-     SELECT count(*)::int AS n FROM up`,
-    [runId],
-  );
-  return { imported: written[0]?.n ?? 0, runId };
+  // Once the file is refused, further upserts would only be rolled back.
+  if (tally.refused > 0 && !options.skipBad) return;
+  tally.imported += await t.write(UPSERT, [runId]);
+}
+
+async function begin(t: Target, source: string): Promise<number> {
+  await t.r.rows(TEMP_TABLE);
+  const run = await t.r.rows<{ id: number }>(`INSERT INTO import_runs (kind, source) VALUES ('offers', $1) RETURNING id`, [source]);
+  return run[0]!.id;
+}
+
+/** True when the import may commit; the run row gets its counts. */
+async function finish(t: Target, runId: number, options: OfferImportOptions, tally: Tally): Promise<boolean> {
+  if (tally.refused > 0 && !options.skipBad) return false;
+  await t.r.rows(`UPDATE import_runs SET lines_done = $2, imported = $3, skipped = $4, finished_at = now() WHERE id = $1`, [runId, tally.lines, tally.imported, tally.refused]);
+  return true;
 }
 
 export async function importOffersFile(database: Database, file: string, options: OfferImportOptions = {}): Promise<OfferImportSummary> {
@@ -158,7 +178,8 @@ export async function importOffersFile(database: Database, file: string, options
   const source = `${path}:${info.size}`;
   const tally = new Tally(options);
   const raw = rawOf(database.db);
-  let outcome: { imported: number; runId: number | null };
+  let runId: number;
+  let applied: boolean;
 
   if (raw.kind === 'postgres') {
     const { from: copyFrom } = await import('pg-copy-streams');
@@ -170,24 +191,35 @@ export async function importOffersFile(database: Database, file: string, options
       await client.query(`SET temp_buffers = '128MB'`).catch(() => {});
       await client.query('BEGIN');
       await client.query('SET LOCAL synchronous_commit = off');
-      await client.query(TEMP_TABLE);
-      const stream: Writable = client.query(copyFrom(`COPY offers_in (${COLUMNS}) FROM STDIN`));
-      let streamError: unknown;
-      stream.on('error', (e) => (streamError ??= e));
+      const target: Target = {
+        r: pgRunner(client),
+        write: async (text, params) => (await client.query(text, params)).rowCount ?? 0,
+        copy: async (text) => {
+          const stream: Writable = client.query(copyFrom(`COPY offers_in (${COLUMNS}) FROM STDIN`));
+          stream.end(text);
+          await finished(stream);
+        },
+      };
+      runId = await begin(target, source);
+      // Double buffering: a block is applied while the next one is read.
+      let pending: Promise<void> = Promise.resolve();
+      const sink: BlockSink = {
+        write: async (text) => {
+          await pending;
+          pending = applyBlock(target, text, runId, options, tally);
+          pending.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
+        },
+      };
       try {
-        await readInto(path, { write: async (t) => {
-          if (streamError) throw streamError;
-          if (!stream.write(t)) await once(stream, 'drain');
-        } }, options, tally);
-        stream.end();
-        await finished(stream);
-      } catch (error) {
-        stream.destroy(error instanceof Error ? error : new Error(String(error)));
-        await finished(stream).catch(() => {});
-        throw error;
+        await readInto(path, sink, options, tally);
+      } finally {
+        await pending.catch((error: unknown) => {
+          failed = true;
+          throw error;
+        });
       }
-      outcome = await resolveAndApply(pgRunner(client), source, options, tally);
-      await client.query(outcome.runId === null ? 'ROLLBACK' : 'COMMIT');
+      applied = await finish(target, runId, options, tally);
+      await client.query(applied ? 'COMMIT' : 'ROLLBACK');
     } catch (error) {
       failed = true;
       await client.query('ROLLBACK').catch(() => {});
@@ -197,25 +229,34 @@ export async function importOffersFile(database: Database, file: string, options
     }
   } else {
     // PGlite: read and check everything before the transaction (the job's progress writes need
-    // the one connection meanwhile), then load and apply in one transaction.
-    const chunks: string[] = [];
-    await readInto(path, { write: async (t) => void chunks.push(t) }, options, tally);
-    outcome = await raw.lite.transaction(async (tx) => {
-      await tx.query(TEMP_TABLE);
-      for (const chunk of chunks) await tx.query(`COPY offers_in (${COLUMNS}) FROM '/dev/blob'`, [], { blob: new Blob([chunk]) });
-      // A refused file writes nothing but the temporary table, which the commit drops.
-      return resolveAndApply(liteRunner(tx), source, options, tally);
+    // the one connection meanwhile), then apply the blocks in one transaction. A refused file
+    // writes nothing that stays: the transaction is rolled back.
+    const blocks: string[] = [];
+    await readInto(path, { write: async (t) => void blocks.push(t) }, options, tally);
+    const outcome = await raw.lite.transaction(async (tx) => {
+      const target: Target = {
+        r: liteRunner(tx),
+        write: async (text, params) => (await tx.query(text, params)).affectedRows ?? 0,
+        copy: async (text) => void (await tx.query(`COPY offers_in (${COLUMNS}) FROM '/dev/blob'`, [], { blob: new Blob([text]) })),
+      };
+      const id = await begin(target, source);
+      for (const block of blocks) await applyBlock(target, block, id, options, tally);
+      const ok = await finish(target, id, options, tally);
+      if (!ok) await tx.rollback();
+      return { id, ok };
     });
+    runId = outcome.id;
+    applied = outcome.ok;
   }
 
   return {
     file: path,
     lines: tally.lines,
-    imported: outcome.imported,
+    imported: applied ? tally.imported : 0,
     refused: tally.refused,
-    applied: outcome.runId !== null,
+    applied,
     refusals: [...tally.listed].sort((a, b) => a.line - b.line),
-    runId: outcome.runId,
+    runId: applied ? runId : null,
     seconds: +((performance.now() - started) / 1000).toFixed(3),
   };
 }
