@@ -92,6 +92,23 @@ test.describe('supply-chain offers', () => {
     await expect(page.getByTestId('offer-price-original').first()).toHaveText('0.3200 USD');
   });
 
+  test('a BOM line shows its candidates\' offers', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/bom');
+    const csv = 'Designator,Quantity,MPN,Description\nU1,10,NE555D,Timer IC SOIC-8\n';
+    await page.getByTestId('bom-file').setInputFiles({ name: 'offers-bom.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.waitForURL(/\/bomHead\/[0-9a-f-]{36}/);
+    await page.getByTestId('bom-confirm').click();
+    await expect(page.getByTestId('bom-grid')).toBeVisible({ timeout: 60_000 });
+    await page.getByTestId('bom-row').first().locator('[data-col="status"]').click();
+    const panel = page.getByTestId('bom-candidates');
+    const candidate = panel.locator('[data-mfg-mpn-code="NE555D_ti"]').first();
+    await expect(candidate).toBeVisible();
+    // Two SAMPLE offers; for 10 pieces the cut tape's 10+ break (0.98 CNY) is the cheapest in stock.
+    await expect(candidate.getByTestId('bom-candidate-offers')).toHaveText(/^2 条报价 · 现货最低 0\.9800 CNY\/件（买 10 件，SAMPLE，库存 1,?200）/);
+    await expect(candidate.getByTestId('bom-candidate-offers')).toContainText('数据已过期');
+  });
+
   test('a part without offers says so', async ({ page }) => {
     await page.goto('/productDetail/TL072_ti');
     await expect(page.getByTestId('offers-none')).toHaveText('暂无报价：本站还没有该元件的分销商报价数据。');
