@@ -40,6 +40,7 @@ export const OFFER_LIMITS = {
 } as const;
 
 export const OFFER_FIELDS = ['mfgMpnCode', 'distributor', 'distributorSku', 'stock', 'moq', 'multiple', 'packaging', 'currency', 'priceBreaks', 'url', 'dataTime'] as const;
+const FIELD_SET: ReadonlySet<string> = new Set(OFFER_FIELDS);
 const REQUIRED_FIELDS = ['mfgMpnCode', 'distributor', 'distributorSku', 'stock', 'currency', 'priceBreaks', 'dataTime'] as const;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
@@ -67,8 +68,7 @@ function positive(value: unknown, field: string): number | { refusal: OfferRefus
 export function validateOffer(value: unknown, options: ReadOptions): { offer: OfferRecord } | { refusal: OfferRefusal } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse('offers.refuse.notObject');
   const v = value as Record<string, unknown>;
-  const unknown = Object.keys(v).find((k) => !(OFFER_FIELDS as readonly string[]).includes(k));
-  if (unknown !== undefined) return refuse('offers.refuse.unknownField', { field: unknown.slice(0, 40) });
+  for (const k in v) if (!FIELD_SET.has(k)) return refuse('offers.refuse.unknownField', { field: k.slice(0, 40) });
   const missing = REQUIRED_FIELDS.find((k) => v[k] === undefined || v[k] === null || v[k] === '');
   if (missing) return refuse('offers.refuse.required', { field: missing });
 
