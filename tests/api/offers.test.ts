@@ -153,6 +153,14 @@ describe(`offers import (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'
     expect((await stored()).filter((r) => r.sku.startsWith('B-')).every((r) => r.stock === 3)).toBe(true);
   });
 
+  it('stores text exactly, backslashes and quotes included (COPY escaping)', async () => {
+    const sku = 'Q\\1"\\N';
+    const summary = await importOffersFile(database, file('escape.ndjson', [offer({ distributor: 'ESC\\APE', distributorSku: sku, packaging: 'a\\tb', url: 'https://example.com/a\\b' })]));
+    expect(summary).toMatchObject({ imported: 1, applied: true });
+    const [row] = await database.db.select().from(supplyOffers).where(sql`${supplyOffers.distributorSku} = ${sku}`);
+    expect(row).toMatchObject({ distributor: 'ESC\\APE', packaging: 'a\\tb', url: 'https://example.com/a\\b' });
+  });
+
   it('caps the listed refusals but counts them all', async () => {
     const rows = Array.from({ length: 30 }, (_, i) => offer({ distributorSku: `U-${i}`, mfgMpnCode: `MISSING_${i}` }));
     const summary = await importOffersFile(database, file('many.ndjson', rows), { maxListed: 5 });

@@ -100,7 +100,7 @@ export function validateOffer(value: unknown, options: ReadOptions): { offer: Of
 
   let url: string | null = null;
   if (v.url !== undefined && v.url !== null && v.url !== '') {
-    if (typeof v.url !== 'string' || v.url.length > OFFER_LIMITS.urlMaxChars || !isSafeLink(v.url.trim())) return refuse('offers.refuse.url');
+    if (typeof v.url !== 'string' || v.url.length > OFFER_LIMITS.urlMaxChars || CONTROL.test(v.url) || !isSafeLink(v.url.trim())) return refuse('offers.refuse.url');
     url = v.url.trim();
   }
 
