@@ -67,9 +67,11 @@ function copyLine(line: number, o: OfferRecord): string {
   return `${line}\t${copyText(o.mfgMpnCode)}\t${copyText(o.distributor)}\t${copyText(o.distributorSku)}\t${o.stock}\t${o.moq}\t${o.multiple}\t${copyText(o.packaging)}\t${o.currency}\t${copyText(JSON.stringify(o.priceBreaks))}\t${copyText(o.url)}\t${o.dataTime.toISOString()}\n`;
 }
 
+// Small reads: each one is checked in a few milliseconds, so the event loop keeps feeding the
+// previous block's COPY to PostgreSQL in between (1 MiB reads starved it: measured ~10% slower).
 async function* textChunks(path: string): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) yield decoder.write(chunk as Buffer);
+  for await (const chunk of createReadStream(path, { highWaterMark: 64 << 10 })) yield decoder.write(chunk as Buffer);
   const rest = decoder.end();
   if (rest) yield rest;
 }
