@@ -118,8 +118,10 @@ function readBreaks(value: unknown): { breaks: PriceBreak[] } | { refusal: Offer
   const breaks: PriceBreak[] = [];
   for (const b of value) {
     if (typeof b !== 'object' || b === null || Array.isArray(b)) return shape;
-    const { qty, price, ...rest } = b as Record<string, unknown>;
-    if (Object.keys(rest).length > 0 || typeof qty !== 'number' || typeof price !== 'number') return shape;
+    const { qty, price } = b as Record<string, unknown>;
+    let keys = 0;
+    for (const _ in b) keys++;
+    if (keys !== 2 || typeof qty !== 'number' || typeof price !== 'number') return shape;
     if (price > OFFER_LIMITS.priceMax) return refuse('offers.refuse.breaks.price', { max: OFFER_LIMITS.priceMax });
     breaks.push({ qty, price });
   }
@@ -185,7 +187,8 @@ function ndjsonLine(line: number, t: string | typeof OVERLONG, options: ReadOpti
   } catch (e) {
     return { line, ...refuse('offers.refuse.json', { detail: (e as Error).message.slice(0, 80) }) };
   }
-  return { line, ...validateOffer(value, options) };
+  const checked = validateOffer(value, options);
+  return 'offer' in checked ? { line, offer: checked.offer } : { line, refusal: checked.refusal };
 }
 
 /** NDJSON: one JSON object per line; blank lines are ignored. Lines come in batches. */
