@@ -4,6 +4,9 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { BomCandidate } from '../../lib/bom/bom.schema.ts';
 import { queryByDesc, type BomLineView } from '../../lib/client/bom-api.ts';
+import { searchOffers } from '../../lib/client/offers-api.ts';
+import type { PartOffers } from '../../lib/offers/offers.schema.ts';
+import { CandidateOffers } from './candidate-offers.tsx';
 import { productPath, type BomLocale } from './bom-paths.ts';
 import { STATUS_TONE } from './grid-columns.tsx';
 import { fill, type BomLabels } from './labels.ts';
@@ -36,6 +39,7 @@ export function CandidatePanel({
   const [keyword, setKeyword] = useState('');
   const [found, setFound] = useState<BomCandidate[] | null>(null);
   const [searching, setSearching] = useState(false);
+  const [offers, setOffers] = useState<Map<string, PartOffers>>(new Map());
   const lineId = line?.lineId;
 
   useEffect(() => {
@@ -43,6 +47,18 @@ export function CandidatePanel({
     setKeyword(line ? defaultKeyword(line) : '');
     // A new line starts a new search; edits of the same line keep the results (hence lineId only).
   }, [lineId]);
+
+  // Distributors' offers for the candidates shown, priced for the line's total quantity (#17).
+  const offerCodes = [...(line?.candidates ?? []), ...(found ?? [])].map((c) => c.mfgMpnCode).join('\n');
+  const offerQuantity = line?.totalQuantity ?? line?.quantity ?? 1;
+  useEffect(() => {
+    if (!offerCodes) return;
+    const abort = new AbortController();
+    searchOffers(offerCodes.split('\n'), offerQuantity || 1, abort.signal)
+      .then(setOffers)
+      .catch(() => setOffers(new Map()));
+    return () => abort.abort();
+  }, [offerCodes, offerQuantity]);
 
   if (!line) {
     return (
@@ -83,7 +99,7 @@ export function CandidatePanel({
         {line.candidates.length === 0 ? (
           <p className="text-sm text-slate-500">{labels.noCandidates}</p>
         ) : (
-          <CandidateList items={line.candidates} line={line} labels={labels} locale={locale} busy={busy} onChoose={onChoose} testId="bom-candidate" />
+          <CandidateList items={line.candidates} line={line} labels={labels} locale={locale} busy={busy} onChoose={onChoose} offers={offers} testId="bom-candidate" />
         )}
         {line.chosen && (
           <Button type="button" variant="ghost" size="sm" className="mt-2" disabled={busy} onClick={() => onChoose(line, null)} data-testid="bom-clear-choice">
@@ -108,7 +124,7 @@ export function CandidatePanel({
             </Button>
           </div>
         </form>
-        {found && (found.length === 0 ? <p className="mt-2 text-sm text-slate-500">{labels.searchNone}</p> : <CandidateList items={found} line={line} labels={labels} locale={locale} busy={busy} onChoose={onChoose} testId="bom-search-result" />)}
+        {found && (found.length === 0 ? <p className="mt-2 text-sm text-slate-500">{labels.searchNone}</p> : <CandidateList items={found} line={line} labels={labels} locale={locale} busy={busy} onChoose={onChoose} offers={offers} testId="bom-search-result" />)}
       </div>
     </aside>
   );
@@ -121,9 +137,11 @@ function CandidateList({
   locale,
   busy,
   onChoose,
+  offers,
   testId,
 }: {
   items: readonly BomCandidate[];
+  offers: ReadonlyMap<string, PartOffers>;
   line: BomLineView;
   labels: BomLabels;
   locale: BomLocale;
@@ -155,6 +173,7 @@ function CandidateList({
               {c.domestic && <Badge variant="secondary">{labels.domestic}</Badge>}
             </div>
             <p className="mt-1.5 text-xs text-slate-700">{c.reason}</p>
+            <CandidateOffers offers={offers.get(c.mfgMpnCode)} labels={labels} />
             {c.reasons.length > 1 && (
               <ul className="mt-1 list-disc pl-4 text-xs text-slate-500">
                 {c.reasons.filter((r) => r !== c.reason).map((r) => (

@@ -7,6 +7,7 @@ import { submissionsEn } from './library/submissions.ts';
 import { kicadFeedbackEn } from './kicad-host/feedback.ts';
 import { blocksEn } from './library/blocks.ts';
 import { selectorEn } from './kicad/selector.ts';
+import { offersEn } from './offers/offers.ts';
 import type { Dictionary } from './zh.ts';
 
 // English UI strings for /en: every key of zh.ts, no more (enforced by the Dictionary type).
@@ -964,4 +965,6 @@ export const en: Dictionary = {
   ...blocksEn,
   ...hostEn,
   ...selectorEn,
+  // Supply-chain offers (#17).
+  ...offersEn,
 };

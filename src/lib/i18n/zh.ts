@@ -7,6 +7,7 @@ import { submissionsZh } from './library/submissions.ts';
 import { kicadFeedbackZh } from './kicad-host/feedback.ts';
 import { blocksZh } from './library/blocks.ts';
 import { selectorZh } from './kicad/selector.ts';
+import { offersZh } from './offers/offers.ts';
 // Chinese UI strings: the source dictionary. en.ts must have exactly the same keys
 // (the type below and tests/unit/i18n.test.ts enforce it).
 export const zh = {
@@ -964,6 +965,8 @@ export const zh = {
   ...blocksZh,
   ...hostZh,
   ...selectorZh,
+  // Supply-chain offers (#17).
+  ...offersZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;

@@ -4,6 +4,7 @@
 
 import type { ImportSummary } from '../catalog/import/import-file.server.ts';
 import type { KicadImportStats } from '../catalog/kicad-import/import-kicad.server.ts';
+import type { OfferImportSummary } from '../offers/offers-import.server.ts';
 
 export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobState = (typeof JOB_STATES)[number];
@@ -97,6 +98,8 @@ export type JobKinds = {
     input: { dir: string; source: string; licence: string };
     result: { stored: number; previews: number; withoutPreview: number; rejected: number; tooLarge: number; seconds: number };
   };
+  /** Supply-chain offers from an operator file (src/lib/offers/offers-import.server.ts). */
+  'import-offers': { input: { file: string; skipBad: boolean }; result: Omit<OfferImportSummary, 'refusals'> };
   /** Matching a BOM's lines (src/lib/bom/bom-job.server.ts); `scope` picks which lines, `lineIds` narrows it. */
   'bom-match': {
     input: { bomId: string; scope: BomMatchScope; lineIds?: number[] };

@@ -19,6 +19,7 @@ import { submissionsRoutes } from '../library/submissions.routes.ts';
 import { blocksRoutes } from '../library/blocks.routes.ts';
 import { kicadHostRoutes } from '../kicad-host/kicad-host.routes.ts';
 import { placementRoutes } from '../kicad-host/placement.routes.ts';
+import { offersRoutes } from '../offers/offers.routes.ts';
 import { apiPlumbing } from './api-plumbing.ts';
 import type { AppEnv } from './app-env.ts';
 import { getConfig } from './config.server.ts';
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', blocksRoutes);
   app.route('/', kicadHostRoutes);
   app.route('/', placementRoutes);
+  app.route('/', offersRoutes);
 
   app.doc31('/openapi.json', openApiInfo);
   app.get('/docs', (c) => c.html(renderApiReference(app.getOpenAPI31Document(openApiInfo) as unknown as Record<string, unknown>)));

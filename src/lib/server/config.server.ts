@@ -29,6 +29,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // How often Top100 design scores and Top200 part ranks are recomputed (the pages say 'hourly', the default).
   RANKINGS_REFRESH_SECONDS: z.coerce.number().int().min(2).max(86_400).default(3600),
+  // Supply-chain offers whose data is older than this are marked stale (issue #17 item 5).
+  OFFERS_STALE_AFTER_HOURS: z.coerce.number().int('must be a whole number of hours').min(1).max(8760).default(72),
   // 'on': a fresh install publishes KiCad's demo projects as public designs (issue #14 item 8).
   DEMO_DESIGNS: z.enum(['on', 'off']).default('on'),
   // Single sign-on service (src/lib/sso/README.md). Cross-field rules in checkSsoConfig below.

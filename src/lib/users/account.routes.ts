@@ -12,11 +12,12 @@ import { fileResponse } from '../files/file-response.ts';
 import { FileTooLargeError } from '../files/file-store.ts';
 import { getFileStore } from '../files/file-store.server.ts';
 import { UserInfoSchema } from './users.routes.ts';
+import { CurrencyRateFields } from '../offers/offers.schema.ts';
+import { currenciesWithRates } from '../offers/offers.server.ts';
 import { visibleNameProblem, type NameProblem } from './visible-name.ts';
 import {
   AVATAR_MAX_BYTES,
   COUNTRIES,
-  CURRENCIES,
   getAgreeCollectIp,
   loginHistory,
   getAvatar,
@@ -265,16 +266,17 @@ export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       method: 'get',
       path: '/chiplet/user/getCurrency',
       tags: ['user'],
-      summary: 'Currencies (ISO 4217) with symbol and minor-unit digits',
+      summary: 'Currencies (ISO 4217) with symbol, minor-unit digits and the operator-set rate to CNY',
       responses: {
         200: json(
-          envelopeOf(z.array(z.object({ code: z.string(), symbol: z.string(), nameZh: z.string(), nameEn: z.string(), decimals: z.number().int() }))),
+          envelopeOf(z.array(z.object({ code: z.string(), symbol: z.string(), nameZh: z.string(), nameEn: z.string(), decimals: z.number().int(), ...CurrencyRateFields }))),
           'Currency list',
         ),
         ...errorResponses,
       },
     }),
-    (c) => c.json(ok([...CURRENCIES]), 200),
+    // The operator's display rates (`npm run rates`) ride along for converting offers (#17).
+    async (c) => c.json(ok(await currenciesWithRates(c.var.db)), 200),
   )
   .openapi(
     createRoute({

@@ -6,6 +6,7 @@ import { submissionsEn } from './library/submissions.ts';
 import { blocksEn } from './library/blocks.ts';
 import { kicadHostEn } from './kicad-host/kicad-host.ts';
 import { placementEn } from './kicad-host/placement.ts';
+import { offersEn } from './offers/offers.ts';
 import type { ServerMessages } from './zh.ts';
 
 // The server messages in English: every key of zh.ts, no more (the type enforces it). The SSO's
@@ -381,4 +382,6 @@ export const en: ServerMessages = {
   // The KiCad host (#17).
   ...kicadHostEn,
   ...placementEn,
+  // Supply-chain offers (#17).
+  ...offersEn,
 };

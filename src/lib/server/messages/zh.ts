@@ -6,6 +6,7 @@ import { submissionsZh } from './library/submissions.ts';
 import { blocksZh } from './library/blocks.ts';
 import { kicadHostZh } from './kicad-host/kicad-host.ts';
 import { placementZh } from './kicad-host/placement.ts';
+import { offersZh } from './offers/offers.ts';
 // The servers' messages (/api, /api_module, /sso) in Chinese: the source table; en.ts has the
 // same keys (its type says so). Bare keys are shared by every app; `input.`,
 // `account.` and `sso.` keys belong to one place. The SSO answers in Chinese only, with the texts
@@ -389,6 +390,8 @@ export const zh = {
   // The KiCad host (#17).
   ...kicadHostZh,
   ...placementZh,
+  // Supply-chain offers (#17).
+  ...offersZh,
 } as const;
 
 export type ServerMessageKey = keyof typeof zh;

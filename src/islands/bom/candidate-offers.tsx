@@ -1,0 +1,28 @@
+import type { PartOffers } from '../../lib/offers/offers.schema.ts';
+import { fill, type BomLabels } from './labels.ts';
+
+/**
+ * One candidate's offers in a line: how many distributors, and the cheapest in-stock unit price
+ * for the line's quantity in CNY (converted with the operators' rates), or 'no offers yet'.
+ * Nothing when the offers could not be loaded (undefined).
+ */
+export function CandidateOffers({ offers, labels }: { offers: PartOffers | undefined; labels: BomLabels }) {
+  if (!offers) return null;
+  if (offers.offers.length === 0) {
+    return (
+      <p className="mt-1 text-xs text-slate-500" data-testid="bom-candidate-offers" data-offers="0">
+        {labels['offers.none']}
+      </p>
+    );
+  }
+  // The list is sorted in stock first, then cheapest (in CNY).
+  const best = offers.offers.find((o) => o.stock > 0 && o.display) ?? null;
+  return (
+    <p className="mt-1 text-xs text-slate-700" data-testid="bom-candidate-offers" data-offers={offers.offers.length}>
+      {best?.display && best.unitPrice
+        ? fill(labels['offers.best'], { n: offers.offers.length, price: best.display.unitPriceText, currency: best.display.currency, qty: best.unitPrice.quantity, distributor: best.distributor, stock: best.stock })
+        : fill(labels['offers.count'], { n: offers.offers.length })}
+      {best?.stale && <span className="ml-1 rounded bg-red-50 px-1 text-red-700">{labels['offers.stale']}</span>}
+    </p>
+  );
+}
