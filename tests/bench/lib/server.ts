@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export type RunningServer = { child: ChildProcess; readyMs: number; stop: () => Promise<void> };
@@ -46,4 +46,29 @@ export function startServer(env: Record<string, string>, args: string[] = [], cw
       reject(new Error(`server${where} exited ${code}:\n${out}`));
     });
   });
+}
+
+/** CPU seconds a process has used (Linux /proc). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+}
+
+/**
+ * Waits until a freshly started server has finished its first-start background work (search index
+ * warm-up, the catalogue-wide asset check) — under 5 % of a core for 2 s — so timings measure the
+ * request, not the start. Gives up after `maxMs` and says so.
+ */
+export async function waitUntilIdle(pid: number, maxMs = 300_000): Promise<{ waitedMs: number; idle: boolean }> {
+  const started = Date.now();
+  let last = cpuSeconds(pid);
+  let quiet = 0;
+  while (Date.now() - started < maxMs) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = cpuSeconds(pid);
+    quiet = now - last < 0.025 ? quiet + 1 : 0;
+    last = now;
+    if (quiet >= 4) return { waitedMs: Date.now() - started, idle: true };
+  }
+  return { waitedMs: Date.now() - started, idle: false };
 }
