@@ -52,10 +52,17 @@ const defaultHeaders = { ...baseSecurityHeaders(securityOptions), 'Content-Secur
 // the 3D preview's gzip) are left alone.
 const compressedAssets = createCompressedAssets(`${process.cwd()}/dist/client`);
 const compress = compression({ threshold: 1024 });
+const { countStatic, operationalEndpoint } = await import('./lib/operational-endpoints.ts');
+const operational = operationalEndpoint(database, config.METRICS_TOKEN);
 const server = createServer((req, res) => {
   for (const [name, value] of Object.entries(defaultHeaders)) res.setHeader(name, value);
   req.url = sanitizeRequestUrl(req.url ?? '/');
-  if (compressedAssets(req, res)) return;
+  if (operational(req, res)) return;
+  const started = performance.now();
+  if (compressedAssets(req, res)) {
+    countStatic(req, res, started);
+    return;
+  }
   compress(req as never, res as never, () => entry.handler(req, res));
 });
 server.listen(config.PORT, config.HOST, () => {

@@ -4,13 +4,24 @@ import { decideLocale, switchTarget } from './lib/i18n/locale-routing.ts';
 import { getConfig } from './lib/server/config.server.ts';
 import { cleanQuery } from './lib/server/input-text.ts';
 import { decideMobileEdge, MOBILE_ACCEPT_CH, MOBILE_VARY, mobileRedirectResponse } from './lib/site/mobile-edge.ts';
+import { observeRequest } from './lib/server/observability/metrics.server.ts';
 import { applyBaseSecurityHeaders, DATA_CSP, pageCsp, ssoOriginOf } from './lib/server/security-headers.ts';
 
 // Locale routing: zh at /, en at /en/*, served by the same page files through a rewrite
 // (docs/decisions/0002-i18n.md). API, SSO, the MCP endpoint and static files pass straight through.
 const PASS_THROUGH = /^\/(api|sso|mcp(?:\/|$)|_astro|doc|favicon|robots\.txt|sitemap)/;
 
-export const onRequest = defineMiddleware(async (context, next) => withSecurityHeaders(await route(context, next)));
+// /api, /api_module, /sso and /mcp count their own requests, with their route patterns (create-app.ts).
+const COUNTED_BY_HONO = /^\/(api|api_module|sso|mcp)(\/|$)/;
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const started = performance.now();
+  const response = withSecurityHeaders(await route(context, next));
+  if (!COUNTED_BY_HONO.test(context.url.pathname)) {
+    observeRequest('page', context.routePattern, context.request.method, response.status, (performance.now() - started) / 1000);
+  }
+  return response;
+});
 
 /** One set of security headers on every answer (src/lib/server/security-headers.ts). */
 function withSecurityHeaders(response: Response): Response {

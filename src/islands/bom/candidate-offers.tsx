@@ -10,7 +10,7 @@ export function CandidateOffers({ offers, labels }: { offers: PartOffers | undef
   if (!offers) return null;
   if (offers.offers.length === 0) {
     return (
-      <p className="mt-1 text-xs text-slate-500" data-testid="bom-candidate-offers" data-offers="0">
+      <p className="mt-1 text-xs text-slate-600" data-testid="bom-candidate-offers" data-offers="0">
         {labels['offers.none']}
       </p>
     );

@@ -642,3 +642,10 @@ export async function warmSearchIndex(db: Db): Promise<{ parts: number; ms: numb
   const index = h.index && !h.stale ? await getSearchIndex(db) : await rebuild(db, h, 'warm-up');
   return { parts: index.n, ms: index.buildMs };
 }
+
+/** For /readyz and /metrics: whether an index is loaded, its size and the time since it was built. */
+export function searchIndexStatus(db: Db): { loaded: boolean; parts: number; ageSeconds: number | null } {
+  const h = holders.get(db);
+  if (!h?.index) return { loaded: false, parts: 0, ageSeconds: null };
+  return { loaded: true, parts: h.index.n, ageSeconds: h.lastBuild ? (Date.now() - h.lastBuild) / 1000 : null };
+}

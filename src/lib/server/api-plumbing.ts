@@ -60,6 +60,7 @@ export function apiPlumbing(deps: ApiPlumbingDeps): PlumbingOptions<AppEnv> {
     envelope: apiEnvelope,
     logger: deps.logger,
     requestLog: 'request',
+    metricsApp: 'api',
     variables: (c) => {
       c.set('db', deps.db);
       c.set('now', deps.now);

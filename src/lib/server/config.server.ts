@@ -3,6 +3,9 @@ import { z } from 'zod';
 // The one place that reads process.env (DESIGN.md: "env is read in one file only").
 // Every variable is documented in README.md; a bad value stops start-up with one line naming it.
 
+/** The default daily SMS budget (SMS_DAILY_BUDGET). */
+export const DEFAULT_SMS_DAILY_BUDGET = 5000;
+
 // Unset and empty both mean "not configured".
 const blankToUndefined = z
   .string()
@@ -30,6 +33,8 @@ const schema = z.object({
   // How often Top100 design scores and Top200 part ranks are recomputed (the pages say 'hourly', the default).
   RANKINGS_REFRESH_SECONDS: z.coerce.number().int().min(2).max(86_400).default(3600),
   // Supply-chain offers whose data is older than this are marked stale (issue #17 item 5).
+  /** SMS sends in 24 h past which an alarm is logged at error level and counted (issue #18). */
+  SMS_DAILY_BUDGET: z.coerce.number().int('must be a whole number').min(1).max(10_000_000).default(DEFAULT_SMS_DAILY_BUDGET),
   OFFERS_STALE_AFTER_HOURS: z.coerce.number().int('must be a whole number of hours').min(1).max(8760).default(72),
   // 'on': a fresh install publishes KiCad's demo projects as public designs (issue #14 item 8).
   DEMO_DESIGNS: z.enum(['on', 'off']).default('on'),
@@ -69,6 +74,8 @@ const schema = z.object({
   // and a model the assistant answers in retrieval mode. The key stays on the server.
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: blankToUndefined,
+  /** Bearer token for /metrics from other machines (Prometheus); unset, only loopback may read it. */
+  METRICS_TOKEN: blankToUndefined.pipe(z.string().min(16, 'must be at least 16 characters').max(200).optional()),
   LLM_MODEL: blankToUndefined.pipe(z.string().max(200).optional()),
   /** The provider's embedding model (its /embeddings endpoint): set, datasheet passages are also searched by vectors where pgvector is available. */
   LLM_EMBEDDING_MODEL: blankToUndefined.pipe(z.string().max(200).optional()),

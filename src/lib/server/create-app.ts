@@ -1,6 +1,8 @@
 import type { Context, Env, Hono, MiddlewareHandler, Schema } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
+import { observeRequest } from './observability/metrics.server.ts';
 import { dbFailure, loggableError } from './db-failure.server.ts';
 import type { Logger } from './logger.server.ts';
 
@@ -34,6 +36,8 @@ export type PlumbingOptions<E extends Env> = {
   logger: Logger;
   /** The message of the one log line per request ('request', 'sso request'). */
   requestLog: string;
+  /** The `app` label of this app's request metrics (api, api_module, sso, mcp). */
+  metricsApp: string;
   /** Sets the app's own variables (db, locale, clock, …) before any handler runs. */
   variables?(c: Context<E>): void;
   /** Headers every answer carries unless its handler set its own. */
@@ -63,6 +67,9 @@ export function plumb<E extends PlumbedEnv, A extends Hono<E, Schema, string>>(a
       c.res.headers.set('Content-Security-Policy', options.csp((c.res.headers.get('content-type') ?? '').startsWith('text/html')));
     }
     c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, options.requestLog);
+    // The matched pattern, not the URL, so labels stay few; the catch-all means no route matched.
+    const route = routePath(c);
+    observeRequest(options.metricsApp, route.endsWith('*') ? null : route, c.req.method, c.res.status, (performance.now() - started) / 1000);
   });
   for (const guard of options.guards ?? []) app.use(guard);
 

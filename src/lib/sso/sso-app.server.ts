@@ -32,6 +32,9 @@ import {
 } from './login.server.ts';
 import { secretFromConfig, sitesFromConfig, smsProviderFromConfig, wechatProviderFromConfig } from './options.server.ts';
 import { isDevSmsProvider, type SmsProvider } from './providers/sms.ts';
+import { metrics } from '../server/observability/metrics.server.ts';
+import { noteSmsSend } from './sms-budget.server.ts';
+import { DEFAULT_SMS_DAILY_BUDGET } from '../server/config.server.ts';
 import { DEV_BOUND_UNIONID } from './providers/wechat-dev.server.ts';
 import type { WechatIdentity, WechatProvider } from './providers/wechat.ts';
 import {
@@ -93,6 +96,8 @@ export type SsoAppOptions = {
   logger?: Logger;
   /** Where the app is mounted: '' (alone, scripts/sso.ts) or '/sso' (embedded). */
   basePath?: string;
+  /** Sends a day past which the alarm goes off (sms-budget.server.ts); default SMS_DAILY_BUDGET. */
+  smsDailyBudget?: number;
   /** Secure cookies; default: APP_ENV=production or an https request. */
   secureCookies?: boolean;
   /**
@@ -185,6 +190,7 @@ export function createSsoApp(options: SsoAppOptions) {
   const qrTtl = options.qrTtlSeconds ?? config?.SSO_QR_TTL_SECONDS ?? QR_TTL_SECONDS;
   const smsIpWindows: readonly RateWindow[] = config ? [{ seconds: 3600, max: config.SSO_SMS_PER_IP_HOUR }] : SMS_IP_WINDOWS;
   const productionCookies = options.secureCookies ?? config?.APP_ENV === 'production';
+  const smsDailyBudget = options.smsDailyBudget ?? config?.SMS_DAILY_BUDGET ?? DEFAULT_SMS_DAILY_BUDGET;
 
   const devTools = isDevSmsProvider(sms) || wechat.kind === 'dev';
   const devKey = options.devKey ?? processDevKey();
@@ -216,6 +222,7 @@ export function createSsoApp(options: SsoAppOptions) {
     envelope: ssoEnvelope,
     logger: log,
     requestLog: 'sso request',
+    metricsApp: 'sso',
     variables: (c) => c.set('ipHash', hmacHex(secret, 'ip', c.var.ip).slice(0, 32)),
     headers: { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' },
     // A CSP on every answer, also when the SSO runs alone (npm run sso). Its few HTML pages (the
@@ -376,7 +383,10 @@ export function createSsoApp(options: SsoAppOptions) {
     await storeCode(db, secret, { phoneKey: phone.key, purpose, flow }, code, t);
     try {
       await sms.send({ phoneKey: phone.key, national: phone.national, areacode: phone.areacode, code, purpose });
+      metrics().smsSends.inc({ provider: sms.kind, outcome: 'sent' });
+      await noteSmsSend(db, t, smsDailyBudget, c.var.log);
     } catch (error) {
+      metrics().smsSends.inc({ provider: sms.kind, outcome: 'failed' });
       c.var.log.error({ provider: sms.kind, problem: error instanceof Error ? error.message : 'unknown' }, 'SMS send failed');
       throw new SsoError(SsoCode.providerFailed, ssoMessage('sso.smsFailed'));
     }

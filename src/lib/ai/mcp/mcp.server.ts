@@ -113,6 +113,7 @@ export function createMcpApp(deps: McpDeps) {
     envelope,
     logger: deps.logger ?? rootLogger,
     requestLog: 'mcp request',
+    metricsApp: 'mcp',
     variables: (c) => c.set('locale', localeFromRequest(c.req.header('cookie'), c.req.header('accept-language'))),
     headers: baseSecurityHeaders({ hostOrigins: deps.hostOrigins ?? [] }),
     csp: () => DATA_CSP,

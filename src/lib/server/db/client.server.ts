@@ -14,6 +14,8 @@ export type Database = {
   /** Runs raw SQL (multi-statement allowed); used by migrations and test set-up. */
   exec: (sql: string) => Promise<void>;
   close: () => Promise<void>;
+  /** Connection pool figures for /metrics (PostgreSQL; PGlite has one in-process connection). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
 export type DatabaseOptions =
@@ -37,6 +39,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query(sql);
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.server.ts';
+import { searchIndexStatus } from '../../search/search-index.server.ts';
+import { registerGauge } from './metrics.server.ts';
+
+// /healthz says the process answers; /readyz says this node can serve: the database answers
+// within READY_DB_TIMEOUT_MS and the search index is loaded. A proxy routes only to ready nodes.
+
+export const READY_DB_TIMEOUT_MS = 2000;
+
+export type Readiness = { ready: boolean; database: 'ok' | 'unreachable'; searchIndex: { loaded: boolean; parts: number; ageSeconds: number | null } };
+
+async function databaseAnswers(database: Database): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), READY_DB_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([database.db.execute(sql`select 1`).then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function readiness(database: Database): Promise<Readiness> {
+  const [db, index] = [await databaseAnswers(database), searchIndexStatus(database.db)];
+  return { ready: db && index.loaded, database: db ? 'ok' : 'unreachable', searchIndex: index };
+}
+
+/** The database pool and the search index as gauges read at each scrape. */
+export function registerRuntimeGauges(database: Database): void {
+  registerGauge('chipedia_search_index_age_seconds', 'Seconds since the in-memory search index was built', () => searchIndexStatus(database.db).ageSeconds);
+  registerGauge('chipedia_search_index_parts', 'Parts in the in-memory search index', () => searchIndexStatus(database.db).parts);
+  registerGauge('chipedia_db_pool_total', 'Connections open in the PostgreSQL pool (PGlite: 1)', () => database.poolStats?.().total ?? 1);
+  registerGauge('chipedia_db_pool_idle', 'Idle connections in the PostgreSQL pool', () => database.poolStats?.().idle ?? null);
+  registerGauge('chipedia_db_pool_waiting', 'Queries waiting for a pool connection', () => database.poolStats?.().waiting ?? null);
+}
