@@ -31,7 +31,6 @@ async function run(script: string, args: string[]): Promise<Run> {
 type Offers = { code: number; result: { list: { offers: { distributorSku: string; stock: number; distributor: string }[] }[] } };
 
 test.describe('supply-chain offers', () => {
-  test.skip(!process.env.DATABASE_URL, 'needs the e2e server on PostgreSQL (DATABASE_URL): the import command cannot write a PGlite database a running server holds');
 
   test('the operator imports the sample; the product page shows it and converts the currency', async ({ page, request }) => {
     const imported = await run('scripts/import-offers.ts', ['demo-catalog/samples/offers.sample.ndjson']);
