@@ -5,7 +5,8 @@ import type { Db } from '../server/db/client.server.ts';
 import { currencyRates, products, supplyOffers } from '../server/db/schema/index.ts';
 import { serverMessage } from '../server/messages/server-message.ts';
 import { CURRENCIES } from '../users/account.server.ts';
-import { compareOffers, convertMicros, formatMicros, isStale, MICROS, toMicros, unitPriceFor, type PriceBreak } from './offers.ts';
+import { compareOffers, convertMicros, formatMicros, isStale, MICROS, toMicros, unitPriceFor } from './offers.ts';
+import type { OfferRecord } from './offers-import.ts';
 import type { OfferView, PartOffers, SearchSupplyChainResult } from './offers.schema.ts';
 
 // Offers as the API and the product page show them (ADR 0015 §4): per part, each offer with its
@@ -55,20 +56,8 @@ export async function currenciesWithRates(db: Db) {
   });
 }
 
-type StoredOffer = {
-  code: string;
-  distributor: string;
-  distributorSku: string;
-  stock: number;
-  moq: number;
-  multiple: number;
-  packaging: string | null;
-  currency: string;
-  priceBreaks: PriceBreak[];
-  url: string | null;
-  dataTime: Date;
-  source: string;
-};
+/** An offer as read back: the import's record, keyed by the part's code, with where it came from. */
+type StoredOffer = Omit<OfferRecord, 'mfgMpnCode'> & { code: string; source: string };
 
 export type OfferViewOptions = { currency: string; quantity: number; locale: Locale; now: Date; staleAfterHours: number; rates: ReadonlyMap<string, Rate> };
 
