@@ -40,40 +40,7 @@ afterAll(async () => {
 });
 
 describe(`shared rate limits (${onPostgres ? 'postgres' : 'pglite'})`, () => {
-  it('allows max hits per window per key, then says how long to wait; later windows let it through', async () => {
-    const limit = createRateLimit('test:window', { max: 3, windowMs: 60_000 }, { fresh: true });
-    const t0 = 1_800_000_000_000; // a window boundary
-    for (let i = 0; i < 3; i++) expect(await limit.hit(database.db, 'a', t0 + 1000 + i)).toEqual({ ok: true });
-    expect(await limit.hit(database.db, 'a', t0 + 2000)).toEqual({ ok: false, retryAfter: 78 }); // the next window, once 2/3 of it has passed
-    expect(await limit.hit(database.db, 'b', t0 + 2000)).toEqual({ ok: true });
-    // Next window: 3 * (1 - 0.5) + 0 + 1 <= 3 at its middle, not at its start.
-    expect((await limit.hit(database.db, 'a', t0 + 60_001)).ok).toBe(false);
-    expect(await limit.hit(database.db, 'a', t0 + 90_000)).toEqual({ ok: true });
-    // Refused hits are not counted: the client that waits is let in, as with a log of timestamps.
-    expect(await limit.hit(database.db, 'a', t0 + 200_000)).toEqual({ ok: true });
-  });
-
-  it('never lets more than max through when hits on one key arrive in parallel', async () => {
-    const limit = createRateLimit('test:parallel', { max: 20, windowMs: 60_000 }, { fresh: true });
-    const now = 1_800_000_030_000;
-    const dbs = [database.db, second!.db];
-    const verdicts = await Promise.all(Array.from({ length: 100 }, (_, i) => limit.hit(dbs[i % 2]!, 'hot', now)));
-    expect(verdicts.filter((v) => v.ok)).toHaveLength(20);
-    for (const v of verdicts) if (!v.ok) expect(v.retryAfter).toBeGreaterThanOrEqual(1);
-  });
-
-  it('stores keys only as digests and deletes windows that no longer count, at most once a minute', async () => {
-    const limit = createRateLimit('test:cleanup', { max: 5, windowMs: 60_000 }, { fresh: true });
-    await limit.hit(database.db, '203.0.113.9', 1_800_000_000_000);
-    const keys = (await rowList()).map((r) => r.key);
-    expect(keys.some((k) => k.startsWith('test:cleanup~'))).toBe(true);
-    expect(keys.join('\n')).not.toContain('203.0.113.9');
-    // A hit far later starts a cleanup of every expired window (not awaited by that hit).
-    await limit.hit(database.db, 'later', 1_900_000_000_000);
-    await expect.poll(async () => (await rowList()).filter((r) => !r.key.startsWith('test:cleanup~')).length, { timeout: 5000 }).toBe(0);
-    expect((await rowList()).length).toBe(1);
-  });
-
+  // The tests run in clock order: each cleanup deletes what expired before its own clock.
   it('two app instances on one database count mark/* together, and the count survives a reconnect', async () => {
     const a = createApp({ db: database.db, logger: pino({ level: 'silent' }) });
     const b = createApp({ db: second!.db, logger: pino({ level: 'silent' }) });
@@ -94,6 +61,40 @@ describe(`shared rate limits (${onPostgres ? 'postgres' : 'pglite'})`, () => {
       const c = createApp({ db: second.db, logger: pino({ level: 'silent' }) });
       expect((await mark(c)).status).toBe(429);
     }
+  });
+
+  it('allows max hits per window per key, then says how long to wait; later windows let it through', async () => {
+    const limit = createRateLimit('test:window', { max: 3, windowMs: 60_000 }, { fresh: true });
+    const t0 = 1_800_000_000_000; // a window boundary
+    for (let i = 0; i < 3; i++) expect(await limit.hit(database.db, 'a', t0 + 1000 + i)).toEqual({ ok: true });
+    expect(await limit.hit(database.db, 'a', t0 + 2000)).toEqual({ ok: false, retryAfter: 78 }); // the next window, once 2/3 of it has passed
+    expect(await limit.hit(database.db, 'b', t0 + 2000)).toEqual({ ok: true });
+    // Next window: 3 * (1 - 0.5) + 0 + 1 <= 3 at its middle, not at its start.
+    expect((await limit.hit(database.db, 'a', t0 + 60_001)).ok).toBe(false);
+    expect(await limit.hit(database.db, 'a', t0 + 90_000)).toEqual({ ok: true });
+    // Refused hits are not counted: the client that waits is let in, as with a log of timestamps.
+    expect(await limit.hit(database.db, 'a', t0 + 200_000)).toEqual({ ok: true });
+  });
+
+  it('never lets more than max through when hits on one key arrive in parallel', async () => {
+    const limit = createRateLimit('test:parallel', { max: 20, windowMs: 60_000 }, { fresh: true });
+    const now = 1_800_000_630_000;
+    const dbs = [database.db, second!.db];
+    const verdicts = await Promise.all(Array.from({ length: 100 }, (_, i) => limit.hit(dbs[i % 2]!, 'hot', now)));
+    expect(verdicts.filter((v) => v.ok)).toHaveLength(20);
+    for (const v of verdicts) if (!v.ok) expect(v.retryAfter).toBeGreaterThanOrEqual(1);
+  });
+
+  it('stores keys only as digests and deletes windows that no longer count, at most once a minute', async () => {
+    const limit = createRateLimit('test:cleanup', { max: 5, windowMs: 60_000 }, { fresh: true });
+    await limit.hit(database.db, '203.0.113.9', 1_800_001_000_000);
+    const keys = (await rowList()).map((r) => r.key);
+    expect(keys.some((k) => k.startsWith('test:cleanup~'))).toBe(true);
+    expect(keys.join('\n')).not.toContain('203.0.113.9');
+    // A hit far later starts a cleanup of every expired window (not awaited by that hit).
+    await limit.hit(database.db, 'later', 1_900_000_000_000);
+    await expect.poll(async () => (await rowList()).filter((r) => !r.key.startsWith('test:cleanup~')).length, { timeout: 5000 }).toBe(0);
+    expect((await rowList()).length).toBe(1);
   });
 
   it('lets requests through (fail open) when the database cannot be reached', async () => {

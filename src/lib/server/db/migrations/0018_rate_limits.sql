@@ -1,4 +1,5 @@
-CREATE TABLE "rate_limit_counts" (
+-- UNLOGGED by hand (drizzle-kit cannot express it): see src/lib/server/db/schema/rate-limits.ts.
+CREATE UNLOGGED TABLE "rate_limit_counts" (
 	"key" text NOT NULL,
 	"bucket" bigint NOT NULL,
 	"hits" integer NOT NULL,
