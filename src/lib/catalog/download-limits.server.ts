@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { serverMessage } from '../server/messages/server-message.ts';
 import type { AppEnv } from '../server/app-env.ts';
 import { errorEnvelope } from '../server/envelope.ts';
-import { Code } from '../server/errors.ts';
+import { AppError, Code } from '../server/errors.ts';
 import { createRateLimit, type RateLimit } from '../server/rate-limit.server.ts';
 
 // Per-client limits on the KiCad download and the symbol/footprint previews. An engineer downloads
@@ -53,6 +53,14 @@ export async function downloadLimited(c: Context<AppEnv>, kind: DownloadKind): P
   if (verdict.ok) return null;
   const seconds = String(verdict.retryAfter);
   return c.json({ code: Code.rateLimited, msg: serverMessage('rateLimited', c.var.locale, { seconds }), result: null }, 429, { 'Retry-After': seconds });
+}
+
+/** The same count for a handler that answers through the envelope: throws 42900 (429) with Retry-After. */
+export async function throttleDownload(c: Context<AppEnv>, kind: DownloadKind): Promise<void> {
+  const verdict = await throttles[kind].hit(c.var.db, clientKey(c.var.ip), c.var.now() * 1000);
+  if (verdict.ok) return;
+  c.header('Retry-After', String(verdict.retryAfter));
+  throw new AppError(Code.rateLimited, serverMessage('rateLimited', c.var.locale, { seconds: String(verdict.retryAfter) }));
 }
 
 /** The OpenAPI description of that answer. */
