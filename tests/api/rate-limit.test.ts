@@ -97,6 +97,17 @@ describe(`shared rate limits (${onPostgres ? 'postgres' : 'pglite'})`, () => {
     expect((await rowList()).length).toBe(1);
   });
 
+  it('counts short windows far in the future (window numbers past 32 bits)', async () => {
+    const limit = createRateLimit('test:seconds', { max: 2, windowMs: 1000 }, { fresh: true });
+    const t = 1_900_001_000_000; // window number 1.9e9; 3e12 ms makes 3e9
+    expect((await limit.hit(database.db, 'k', t)).ok).toBe(true);
+    expect((await limit.hit(database.db, 'k', t + 10)).ok).toBe(true);
+    expect(await limit.hit(database.db, 'k', t + 20)).toEqual({ ok: false, retryAfter: 2 });
+    const far = createRateLimit('test:far', { max: 1, windowMs: 1000 }, { fresh: true });
+    expect((await far.hit(database.db, 'k', 3_000_000_000_000)).ok).toBe(true);
+    expect((await far.hit(database.db, 'k', 3_000_000_000_100)).ok).toBe(false);
+  });
+
   it('lets requests through (fail open) when the database cannot be reached', async () => {
     const gone = onPostgres
       ? await openDatabase({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:4519/nothing', poolSize: 1 }) // nobody listens there

@@ -4,7 +4,7 @@ import type { Db } from './db/client.server.ts';
 import { runnerOf } from './db/raw-sql.server.ts';
 import { dbFailure, loggableError } from './db-failure.server.ts';
 import { logger } from './logger.server.ts';
-import { estimateWithHit, secondsUntilAllowed, windowAt, type Verdict, type WindowLimit } from './rate-limit.ts';
+import { secondsUntilAllowed, windowAt, type Verdict, type WindowLimit } from './rate-limit.ts';
 
 // Per-client request limits of the main API (downloads, mark/*, chat, uploads, …), counted in the
 // database (table rate_limit_counts) so that they hold across nodes and restarts. One statement
@@ -24,17 +24,18 @@ export type RateLimit = WindowLimit & {
   hit(db: Db, key: string, nowMs?: number): Promise<Verdict>;
 };
 
+// Parameters: $1 key, $2 window number, $3 weight of the previous window, $4 max, $5 expiry (s).
 const HIT_SQL = `WITH previous AS (
-  SELECT coalesce((SELECT hits FROM rate_limit_counts WHERE key = $1 AND bucket = $2 - 1), 0) AS hits
+  SELECT coalesce((SELECT hits FROM rate_limit_counts WHERE key = $1::text AND bucket = $2::bigint - 1), 0) AS hits
 ), counted AS (
   INSERT INTO rate_limit_counts AS r (key, bucket, hits, expires_at)
-  SELECT $1, $2, 1, $5 FROM previous WHERE previous.hits * $3::float8 + 1 <= $4
+  SELECT $1::text, $2::bigint, 1, $5::bigint FROM previous WHERE previous.hits * $3::float8 + 1 <= $4::int
   ON CONFLICT (key, bucket) DO UPDATE SET hits = r.hits + 1
-    WHERE (SELECT hits FROM previous) * $3::float8 + r.hits + 1 <= $4
+    WHERE (SELECT hits FROM previous) * $3::float8 + r.hits + 1 <= $4::int
   RETURNING r.hits
 )
 SELECT (SELECT hits FROM previous) AS previous, (SELECT hits FROM counted) AS counted,
-  (SELECT hits FROM rate_limit_counts WHERE key = $1 AND bucket = $2) AS current`;
+  (SELECT hits FROM rate_limit_counts WHERE key = $1::text AND bucket = $2::bigint) AS current`;
 
 const CLEANUP_EVERY_MS = 60_000;
 const nextCleanup = new WeakMap<Db, number>();
@@ -96,7 +97,6 @@ export function createRateLimit(name: string, limit: WindowLimit, { fresh = fals
       const previous = Number(row?.previous ?? 0);
       // The statement's snapshot may predate hits that raced this one; the estimate stays >= max.
       const current = Math.max(Number(row?.current ?? 0), Math.ceil(max - previous * previousWeight));
-      if (estimateWithHit(previous, current, previousWeight) <= max) return { ok: false, retryAfter: 1 };
       return { ok: false, retryAfter: secondsUntilAllowed(limit, previous, current, nowMs) };
     },
   };
