@@ -95,7 +95,8 @@ export function createRateLimit(name: string, limit: WindowLimit, { fresh = fals
       cleanupNow(db, nowMs);
       if (row?.counted != null) return { ok: true };
       const previous = Number(row?.previous ?? 0);
-      // The statement's snapshot may predate hits that raced this one; the estimate stays >= max.
+      // The statement's snapshot may predate hits that raced this one: a refusal means the window
+      // held at least `max` (estimated), so count that much at least.
       const current = Math.max(Number(row?.current ?? 0), Math.ceil(max - previous * previousWeight));
       return { ok: false, retryAfter: secondsUntilAllowed(limit, previous, current, nowMs) };
     },
