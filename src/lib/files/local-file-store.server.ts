@@ -76,8 +76,14 @@ export class LocalFileStore implements FileStore {
 
 async function writeAtomically(path: string, text: string): Promise<void> {
   const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  await writeFile(temp, text, { mode: 0o640 });
-  await rename(temp, path);
+  try {
+    await writeFile(temp, text, { mode: 0o640 });
+    await rename(temp, path);
+  } catch (error) {
+    // A full disk fails the write after creating the file: leave no stray temp behind.
+    await unlink(temp).catch(() => {});
+    throw error;
+  }
 }
 
 /** fsync the directory so the rename itself survives a power cut (best effort: not every FS allows it). */
