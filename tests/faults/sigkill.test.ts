@@ -81,7 +81,7 @@ describe('SIGKILL during an import and during uploads', () => {
     let linesDone = 0;
     for (let i = 0; i < 600 && linesDone < BATCH * 3; i++) {
       await sleep(50);
-      const [run] = await sql<{ lines_done: number }>(url, "SELECT lines_done FROM import_runs WHERE kind = 'catalog' AND finished_at IS NULL ORDER BY id DESC LIMIT 1");
+      const [run] = await sql<{ lines_done: number }>(url, "SELECT lines_done::int AS lines_done FROM import_runs WHERE kind = 'catalog' AND finished_at IS NULL ORDER BY id DESC LIMIT 1");
       linesDone = run?.lines_done ?? 0;
     }
     expect(linesDone, 'the import committed no batch within 30 s').toBeGreaterThan(0);
