@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   if (mounted) spawnSync('umount', [files]);
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Appends to a filler file until the file system refuses (ENOSPC): the disk is then really full. */
