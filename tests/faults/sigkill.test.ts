@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type AppServer } from './helpers/app-server.ts';
@@ -90,7 +90,14 @@ describe('SIGKILL during an import and during uploads', () => {
       ...Array.from({ length: 4 }, (_, i) => fetch(`${server!.base}/api/chiplet/bom/upload`, { method: 'POST', headers: auth, body: bomForm(bomCsv(15_000, `flight${i}`), `flight${i}`) })),
       fetch(`${server.base}/api/chiplet/viewer/upload`, { method: 'POST', headers: auth, body: designForm() }),
     ].map((p) => p.then((r) => r.status, () => 0));
-    await sleep(400);
+    // The kill lands while a file is being spooled to files/.tmp when that can be seen (polled
+    // every few ms), else after 3 s with the bodies still streaming.
+    const tmp = join(dataDir, 'files', '.tmp');
+    let spooling = false;
+    for (const until = Date.now() + 3000; Date.now() < until && !spooling; ) {
+      spooling = (existsSync(tmp) ? readdirSync(tmp) : []).some((n) => n.endsWith('.part'));
+      if (!spooling) await sleep(3);
+    }
     first.kill();
     await server.kill('SIGKILL');
     const killedImport = await first.done;
@@ -98,7 +105,7 @@ describe('SIGKILL during an import and during uploads', () => {
     const [partial] = await sql<{ n: number }>(url, "SELECT count(*)::int AS n FROM products p JOIN brands b ON b.id = p.brand_id WHERE b.key = 'faults-co'");
     expect(partial!.n, 'the import had finished before the kill').toBeLessThan(LINES);
     const statuses = await Promise.all(inFlight);
-    console.log(`faults: import killed at ${partial!.n}/${LINES} parts; uploads in flight answered ${statuses.join(', ')} (0 = connection cut)`);
+    console.log(`faults: import killed at ${partial!.n}/${LINES} parts; ${spooling ? 'an upload was being spooled' : 'no upload had reached the store'}; uploads in flight answered ${statuses.join(', ')} (0 = connection cut)`);
 
     // Restart on the same database and data directory.
     server = await startServer({ port: PORT, dataDir, databaseUrl: url });
