@@ -5,6 +5,8 @@ import { getConfig } from './lib/server/config.server.ts';
 import { cleanQuery } from './lib/server/input-text.ts';
 import { decideMobileEdge, MOBILE_ACCEPT_CH, MOBILE_VARY, mobileRedirectResponse } from './lib/site/mobile-edge.ts';
 import { observeRequest } from './lib/server/observability/metrics.server.ts';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './lib/server/db-failure.server.ts';
+import { notePageError, pageUnavailable } from './lib/server/page-failure.server.ts';
 import { applyBaseSecurityHeaders, DATA_CSP, pageCsp, ssoOriginOf } from './lib/server/security-headers.ts';
 
 // Locale routing: zh at /, en at /en/*, served by the same page files through a rewrite
@@ -16,12 +18,28 @@ const COUNTED_BY_HONO = /^\/(api|api_module|sso|mcp)(\/|$)/;
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const started = performance.now();
-  const response = withSecurityHeaders(await route(context, next));
+  let response: Response;
+  try {
+    response = withSecurityHeaders(await route(context, next));
+  } catch (error) {
+    // Astro renders the error page (500.astro) for this request next; it answers 503 if this says so.
+    notePageError(context.request, error);
+    throw error;
+  }
+  if (response.status === 500 && pageUnavailable(context.request)) response = unavailableAnswer(response);
   if (!COUNTED_BY_HONO.test(context.url.pathname)) {
     observeRequest('page', context.routePattern, context.request.method, response.status, (performance.now() - started) / 1000);
   }
   return response;
 });
+
+/** The error page of a page whose database is away: 503 with Retry-After (src/lib/server/page-failure.server.ts). */
+function unavailableAnswer(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  headers.set('Cache-Control', 'no-store');
+  return new Response(response.body, { status: 503, headers });
+}
 
 /** One set of security headers on every answer (src/lib/server/security-headers.ts). */
 function withSecurityHeaders(response: Response): Response {

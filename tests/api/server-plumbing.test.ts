@@ -38,6 +38,7 @@ describe(`one failure, one answer in each app (${process.env.TEST_DATABASE_URL ?
     try {
       const zh = await api.request('/api/chiplet/products/cateTree', { method: 'POST' });
       expect(zh.status).toBe(503);
+      expect(zh.headers.get('retry-after')).toBe('5');
       expect(await zh.json()).toEqual({ code: 50300, msg: '服务暂时不可用，请稍后再试', result: null });
       const en = await api.request('/api/chiplet/products/cateTree', { method: 'POST', headers: { cookie: 'locale=en' } });
       expect(en.status).toBe(503);
@@ -88,6 +89,7 @@ describe(`one failure, one answer in each app (${process.env.TEST_DATABASE_URL ?
     try {
       const login = await sso.call('/smsLogin/index.html', sso.form({ account: '13812341234', smscode: '123456' }));
       expect(login.res.status).toBe(503);
+      expect(login.res.headers.get('retry-after')).toBe('5');
       expect(login.body).toEqual({ error_code: 50300, msg: '服务暂时不可用，请稍后再试', data: null });
     } finally {
       await restore('sso_rate_events');

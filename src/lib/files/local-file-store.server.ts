@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -30,7 +31,7 @@ export class LocalFileStore implements FileStore {
       if (existing) return existing; // dedupe: same bytes, same key; the first type stays
       await mkdir(dirname(target), { recursive: true });
       // The type first, then the bytes: a key that exists always has its type beside it.
-      await writeAtomically(`${target}.type`, contentType);
+      await writeAtomically(`${target}.type`, contentType, join(this.root, '.tmp'));
       // A concurrent identical put may rename first; renaming the same bytes over it is harmless.
       await rename(spooled.path, target);
       await syncDirectory(dirname(target));
@@ -74,10 +75,21 @@ export class LocalFileStore implements FileStore {
   }
 }
 
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  await writeFile(temp, text, { mode: 0o640 });
-  await rename(temp, path);
+/**
+ * Writes `text` to a temp file in `tmpDir` (the spool's directory, same file system), then renames
+ * it over `path`. A kill between the two leaves a `.part` file there, which the spool's sweep
+ * removes, never a stray file beside the keys.
+ */
+async function writeAtomically(path: string, text: string, tmpDir: string): Promise<void> {
+  const temp = join(tmpDir, `${randomBytes(12).toString('hex')}.type.part`);
+  try {
+    await writeFile(temp, text, { mode: 0o640 });
+    await rename(temp, path);
+  } catch (error) {
+    // A full disk fails the write after creating the file: leave no stray temp behind.
+    await unlink(temp).catch(() => {});
+    throw error;
+  }
 }
 
 /** fsync the directory so the rename itself survives a power cut (best effort: not every FS allows it). */

@@ -174,6 +174,7 @@ export const en: Dictionary = {
   'notFound.home': 'Back to home',
   'error.title': 'Something went wrong',
   'error.message': 'The server ran into a problem; please try again later',
+  'error.unavailable': 'The service is briefly unavailable; please reload the page in a few seconds',
   'comingSoon.badge': 'Coming soon',
   'comingSoon.body': 'This feature is being built and will be available here soon.',
   'comingSoon.back': 'Back to home',

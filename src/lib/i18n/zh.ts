@@ -174,6 +174,7 @@ export const zh = {
   'notFound.home': '返回首页',
   'error.title': '出错了',
   'error.message': '服务器开小差了，请稍后再试',
+  'error.unavailable': '服务暂时不可用，请几秒后刷新页面',
   'comingSoon.badge': '即将上线',
   'comingSoon.body': '该功能正在建设中，上线后即可在此使用。',
   'comingSoon.back': '返回首页',

@@ -32,6 +32,8 @@ function searchPoolOf(pool: Pool, timeoutMs: number): Promise<Pool> {
         allowExitOnIdle: true,
       });
       own.on('error', () => {});
+      // A checked-out client losing its server must not crash the process (see client.server.ts).
+      own.on('connect', (client) => client.on('error', () => {}));
       return own;
     })();
     searchPools.set(pool, p);

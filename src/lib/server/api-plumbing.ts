@@ -1,4 +1,5 @@
 import { FileTooLargeError } from '../files/file-store.ts';
+import { STORAGE_FULL_RETRY_AFTER_SECONDS, storageFull } from '../files/storage-full.ts';
 import { localeFromRequest } from './api-locale.ts';
 import type { AppEnv } from './app-env.ts';
 import type { Envelope, FailureKind, PlumbingOptions } from './create-app.ts';
@@ -38,6 +39,11 @@ export const apiEnvelope: Envelope<AppEnv> = {
     if (error instanceof FileTooLargeError) {
       const megabytes = Math.max(1, Math.round(error.maxBytes / 1048576));
       return c.json({ code: Code.tooLarge, msg: serverMessage('fileTooLarge', c.var.locale ?? 'zh', { megabytes }), result: null }, 413);
+    }
+    // The file store's disk is full: the upload was not saved (the spool removed its part file).
+    if (storageFull(error)) {
+      c.header('Retry-After', String(STORAGE_FULL_RETRY_AFTER_SECONDS));
+      return c.json({ code: Code.storageFull, msg: serverMessage('storageFull', c.var.locale ?? 'zh'), result: null }, 507);
     }
     if (!(error instanceof AppError)) return undefined;
     const msg = error.hint ? `${error.message} (${error.hint})` : error.message;

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { routePath } from 'hono/route';
 import { observeRequest } from './observability/metrics.server.ts';
-import { dbFailure, loggableError } from './db-failure.server.ts';
+import { dbFailure, loggableError, UNAVAILABLE_RETRY_AFTER_SECONDS } from './db-failure.server.ts';
 import type { Logger } from './logger.server.ts';
 
 // The plumbing every server app shares (/api, /api_module, /sso): request id, per-request variables
@@ -63,6 +63,8 @@ export function plumb<E extends PlumbedEnv, A extends Hono<E, Schema, string>>(a
     options.variables?.(c);
     await next();
     for (const [name, value] of Object.entries(options.headers)) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    // A 503 (database away, search timed out) tells clients and proxies when to come back.
+    if (c.res.status === 503 && !c.res.headers.has('Retry-After')) c.res.headers.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     if (!c.res.headers.has('Content-Security-Policy')) {
       c.res.headers.set('Content-Security-Policy', options.csp((c.res.headers.get('content-type') ?? '').startsWith('text/html')));
     }

@@ -4,6 +4,9 @@
 // statement) are the server's state, not the query's fault; so are the drivers' socket errors and a
 // closed PGlite. Drizzle wraps driver errors in DrizzleQueryError, so the cause chain is walked.
 
+/** Seconds a 503 asks the client to wait: a PostgreSQL restart or fail-over takes a few. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
 const UNAVAILABLE_SQLSTATE = /^(08|53|57)[0-9A-Z]{3}$/;
 const LOST_CONNECTION =

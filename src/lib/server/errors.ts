@@ -12,6 +12,8 @@ export const Code = {
   rateLimited: 42900,
   internal: 50000,
   unavailable: 50300,
+  /** The server's storage for uploaded files is full (ENOSPC/EDQUOT): nothing was saved; try later. */
+  storageFull: 50700,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 

@@ -31,6 +31,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client losing its server (restart) must not crash the process; queries then fail as 503.
     pool.on('error', () => {});
+    // Nor a checked-out one (a transaction between two statements, a COPY): pg emits the loss on the
+    // client itself, and an 'error' event nobody listens to kills the process. The holder's next
+    // query fails ("not queryable", 503) and the pool drops the client when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema }) as unknown as Db;
     return {
       db,

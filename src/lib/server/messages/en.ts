@@ -25,6 +25,7 @@ export const en: ServerMessages = {
   malformedJson: 'The request body is not valid JSON',
   rateLimited: 'Too many requests; try again in {seconds} s',
   fileTooLarge: 'The file must be at most {megabytes} MB',
+  storageFull: 'The server’s file storage is full: the file was not saved; please try again later',
 
   'input.nul': 'contains a NUL character',
   'input.surrogate': 'contains invalid Unicode',

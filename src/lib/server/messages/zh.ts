@@ -25,6 +25,7 @@ export const zh = {
   malformedJson: '请求体不是有效的 JSON',
   rateLimited: '请求过于频繁，请{seconds}秒后再试',
   fileTooLarge: '文件不能超过 {megabytes}MB',
+  storageFull: '服务器存储空间已满，文件未保存，请稍后再试',
 
   // What the request guard finds wrong with a field's text (the {problem} of `field`).
   'input.nul': '含有空字符（NUL）',
