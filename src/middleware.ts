@@ -5,7 +5,7 @@ import { getConfig } from './lib/server/config.server.ts';
 import { cleanQuery } from './lib/server/input-text.ts';
 import { decideMobileEdge, MOBILE_ACCEPT_CH, MOBILE_VARY, mobileRedirectResponse } from './lib/site/mobile-edge.ts';
 import { observeRequest } from './lib/server/observability/metrics.server.ts';
-import { applyBaseSecurityHeaders, DATA_CSP, pageCsp, ssoOriginOf } from './lib/server/security-headers.ts';
+import { applyBaseSecurityHeaders, DATA_CSP, isHostPage, pageCsp, ssoOriginOf } from './lib/server/security-headers.ts';
 
 // Locale routing: zh at /, en at /en/*, served by the same page files through a rewrite
 // (docs/decisions/0002-i18n.md). API, SSO, the MCP endpoint and static files pass straight through.
@@ -16,7 +16,9 @@ const COUNTED_BY_HONO = /^\/(api|api_module|sso|mcp)(\/|$)/;
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const started = performance.now();
-  const response = withSecurityHeaders(await route(context, next));
+  const routed = await route(context, next);
+  // Host pages by their path without the locale prefix; API, SSO and files are never host pages.
+  const response = withSecurityHeaders(routed, !PASS_THROUGH.test(context.url.pathname) && isHostPage(context.locals.barePath ?? context.url.pathname));
   if (!COUNTED_BY_HONO.test(context.url.pathname)) {
     observeRequest('page', context.routePattern, context.request.method, response.status, (performance.now() - started) / 1000);
   }
@@ -24,9 +26,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
 });
 
 /** One set of security headers on every answer (src/lib/server/security-headers.ts). */
-function withSecurityHeaders(response: Response): Response {
+function withSecurityHeaders(response: Response, framable: boolean): Response {
   const { HOST_ORIGINS: hostOrigins, SSO_URL } = getConfig();
-  const options = { hostOrigins, ssoOrigin: ssoOriginOf(SSO_URL) };
+  const options = { hostOrigins, ssoOrigin: ssoOriginOf(SSO_URL), framable };
   let headers = response.headers;
   try {
     applyBaseSecurityHeaders(headers, options);

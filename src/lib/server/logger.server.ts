@@ -2,14 +2,34 @@ import pino from 'pino';
 import { getConfig } from './config.server.ts';
 
 // JSON logs; tokens, phones and codes are redacted wherever they appear as fields.
-export const logger = pino({
-  level: getConfig().LOG_LEVEL,
-  base: { service: 'chipedia' },
-  redact: {
-    paths: ['token', '*.token', 'phone', '*.phone', 'headers["x-token"]', '*.headers["x-token"]', 'smscode', '*.smscode'],
-    censor: '[redacted]',
+const { LOG_LEVEL, LOG_FILE } = getConfig();
+export const logger = pino(
+  {
+    level: LOG_LEVEL,
+    base: { service: 'chipedia' },
+    redact: {
+      paths: [
+        'token',
+        '*.token',
+        'phone',
+        '*.phone',
+        'smscode',
+        '*.smscode',
+        'ticket',
+        '*.ticket',
+        'headers["x-token"]',
+        '*.headers["x-token"]',
+        'headers.authorization',
+        '*.headers.authorization',
+        'headers.cookie',
+        '*.headers.cookie',
+      ],
+      censor: '[redacted]',
+    },
   },
-});
+  // Written synchronously: a line is in the file before the answer leaves, even if the process dies.
+  LOG_FILE ? pino.destination({ dest: LOG_FILE, append: true, mkdir: true, sync: true }) : undefined,
+);
 export type Logger = pino.Logger;
 
 /** 13812341234 -> 138****1234, for the rare log line that must mention a phone. */
