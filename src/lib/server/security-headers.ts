@@ -66,6 +66,9 @@ export function pageDirectives({ hostOrigins, ssoOrigin, framable = false }: Sec
 /** For responses that are data, not documents (JSON, files, SVG previews): nothing may run or frame. */
 export const DATA_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** SVG we send (previews drawn from users' files): opened on its own, it is a sandboxed document that runs nothing. */
+export const SVG_CSP = `${DATA_CSP}; sandbox`;
+
 /** Headers every answer carries, whatever it is (start.ts sets them under static files too). */
 export function everyAnswerHeaders(): Record<string, string> {
   return {
