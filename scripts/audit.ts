@@ -13,25 +13,25 @@ const summary = (counts: Record<string, number>) =>
     .map(([k, v]) => `${k} ${v}`)
     .join(', ');
 
-switch (verdict.kind) {
-  case 'clean':
-    console.log(`audit: passed, no high or critical advisories (${summary(verdict.counts)})`);
-    process.exit(0);
-    break;
-  case 'findings':
-    console.error(`audit: FAILED, ${verdict.high} high and ${verdict.critical} critical advisories: ${verdict.packages.join(', ')}`);
-    console.error('audit: `npm audit` shows the details and the fixes');
-    process.exit(1);
-    break;
-  case 'unreachable':
-    if (process.env.AUDIT_REQUIRED === '1') {
-      console.error(`audit: FAILED, the advisory endpoint could not be reached (${verdict.reason}) and AUDIT_REQUIRED=1`);
-      process.exit(1);
-    }
-    console.log(`audit: SKIPPED, the audit could not run: the registry's advisory endpoint did not answer the query (${verdict.reason}); no verdict on the dependencies`);
-    process.exit(0);
-    break;
-  case 'broken':
-    console.error(`audit: FAILED, npm audit gave no verdict: ${verdict.reason}`);
-    process.exit(1);
+/** The line to print and the exit code, by verdict. */
+function outcome(): { out: 'log' | 'error'; line: string; code: 0 | 1 } {
+  switch (verdict.kind) {
+    case 'clean':
+      return { out: 'log', line: `audit: passed, no high or critical advisories (${summary(verdict.counts)})`, code: 0 };
+    case 'findings':
+      return {
+        out: 'error',
+        line: `audit: FAILED, ${verdict.high} high and ${verdict.critical} critical advisories: ${verdict.packages.join(', ')} (\`npm audit\` shows the details and the fixes)`,
+        code: 1,
+      };
+    case 'unreachable':
+      return process.env.AUDIT_REQUIRED === '1'
+        ? { out: 'error', line: `audit: FAILED, the advisory endpoint could not be reached (${verdict.reason}) and AUDIT_REQUIRED=1`, code: 1 }
+        : { out: 'log', line: `audit: SKIPPED, the audit could not run: the registry's advisory endpoint did not answer the query (${verdict.reason}); no verdict on the dependencies`, code: 0 };
+    case 'broken':
+      return { out: 'error', line: `audit: FAILED, npm audit gave no verdict: ${verdict.reason}`, code: 1 };
+  }
 }
+const { out, line, code } = outcome();
+console[out](line);
+process.exit(code);
