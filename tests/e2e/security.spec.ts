@@ -72,13 +72,12 @@ test('item 1: an allowed host frames /login and receives updateToken at its own 
 
 test('item 1: an allowed host signs a framed host page in by message; malformed messages change nothing', async ({ page }) => {
   const login = await apiLogin(page.request, uniquePhone('135'));
-  // Only host pages may be framed (issue #18 item 4): the host's library panel.
-  await page.goto(`http://127.0.0.1:${ALLOWED_HOST_PORT}/?src=/library`);
+  // Only host pages may be framed (issue #18 item 4): the host's login page.
+  await page.goto(`http://127.0.0.1:${ALLOWED_HOST_PORT}/?src=/login`);
   const frame = page.frameLocator('#f');
-  await expect(frame.getByTestId('host-library-login')).toBeVisible();
-  const inner = () => page.frames().find((f) => f.url().startsWith(SITE))!;
-  await inner().waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
-  // Verified by the API first; the name in the message is not taken.
+  await expect(frame.getByTestId('login-phone')).toBeVisible();
+  await page.frames()[1]!.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+  // Verified by the API first; the name shown is the API's, not the message's.
   await page.evaluate(
     ([token, site]) => {
       const f = document.getElementById('f') as HTMLIFrameElement;
@@ -86,9 +85,9 @@ test('item 1: an allowed host signs a framed host page in by message; malformed 
     },
     [login.token, SITE],
   );
-  await expect(frame.getByTestId('host-library')).toBeVisible();
-  expect(await inner().evaluate(() => localStorage.getItem('token'))).toBe(login.token);
-  expect(await inner().evaluate(() => localStorage.getItem('nickname'))).not.toBe('Mallory');
+  const done = frame.getByTestId('login-page-done');
+  await expect(done).toContainText(`${login.phone!.slice(0, 3)}****${login.phone!.slice(7)}`);
+  await expect(done).not.toContainText('Mallory');
   await page.evaluate((site) => {
     const w = (document.getElementById('f') as HTMLIFrameElement).contentWindow!;
     w.postMessage({ source: 'kicad-host', type: 'auth', state: 9 }, site);
@@ -96,10 +95,10 @@ test('item 1: an allowed host signs a framed host page in by message; malformed 
     w.postMessage('{"source":"kicad-host","type":"auth","state":2}', site);
   }, SITE);
   await page.waitForTimeout(500);
-  await expect(frame.getByTestId('host-library')).toBeVisible();
+  await expect(done).toBeVisible();
   // A well-formed logout is honoured.
   await page.evaluate((site) => (document.getElementById('f') as HTMLIFrameElement).contentWindow!.postMessage({ source: 'kicad-host', type: 'auth', state: 2 }, site), SITE);
-  await expect(frame.getByTestId('host-library-login')).toBeVisible();
+  await expect(frame.getByTestId('login-phone')).toBeVisible();
 });
 
 test('issue #18 item 4: even an allowed host cannot frame a page that is not a host page', async ({ page }) => {
