@@ -1,12 +1,16 @@
 import pino from 'pino';
-import { getConfig } from './config.server.ts';
+import { getConfig, nodeId } from './config.server.ts';
 
-// JSON logs; tokens, phones and codes are redacted wherever they appear as fields.
-const { LOG_LEVEL, LOG_FILE } = getConfig();
-export const logger = pino(
-  {
-    level: LOG_LEVEL,
-    base: { service: 'chipedia' },
+// JSON logs; tokens, phones, codes, tickets and credential headers are redacted wherever they
+// appear as fields. Every line names its node (NODE_ID), so lines of several nodes behind one proxy
+// can be told apart and a request followed by its reqId (the proxy's X-Request-Id when it sends
+// one) across them.
+
+/** The logger's settings; `createLogger(destination)` lets a test read the lines. */
+export function loggerOptions(): pino.LoggerOptions {
+  return {
+    level: getConfig().LOG_LEVEL,
+    base: { service: 'chipedia', node: nodeId() },
     redact: {
       paths: [
         'token',
@@ -26,10 +30,17 @@ export const logger = pino(
       ],
       censor: '[redacted]',
     },
-  },
-  // Written synchronously: a line is in the file before the answer leaves, even if the process dies.
-  LOG_FILE ? pino.destination({ dest: LOG_FILE, append: true, mkdir: true, sync: true }) : undefined,
-);
+  };
+}
+
+export function createLogger(destination?: pino.DestinationStream): pino.Logger {
+  return destination ? pino(loggerOptions(), destination) : pino(loggerOptions());
+}
+
+// LOG_FILE: lines go to that file, written synchronously (a line is in the file before the answer
+// leaves, even if the process dies); the end-to-end run reads it for leaked secrets.
+const { LOG_FILE } = getConfig();
+export const logger = createLogger(LOG_FILE ? pino.destination({ dest: LOG_FILE, append: true, mkdir: true, sync: true }) : undefined);
 export type Logger = pino.Logger;
 
 /** 13812341234 -> 138****1234, for the rare log line that must mention a phone. */
