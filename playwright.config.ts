@@ -3,6 +3,15 @@ import { defineConfig } from '@playwright/test';
 // End-to-end tests drive the built server (npm start) in Debian's Chromium: no browser download.
 const port = Number(process.env.E2E_PORT ?? 4399);
 export const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * The server's whole log for this run (LOG_FILE, level info): tests/e2e/zz-secrets-in-logs.spec.ts,
+ * which runs last, greps it for the phones, codes, tokens and tickets the run used.
+ */
+// One id per run, set by the runner and inherited by its workers, so a kept data directory's older logs are not read.
+process.env.E2E_RUN_ID ??= new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+export const E2E_LOG_FILE = `${process.env.E2E_DATA_DIR ?? 'data/e2e'}/logs/server-${process.env.E2E_RUN_ID}.log`;
+/** The phones, codes, tokens and tickets the run's helpers used (login-helpers.ts noteSecret), one JSON a line. */
+export const E2E_SECRETS_FILE = `${process.env.E2E_DATA_DIR ?? 'data/e2e'}/logs/secrets-${process.env.E2E_RUN_ID}.jsonl`;
 /** Second origins of tests/e2e/security.spec.ts: a host listed in HOST_ORIGINS, and a stranger. */
 export const ALLOWED_HOST_PORT = port - 2;
 export const ATTACKER_PORT = port - 3;
@@ -43,7 +52,10 @@ export default defineConfig({
       MOBILE_SITE_URL: `${baseURL}/m`,
       KICAD_DIST_URL: 'https://www.kicad.org/download/',
       ICP_NUMBER: '京ICP备12345678号-1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
+      LOG_FILE: E2E_LOG_FILE,
+      // The test client stands for the TLS proxy in front: X-Forwarded-Proto from loopback is believed (HSTS).
+      TRUST_PROXY: 'loopback',
       // Rankings recomputed every few seconds so the Top200 journey sees counters move (production: hourly).
       RANKINGS_REFRESH_SECONDS: '5',
       // Short QR lifetime so the expiry journey runs in seconds (production keeps 120 s).

@@ -7,7 +7,7 @@ import { ConfigError, fileStoreConfig, getConfig } from '../src/lib/server/confi
 import { ensureBuilt } from './lib/ensure-built.ts';
 import { sanitizeRequestUrl } from '../src/lib/server/request-url.ts';
 import { processDevKey } from '../src/lib/sso/dev-access.server.ts';
-import { baseSecurityHeaders, pageCsp, ssoOriginOf } from '../src/lib/server/security-headers.ts';
+import { cameOverTls, everyAnswerHeaders, HSTS, pageCsp, ssoOriginOf } from '../src/lib/server/security-headers.ts';
 import { createCompressedAssets } from './lib/static-compressed.ts';
 import compression from 'compression';
 
@@ -45,8 +45,11 @@ const entry = (await import(pathToFileURL(`${process.cwd()}/dist/server/entry.mj
 
 // Static files never reach Astro's middleware: they get the same headers here (a response that
 // sets its own keeps its values, since Node merges these defaults under the handler's writeHead).
-const securityOptions = { hostOrigins: config.HOST_ORIGINS, ssoOrigin: ssoOriginOf(config.SSO_URL) };
-const defaultHeaders = { ...baseSecurityHeaders(securityOptions), 'Content-Security-Policy': pageCsp("script-src 'self'; style-src 'self'", securityOptions) };
+// Nothing here may be framed (host pages say otherwise in their own CSP); X-Frame-Options is left to
+// the handlers, since a default set here could not be taken back by a host page.
+const securityOptions = { hostOrigins: config.HOST_ORIGINS, ssoOrigin: ssoOriginOf(config.SSO_URL), framable: false };
+const defaultHeaders = { ...everyAnswerHeaders(), 'Content-Security-Policy': pageCsp("script-src 'self'; style-src 'self'", securityOptions) };
+const trustedProxies = config.TRUST_PROXY;
 // Build assets go out as their precompressed twins; pages and API answers are compressed on the
 // fly (a detail page: 120 KB of HTML, 22 KB gzipped). Answers that are already compressed (zips,
 // the 3D preview's gzip) are left alone.
@@ -56,6 +59,14 @@ const { countStatic, operationalEndpoint } = await import('./lib/operational-end
 const operational = operationalEndpoint(database, config.METRICS_TOKEN);
 const server = createServer((req, res) => {
   for (const [name, value] of Object.entries(defaultHeaders)) res.setHeader(name, value);
+  const forwardedProto = req.headers['x-forwarded-proto'];
+  const tls = cameOverTls({
+    encrypted: 'encrypted' in req.socket && req.socket.encrypted === true,
+    peer: req.socket.remoteAddress,
+    forwardedProto: Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto,
+    trustedProxies,
+  });
+  if (tls) res.setHeader('Strict-Transport-Security', HSTS);
   req.url = sanitizeRequestUrl(req.url ?? '/');
   if (operational(req, res)) return;
   const started = performance.now();

@@ -7,7 +7,7 @@ import { decideMobileEdge, MOBILE_ACCEPT_CH, MOBILE_VARY, mobileRedirectResponse
 import { observeRequest } from './lib/server/observability/metrics.server.ts';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './lib/server/db-failure.server.ts';
 import { notePageError, pageUnavailable } from './lib/server/page-failure.server.ts';
-import { applyBaseSecurityHeaders, DATA_CSP, pageCsp, ssoOriginOf } from './lib/server/security-headers.ts';
+import { applyBaseSecurityHeaders, DATA_CSP, isHostPage, pageCsp, ssoOriginOf } from './lib/server/security-headers.ts';
 
 // Locale routing: zh at /, en at /en/*, served by the same page files through a rewrite
 // (docs/decisions/0002-i18n.md). API, SSO, the MCP endpoint and static files pass straight through.
@@ -18,14 +18,16 @@ const COUNTED_BY_HONO = /^\/(api|api_module|sso|mcp)(\/|$)/;
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const started = performance.now();
-  let response: Response;
+  let routed: Response;
   try {
-    response = withSecurityHeaders(await route(context, next));
+    routed = await route(context, next);
   } catch (error) {
     // Astro renders the error page (500.astro) for this request next; it answers 503 if this says so.
     notePageError(context.request, error);
     throw error;
   }
+  // Host pages by their path without the locale prefix; API, SSO and files are never host pages.
+  let response = withSecurityHeaders(routed, !PASS_THROUGH.test(context.url.pathname) && isHostPage(context.locals.barePath ?? context.url.pathname));
   if (response.status === 500 && pageUnavailable(context.request)) response = unavailableAnswer(response);
   if (!COUNTED_BY_HONO.test(context.url.pathname)) {
     observeRequest('page', context.routePattern, context.request.method, response.status, (performance.now() - started) / 1000);
@@ -42,9 +44,9 @@ function unavailableAnswer(response: Response): Response {
 }
 
 /** One set of security headers on every answer (src/lib/server/security-headers.ts). */
-function withSecurityHeaders(response: Response): Response {
+function withSecurityHeaders(response: Response, framable: boolean): Response {
   const { HOST_ORIGINS: hostOrigins, SSO_URL } = getConfig();
-  const options = { hostOrigins, ssoOrigin: ssoOriginOf(SSO_URL) };
+  const options = { hostOrigins, ssoOrigin: ssoOriginOf(SSO_URL), framable };
   let headers = response.headers;
   try {
     applyBaseSecurityHeaders(headers, options);

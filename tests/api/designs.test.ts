@@ -77,7 +77,7 @@ describe(`designs API (${label})`, () => {
     const res = await w.app.request(coverUrl, { headers: { 'x-token': w.alice.token } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/svg+xml');
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect(res.headers.get('cache-control')).toBe('private, max-age=86400');
     const svg = await res.text();
     expect(svg.startsWith('<svg') || svg.startsWith('<?xml')).toBe(true);

@@ -5,7 +5,8 @@ import { ssoCaptchaTickets, ssoSmsCodes } from '../../src/lib/server/db/schema/i
 import { consumeCode, generateCode, MAX_CODE_TRIES, storeCode, type CodeTarget } from '../../src/lib/sso/codes.server.ts';
 import type { SmsMessage, SmsProvider } from '../../src/lib/sso/providers/sms.ts';
 import { createOpenWechatProvider } from '../../src/lib/sso/providers/wechat-open.server.ts';
-import { humanTrack, judgeTrack, type TrackPoint } from '../../src/lib/sso/sso.ts';
+import { humanTrack, judgeTrack, SsoCode, type TrackPoint } from '../../src/lib/sso/sso.ts';
+import { QR_POLL_WINDOWS } from '../../src/lib/sso/sso-app.server.ts';
 import { makeSso, SECRET } from '../../src/lib/sso/testing.server.ts';
 import { createTestDatabase } from '../helpers/test-db.ts';
 
@@ -412,6 +413,33 @@ describe(`WeChat state and identifiers (${label})`, () => {
     expect(poll.body.error_code).toBe(2000);
     expect(JSON.stringify(poll.body)).not.toContain('UNION-open-1');
     expect(JSON.stringify(poll.body)).not.toContain('OPENID');
+  });
+
+  it('one QR answers at most 60 polls a minute, counted in the database across two app instances', async () => {
+    // Two SSO apps on one database stand for two nodes behind a proxy: the count is shared.
+    const nodeA = sso;
+    const nodeB = makeSso(database.db, clock);
+    const qr = await nodeA.call('/wechat/qrlogin', {}, freshIp());
+    const uuid = (qr.body.info as { uuid: string }).uuid;
+    const cookie = qr.res.headers.getSetCookie().find((l) => l.startsWith('sso_qr='))!.split(';')[0]!;
+    const poll = (node: typeof sso) => node.call(`/wechat/qrconnect?uuid=${uuid}`, { headers: { cookie } });
+    for (let i = 0; i < QR_POLL_WINDOWS[0]!.max; i++) {
+      const r = await poll(i % 2 === 0 ? nodeA : nodeB);
+      expect(r.body.error_code, `poll ${i + 1}`).toBe(SsoCode.qrWaiting);
+    }
+    const refused = await poll(nodeB);
+    expect(refused.res.status).toBe(429);
+    expect(refused.body.error_code).toBe(42900);
+    expect(refused.body.msg).toBe('二维码状态查询过于频繁，请稍后再试');
+    expect(Number(refused.res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await poll(nodeA)).body.error_code).toBe(42900);
+    // Another QR is not affected, and the first one polls again once the minute has passed.
+    const other = await nodeA.call('/wechat/qrlogin', {}, freshIp());
+    const otherCookie = other.res.headers.getSetCookie().find((l) => l.startsWith('sso_qr='))!.split(';')[0]!;
+    const otherPoll = await nodeB.call(`/wechat/qrconnect?uuid=${(other.body.info as { uuid: string }).uuid}`, { headers: { cookie: otherCookie } });
+    expect(otherPoll.body.error_code).toBe(SsoCode.qrWaiting);
+    clock.now += 61;
+    expect((await poll(nodeB)).body.error_code).toBe(SsoCode.qrWaiting);
   });
 
   it('QR uuids are 128-bit random and distinct', async () => {

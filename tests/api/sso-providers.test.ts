@@ -197,7 +197,7 @@ describe('Development SMS provider and provider failures', () => {
     await database?.close();
   });
 
-  it('warns loudly at start-up, logs the code at warn level, keeps an inbox', async () => {
+  it('warns loudly at start-up, logs a masked send at warn level but never the code, keeps an inbox', async () => {
     const lines: string[] = [];
     const log = pino({ level: 'info' }, { write: (s: string) => void lines.push(s) });
     const sms = createDevSmsProvider(log, () => clock.now);
@@ -205,7 +205,9 @@ describe('Development SMS provider and provider failures', () => {
     expect(lines.some((l) => l.includes('"level":40') && l.includes('SMS codes are NOT sent'))).toBe(true);
     await sms.send(message);
     const line = lines.find((l) => l.includes('DEV SMS'))!;
-    expect(JSON.parse(line)).toMatchObject({ level: 40, devSmsCode: '042917', devSmsTo: '+8613812341234' });
+    expect(JSON.parse(line)).toMatchObject({ level: 40, devSmsTo: '138****1234', inbox: '/sso/dev/inbox' });
+    expect(lines.join('\n')).not.toContain('042917');
+    expect(lines.join('\n')).not.toContain('13812341234');
     expect(sms.inbox('8613812341234')).toEqual([{ code: '042917', purpose: 'login', at: clock.now }]);
   });
 

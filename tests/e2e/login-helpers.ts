@@ -1,4 +1,7 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { E2E_SECRETS_FILE } from '../../playwright.config.ts';
 import { CAPTCHA_TRACK_WIDTH, humanTrack } from '../../src/lib/sso/sso.ts';
 
 // Helpers of the login and account journeys: distinct phones (the SSO allows one SMS per phone a
@@ -11,6 +14,12 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
 }
 
+/** Remembers a value that must never reach the server's log (zz-secrets-in-logs.spec.ts looks for each). */
+export function noteSecret(kind: 'phone' | 'code' | 'token' | 'ticket', value: string): void {
+  mkdirSync(dirname(E2E_SECRETS_FILE), { recursive: true });
+  appendFileSync(E2E_SECRETS_FILE, `${JSON.stringify({ kind, value })}\n`);
+}
+
 const used = new Set<string>();
 /** A fresh mainland mobile number (1[3-9] + 9 digits) for this run. */
 export function uniquePhone(prefix = '138'): string {
@@ -18,6 +27,7 @@ export function uniquePhone(prefix = '138'): string {
     const phone = prefix + String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
     if (!used.has(phone)) {
       used.add(phone);
+      noteSecret('phone', phone);
       return phone;
     }
   }
@@ -81,6 +91,7 @@ export async function inboxCode(request: APIRequestContext, phone: string, purpo
       return code;
     })
     .toMatch(/^\d{6}$/);
+  noteSecret('code', code);
   return code;
 }
 
@@ -92,6 +103,7 @@ export async function apiTicket(request: APIRequestContext): Promise<Record<stri
     await request.post('/sso/captcha/verify', { data: { challengeId: challenge.data.challengeId, track: humanTrack(targetX) } })
   ).json()) as { error_code: number; data: Record<string, string> };
   expect(verify.error_code).toBe(0);
+  for (const value of Object.values(verify.data)) if (typeof value === 'string' && value.length >= 16) noteSecret('ticket', value);
   return verify.data;
 }
 
@@ -114,6 +126,7 @@ export async function apiLogin(request: APIRequestContext, phone: string): Promi
     await request.post('/sso/smsLogin/index.html', { multipart: { account: phone, areacode: '86', smscode, siteid: '35' } })
   ).json()) as { error_code: number; msg: string; data: SsoLogin };
   expect(login.error_code, login.msg).toBe(0);
+  noteSecret('token', login.data.token);
   return login.data;
 }
 

@@ -70,11 +70,12 @@ test('item 1: an allowed host frames /login and receives updateToken at its own 
   expect((message!.data as { payload: { token: string } }).payload.token).toMatch(/^[\w-]{40,}$/);
 });
 
-test('item 1: an allowed host signs a framed page in by message; malformed messages change nothing', async ({ page }) => {
+test('item 1: an allowed host signs a framed host page in by message; malformed messages change nothing', async ({ page }) => {
   const login = await apiLogin(page.request, uniquePhone('135'));
-  await page.goto(`http://127.0.0.1:${ALLOWED_HOST_PORT}/?src=/catalog`);
+  // Only host pages may be framed (issue #18 item 4): the host's login page.
+  await page.goto(`http://127.0.0.1:${ALLOWED_HOST_PORT}/?src=/login`);
   const frame = page.frameLocator('#f');
-  await expect(frame.getByTestId('login-link')).toBeVisible();
+  await expect(frame.getByTestId('login-phone')).toBeVisible();
   await page.frames()[1]!.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
   // Verified by the API first; the name shown is the API's, not the message's.
   await page.evaluate(
@@ -84,7 +85,9 @@ test('item 1: an allowed host signs a framed page in by message; malformed messa
     },
     [login.token, SITE],
   );
-  await expect(frame.getByTestId('display-name')).toHaveText(`${login.phone!.slice(0, 3)}****${login.phone!.slice(7)}`);
+  const done = frame.getByTestId('login-page-done');
+  await expect(done).toContainText(`${login.phone!.slice(0, 3)}****${login.phone!.slice(7)}`);
+  await expect(done).not.toContainText('Mallory');
   await page.evaluate((site) => {
     const w = (document.getElementById('f') as HTMLIFrameElement).contentWindow!;
     w.postMessage({ source: 'kicad-host', type: 'auth', state: 9 }, site);
@@ -92,10 +95,23 @@ test('item 1: an allowed host signs a framed page in by message; malformed messa
     w.postMessage('{"source":"kicad-host","type":"auth","state":2}', site);
   }, SITE);
   await page.waitForTimeout(500);
-  await expect(frame.getByTestId('display-name')).toBeVisible();
+  await expect(done).toBeVisible();
   // A well-formed logout is honoured.
   await page.evaluate((site) => (document.getElementById('f') as HTMLIFrameElement).contentWindow!.postMessage({ source: 'kicad-host', type: 'auth', state: 2 }, site), SITE);
-  await expect(frame.getByTestId('login-link')).toBeVisible();
+  await expect(frame.getByTestId('login-phone')).toBeVisible();
+});
+
+test('issue #18 item 4: even an allowed host cannot frame a page that is not a host page', async ({ page }) => {
+  const blocked: string[] = [];
+  page.on('console', (m) => {
+    if (/frame-ancestors|Refused to frame/i.test(m.text())) blocked.push(m.text());
+  });
+  for (const src of ['/catalog', '/en/productDetail/NE555P_ti', '/singleInfo?type=0']) {
+    blocked.length = 0;
+    await page.goto(`http://127.0.0.1:${ALLOWED_HOST_PORT}/?src=${encodeURIComponent(src)}`);
+    await expect.poll(() => blocked.length, src).toBeGreaterThan(0);
+    expect(page.frames().some((f) => f.url().startsWith(SITE) && f.url().includes(src.split('?')[0]!)), src).toBe(false);
+  }
 });
 
 test('item 3: a token in the URL never replaces another account without asking; names in the URL are ignored', async ({ page }) => {

@@ -1,3 +1,4 @@
+import '../../lib/client/zod-no-eval.ts';
 import { useChat } from '@ai-sdk/react';
 import { useStore } from '@nanostores/react';
 import { DefaultChatTransport } from 'ai';

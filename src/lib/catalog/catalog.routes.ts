@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { SVG_CSP } from '../server/security-headers.ts';
 import type { AppEnv } from '../server/app-env.ts';
 import { serverMessage } from '../server/messages/server-message.ts';
 import { envelopeOf, errorEnvelope, errorResponses, ok } from '../server/envelope.ts';
@@ -345,7 +346,7 @@ async function svgResponse(c: Context, svg: Svg) {
     'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800',
     ETag: svg.etag,
     'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    'Content-Security-Policy': SVG_CSP,
   };
   if (notModified(c, svg.etag)) return c.body(null, 304, headers);
   const bytes = await svg.load();

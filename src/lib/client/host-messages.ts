@@ -1,3 +1,4 @@
+import './zod-no-eval.ts';
 import * as z from 'zod/mini';
 
 // Messages an embedding host sends us, as a zod union of their types (issue #9 item 1). Anything

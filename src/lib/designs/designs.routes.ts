@@ -271,7 +271,7 @@ const DOC_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/
 const documentTypeOf = (name: string) => DOC_TYPES[name.slice(name.lastIndexOf('.') + 1).toLowerCase()];
 
 /** The cover is our own SVG, but still served so that nothing in it can run or load. */
-export const COVER_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+export const COVER_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 designsApp.openapi(
   createRoute({

@@ -164,6 +164,7 @@ export function fileResponseHeaders(file: { contentType: string; size: number; f
     'Content-Length': String(file.size),
     'Content-Disposition': contentDisposition(file.filename, file.disposition ?? 'attachment'),
     'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': "default-src 'none'; sandbox",
+    // Nothing in it runs. Only our own pages may frame a file shown inline (a datasheet's PDF); none, a download.
+    'Content-Security-Policy': `default-src 'none'; frame-ancestors ${file.disposition === 'inline' ? "'self'" : "'none'"}; sandbox`,
   };
 }

@@ -58,8 +58,8 @@ const security: Record<string, string[]>[] = [{ XToken: [] }];
 const notFound = { 404: json(errorEnvelope, 'Not the caller’s, or no such id (40400)') };
 const tooLargeResponse = { 413: json(errorEnvelope, `Larger than ${BLOCK_LIMITS.sheetMaxBytes / MB} MB (41300)`) };
 
-/** The block preview is our own SVG, still served so that nothing in it can run or load. */
-const PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+/** The block preview is our own SVG, still served so that nothing in it can run or load (sandbox: opened on its own too). */
+const PREVIEW_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 const UploadForm = z.object({
   file: z.any().openapi({ type: 'string', format: 'binary', description: `One file, at most ${BLOCK_LIMITS.persistMaxBytes / MB} MB` }),

@@ -1,7 +1,9 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { SVG_CSP } from '../server/security-headers.ts';
 import type { Context } from 'hono';
 import { fileResponse } from '../files/file-response.ts';
 import { getFileStore } from '../files/file-store.server.ts';
+import { contentDisposition } from '../files/file-store.ts';
 import type { AppEnv } from '../server/app-env.ts';
 import { serveWithKicadVariant } from '../kicad-host/kicad-variants.ts';
 import { requireUser } from '../server/auth.server.ts';
@@ -134,7 +136,7 @@ async function svgResponse(c: C, preview: Preview) {
     'Cache-Control': 'private, no-cache',
     ETag: preview.etag,
     'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    'Content-Security-Policy': SVG_CSP,
   };
   if (c.req.header('if-none-match') === preview.etag) return c.body(null, 304, headers);
   return c.body(new Uint8Array(await preview.load()), 200, headers);
@@ -217,7 +219,7 @@ serveWithKicadVariant(app,
     const { fileName, zip } = await componentZip(c.var.db, getFileStore(), c.var.user.id, c.req.valid('query').userCompId, c.var.locale);
     const headers = {
       'Content-Type': 'application/zip',
-      'Content-Disposition': `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      'Content-Disposition': contentDisposition(fileName),
       'Cache-Control': 'private, no-store',
       'Content-Length': String(zip.size),
     };

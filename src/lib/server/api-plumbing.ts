@@ -74,7 +74,7 @@ export function apiPlumbing(deps: ApiPlumbingDeps): PlumbingOptions<AppEnv> {
     },
     headers: baseSecurityHeaders({ hostOrigins: deps.hostOrigins }),
     // Only /api/docs is HTML: its own inline style, nothing else.
-    csp: (html) => (html ? `default-src 'none'; style-src 'unsafe-inline'; ${frameAncestors(deps.hostOrigins)}` : DATA_CSP),
+    csp: (html) => (html ? `default-src 'none'; style-src 'unsafe-inline'; ${frameAncestors([])}` : DATA_CSP),
     guards: [requestGuard()],
   };
 }

@@ -31,6 +31,8 @@ const schema = z.object({
   ICP_NUMBER: z.string().trim().max(64).default(''),
   ICP_URL: z.url({ protocol: /^https?$/ }).default('https://beian.miit.gov.cn/'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Log lines go to this file (appended) instead of stdout; the end-to-end run reads it for leaked secrets. */
+  LOG_FILE: blankToUndefined,
   // This node's name in every log line (several app nodes behind one proxy); default nodeId() below.
   NODE_ID: blankToUndefined.pipe(z.string().max(64).regex(/^[\w.:@-]+$/, 'letters, digits and . : @ _ - only').optional()),
   // How often Top100 design scores and Top200 part ranks are recomputed (the pages say 'hourly', the default).
@@ -65,6 +67,8 @@ const schema = z.object({
   WECHAT_APP_SECRET: blankToUndefined,
   WECHAT_REDIRECT_URI: optionalUrl,
   HOST_ORIGINS: blankToUndefined.transform((v, ctx) => parseHostOrigins(v, ctx)),
+  /** Reverse proxies whose X-Forwarded-Proto is believed (HSTS): addresses, or 'loopback'; unset, none. */
+  TRUST_PROXY: blankToUndefined.transform((v, ctx) => parseTrustProxy(v, ctx)),
   // Where uploaded files live (ADR 0008): DATA_DIR/files on this node, or an S3-compatible bucket.
   FILE_STORE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl,
@@ -127,6 +131,18 @@ function parseSsoSites(value: string | undefined, ctx: z.RefinementCtx): SsoSite
  * (CSP frame-ancestors), receive host messages such as the session token, and send us host
  * messages. Empty (the default): nobody frames us.
  */
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): string[] {
+  if (value === undefined) return [];
+  const items = value.split(/[\s,]+/).filter(Boolean);
+  for (const item of items) {
+    if (item !== 'loopback' && z.union([z.ipv4(), z.ipv6()]).safeParse(item).error) {
+      ctx.addIssue({ code: 'custom', message: `${item}: must be an IP address of a proxy, or 'loopback'` });
+      return z.NEVER;
+    }
+  }
+  return items;
+}
+
 function parseHostOrigins(value: string | undefined, ctx: z.RefinementCtx): string[] {
   if (value === undefined) return [];
   const origins: string[] = [];

@@ -8,7 +8,33 @@ export type SecurityHeaderOptions = {
   hostOrigins: readonly string[];
   /** Origin of an SSO on another host, or '' when it is embedded at /sso. */
   ssoOrigin: string;
+  /** A host page (isHostPage): HOST_ORIGINS may frame it. Everything else: nobody. */
+  framable?: boolean;
 };
+
+/**
+ * The pages a host (the desktop EDA's frame) opens: SPEC §2's chromeless dialogs and editors
+ * (page-chrome.ts), and the design viewer's assistant icon, which asks the host for a dialog.
+ * Only these may be framed, and only by HOST_ORIGINS; any other page answers frame-ancestors 'none'.
+ */
+export const HOST_PAGE_PATHS = [
+  '/symbolSelector',
+  '/library',
+  '/addSymbolDevice',
+  '/addFragment',
+  '/login',
+  '/addComponentType',
+  '/addDesignBlockType',
+  '/modifyFragment',
+  '/addProject',
+  '/ecadViewer/ai/aiIcon',
+] as const;
+
+/** Whether a path without its locale prefix is a host page (the path itself or one below it). */
+export function isHostPage(barePath: string): boolean {
+  const path = barePath.length > 1 ? barePath.replace(/\/+$/, '') : barePath;
+  return HOST_PAGE_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+}
 
 /** `frame-ancestors`: the configured hosts only; nobody when none are configured. */
 export function frameAncestors(hostOrigins: readonly string[]): string {
@@ -21,7 +47,7 @@ export function frameAncestors(hostOrigins: readonly string[]): string {
  * QR page from open.weixin.qq.com, so frames may come from any https origin; sync URLs of
  * partner sites are images on other origins, hence img-src https:.
  */
-export function pageDirectives({ hostOrigins, ssoOrigin }: SecurityHeaderOptions): string[] {
+export function pageDirectives({ hostOrigins, ssoOrigin, framable = false }: SecurityHeaderOptions): string[] {
   const sso = ssoOrigin ? ` ${ssoOrigin}` : '';
   return [
     "default-src 'self'",
@@ -33,26 +59,68 @@ export function pageDirectives({ hostOrigins, ssoOrigin }: SecurityHeaderOptions
     "object-src 'none'",
     "base-uri 'self'",
     `form-action 'self'${sso}`,
-    frameAncestors(hostOrigins),
+    frameAncestors(framable ? hostOrigins : []),
   ];
 }
 
 /** For responses that are data, not documents (JSON, files, SVG previews): nothing may run or frame. */
 export const DATA_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** Headers every response carries; a response that set its own value keeps it. */
-export function baseSecurityHeaders({ hostOrigins }: Pick<SecurityHeaderOptions, 'hostOrigins'>): Record<string, string> {
+/** SVG we send (previews drawn from users' files): opened on its own, it is a sandboxed document that runs nothing. */
+export const SVG_CSP = `${DATA_CSP}; sandbox`;
+
+/** Headers every answer carries, whatever it is (start.ts sets them under static files too). */
+export function everyAnswerHeaders(): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-    // Legacy browsers that ignore frame-ancestors: only DENY can be said (no list of origins).
-    ...(hostOrigins.length === 0 ? { 'X-Frame-Options': 'DENY' } : {}),
   };
 }
 
+/** Headers every response carries; a response that set its own value keeps it. */
+export function baseSecurityHeaders({ hostOrigins, framable = false }: Pick<SecurityHeaderOptions, 'hostOrigins' | 'framable'>): Record<string, string> {
+  return {
+    ...everyAnswerHeaders(),
+    // Legacy browsers that ignore frame-ancestors: only DENY can be said (no list of origins).
+    ...(framable && hostOrigins.length > 0 ? {} : { 'X-Frame-Options': 'DENY' }),
+  };
+}
+
+/** HSTS for a year, subdomains included; sent only on answers that went out over TLS (cameOverTls). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+export type TlsEvidence = {
+  /** The socket itself is TLS (a server with a certificate). */
+  encrypted: boolean;
+  /** The socket's peer address. */
+  peer: string | undefined;
+  /** The X-Forwarded-Proto header, believed only from a trusted proxy. */
+  forwardedProto: string | undefined;
+  /** TRUST_PROXY: addresses of the reverse proxies in front of us. */
+  trustedProxies: readonly string[];
+};
+
+/**
+ * Whether the browser reached us over TLS: our own TLS socket, or a trusted proxy (TRUST_PROXY)
+ * saying so in X-Forwarded-Proto. Anyone else's header is ignored: over plain HTTP an HSTS header
+ * is meaningless, and a forged one must not make us claim TLS.
+ */
+export function cameOverTls({ encrypted, peer, forwardedProto, trustedProxies }: TlsEvidence): boolean {
+  if (encrypted) return true;
+  if (!peer || !forwardedProto || !isTrustedProxy(peer, trustedProxies)) return false;
+  // A proxy that appends gives "https, http": the first hop is the browser's.
+  return forwardedProto.split(',')[0]!.trim().toLowerCase() === 'https';
+}
+
+/** `peer` is one of `trusted` ('loopback' stands for 127.0.0.0/8 and ::1); IPv4-mapped IPv6 is unwrapped. */
+export function isTrustedProxy(peer: string, trusted: readonly string[]): boolean {
+  const address = peer.startsWith('::ffff:') ? peer.slice(7) : peer;
+  return trusted.some((t) => (t === 'loopback' ? address === '::1' || address.startsWith('127.') : t === address));
+}
+
 /** Sets the base headers on `headers` where they are missing. */
-export function applyBaseSecurityHeaders(headers: Headers, options: Pick<SecurityHeaderOptions, 'hostOrigins'>): void {
+export function applyBaseSecurityHeaders(headers: Headers, options: Pick<SecurityHeaderOptions, 'hostOrigins' | 'framable'>): void {
   for (const [name, value] of Object.entries(baseSecurityHeaders(options))) if (!headers.has(name)) headers.set(name, value);
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, like, lt, or } from 'drizzle-orm';
 import { createSession } from '../server/auth.server.ts';
 import type { Db } from '../server/db/client.server.ts';
 import {
@@ -9,12 +9,16 @@ import {
   ssoLoginHistory,
   ssoPowChallenges,
   ssoQrLogins,
+  ssoRateEvents,
   ssoSyncTickets,
   ssoWechatStates,
   users,
 } from '../server/db/schema/index.ts';
 import { randomId, sha256Hex } from './crypto.server.ts';
 import type { SsoSite } from './sso.ts';
+
+/** Rate events of QR polls are keyed by the QR (sso-app.server.ts): a QR lives minutes, its events a day at most. */
+export const QR_POLL_KEY_PREFIX = 'qr-poll:';
 
 // Accounts and sessions as the SSO sees them: find-or-register by phone or WeChat, issue a session
 // (auth.server.ts createSession), one-time sync tickets for the other sites, and login history.
@@ -132,4 +136,5 @@ export async function purgeExpired(db: Db, now: number): Promise<void> {
   await db.delete(ssoWechatStates).where(lt(ssoWechatStates.expiresAt, cutoff));
   await db.delete(ssoBindTickets).where(lt(ssoBindTickets.expiresAt, cutoff));
   await db.delete(ssoSyncTickets).where(or(lt(ssoSyncTickets.expiresAt, cutoff), lt(ssoSyncTickets.usedAt, cutoff)));
+  await db.delete(ssoRateEvents).where(and(like(ssoRateEvents.key, `${QR_POLL_KEY_PREFIX}%`), lt(ssoRateEvents.at, cutoff)));
 }

@@ -28,6 +28,7 @@ import {
   findUserByUnionid,
   issueLogin,
   newUsername,
+  QR_POLL_KEY_PREFIX,
   redeemSyncTicket,
 } from './login.server.ts';
 import { secretFromConfig, sitesFromConfig, smsProviderFromConfig, wechatProviderFromConfig } from './options.server.ts';
@@ -116,6 +117,8 @@ export const SMS_PHONE_WINDOWS: readonly RateWindow[] = [
 export const SMS_IP_WINDOWS: readonly RateWindow[] = [{ seconds: 3600, max: 20 }];
 /** QR creations per IP. */
 export const QR_IP_WINDOWS: readonly RateWindow[] = [{ seconds: 60, max: 30 }];
+/** Polls of one QR (security checklist row 18): the page polls every 1.5 s, 40 a minute. */
+export const QR_POLL_WINDOWS: readonly RateWindow[] = [{ seconds: 60, max: 60 }];
 /** Wrong SMS codes per phone: 5 within an hour lock verification for 10 minutes (Logto). */
 export const VERIFY_FAILURE_POLICY: FailurePolicy = { windowSeconds: 3600, max: 5, lockSeconds: 600 };
 /** Multipart and JSON bodies larger than this are refused (41300). */
@@ -429,6 +432,9 @@ export function createSsoApp(options: SsoAppOptions) {
     const uuid = c.req.query('uuid') ?? '';
     if (!ID_PATTERN.test(uuid)) return answer(c, SsoCode.qrInvalid, ssoMessage('sso.qrInvalid'));
     const t = now();
+    // Counted in the database, so the limit holds however many nodes answer the polls.
+    const limit = await hitRateLimits(db, [{ key: `${QR_POLL_KEY_PREFIX}${uuid}`, windows: QR_POLL_WINDOWS }], t);
+    if (!limit.ok) throw new SsoError(SsoCode.rateLimited, ssoMessage('sso.qrPollLimit'), { retryAfter: limit.retryAfter, data: { retryAfter: limit.retryAfter } });
     const result = await pollQr(db, uuid, getCookie(c, POLL_COOKIE), t);
     switch (result.kind) {
       case 'invalid':

@@ -78,8 +78,12 @@ describe('Content-Disposition (RFC 6266 / 5987)', () => {
       'Content-Length': '3',
       'Content-Disposition': 'attachment; filename="x.html"',
       'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
     });
+    // A PDF shown inline may be framed by our own pages only.
+    expect(fileResponseHeaders({ contentType: 'application/pdf', size: 3, filename: 'a.pdf', disposition: 'inline' })['Content-Security-Policy']).toBe(
+      "default-src 'none'; frame-ancestors 'self'; sandbox",
+    );
   });
 });
 

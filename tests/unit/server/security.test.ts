@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/lib/server/config.server.ts';
 import { cleanQuery, jsonProblem, queryProblem } from '../../../src/lib/server/input-text.ts';
 import { estimateWithHit, secondsUntilAllowed, windowAt } from '../../../src/lib/server/rate-limit.ts';
-import { baseSecurityHeaders, pageCsp } from '../../../src/lib/server/security-headers.ts';
+import { baseSecurityHeaders, cameOverTls, HSTS, isHostPage, pageCsp } from '../../../src/lib/server/security-headers.ts';
 import { visibleNameProblem } from '../../../src/lib/users/visible-name.ts';
 
 // Pure parts of issue #9's fixes: HOST_ORIGINS, the page CSP, text checks, the throttle, names.
@@ -23,18 +23,49 @@ describe('HOST_ORIGINS', () => {
 });
 
 describe('security headers', () => {
-  it('frames only for the configured hosts; nobody by default', () => {
-    expect(pageCsp("script-src 'self' 'sha256-x'; style-src 'self' 'unsafe-inline'", { hostOrigins: [], ssoOrigin: '' })).toContain("frame-ancestors 'none'");
-    const csp = pageCsp("script-src 'self' 'sha256-x'", { hostOrigins: ['https://a.example', 'https://b.example'], ssoOrigin: 'https://sso.example' });
+  it('frames host pages only for the configured hosts; every other page for nobody', () => {
+    expect(pageCsp("script-src 'self' 'sha256-x'; style-src 'self' 'unsafe-inline'", { hostOrigins: [], ssoOrigin: '', framable: true })).toContain("frame-ancestors 'none'");
+    const hosts = { hostOrigins: ['https://a.example', 'https://b.example'], ssoOrigin: 'https://sso.example' };
+    const csp = pageCsp("script-src 'self' 'sha256-x'", { ...hosts, framable: true });
     expect(csp).toContain('frame-ancestors https://a.example https://b.example');
     expect(csp).toContain("connect-src 'self' https://sso.example");
     expect(csp).toContain("script-src 'self' 'sha256-x'");
     expect(csp.match(/script-src/g)).toHaveLength(1);
     expect(csp).toContain("object-src 'none'");
+    expect(pageCsp("script-src 'self'", hosts)).toContain("frame-ancestors 'none'");
+    expect(pageCsp("script-src 'self'", { ...hosts, framable: false })).not.toContain('a.example');
   });
-  it('X-Frame-Options DENY only when no host may frame us', () => {
+  it('X-Frame-Options DENY unless a host page may be framed by a configured host', () => {
     expect(baseSecurityHeaders({ hostOrigins: [] })['X-Frame-Options']).toBe('DENY');
-    expect(baseSecurityHeaders({ hostOrigins: ['https://a.example'] })['X-Frame-Options']).toBeUndefined();
+    expect(baseSecurityHeaders({ hostOrigins: [], framable: true })['X-Frame-Options']).toBe('DENY');
+    expect(baseSecurityHeaders({ hostOrigins: ['https://a.example'] })['X-Frame-Options']).toBe('DENY');
+    expect(baseSecurityHeaders({ hostOrigins: ['https://a.example'], framable: true })['X-Frame-Options']).toBeUndefined();
+  });
+  it('host pages are the chromeless dialogs of SPEC §2 and the viewer icon, by exact segment', () => {
+    for (const path of ['/login', '/library', '/symbolSelector', '/addSymbolDevice', '/addFragment', '/addProject', '/modifyFragment', '/addComponentType', '/addDesignBlockType', '/ecadViewer/ai/aiIcon', '/library/']) {
+      expect(isHostPage(path), path).toBe(true);
+    }
+    for (const path of ['/', '/catalog', '/search', '/productDetail/NE555P_ti', '/loginx', '/libraryfoo', '/x/login', '/ecadViewer', '/ecadViewer/ai', '/api/docs', '/singleInfo']) {
+      expect(isHostPage(path), path).toBe(false);
+    }
+  });
+  it('HSTS only over TLS: our own TLS socket, or https said by a trusted proxy', () => {
+    const plain = { encrypted: false, peer: '127.0.0.1', forwardedProto: undefined, trustedProxies: [] };
+    expect(cameOverTls({ ...plain, encrypted: true })).toBe(true);
+    expect(cameOverTls(plain)).toBe(false);
+    // Anyone can send the header; only a listed proxy is believed.
+    expect(cameOverTls({ ...plain, forwardedProto: 'https' })).toBe(false);
+    expect(cameOverTls({ ...plain, forwardedProto: 'https', peer: '10.0.0.9', trustedProxies: ['10.0.0.8'] })).toBe(false);
+    expect(cameOverTls({ ...plain, forwardedProto: 'https', trustedProxies: ['loopback'] })).toBe(true);
+    expect(cameOverTls({ ...plain, forwardedProto: 'HTTPS, http', peer: '::ffff:10.0.0.8', trustedProxies: ['10.0.0.8'] })).toBe(true);
+    expect(cameOverTls({ ...plain, forwardedProto: 'http', trustedProxies: ['loopback'] })).toBe(false);
+    expect(cameOverTls({ ...plain, forwardedProto: 'https', peer: '::1', trustedProxies: ['loopback'] })).toBe(true);
+    expect(HSTS).toMatch(/^max-age=\d{8,}/);
+  });
+  it('TRUST_PROXY takes addresses or loopback, nothing else', () => {
+    expect(parseConfig({}).TRUST_PROXY).toEqual([]);
+    expect(parseConfig({ TRUST_PROXY: 'loopback, 10.0.0.8 ::1' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.8', '::1']);
+    for (const bad of ['*', 'proxy.example', '10.0.0.0/8', 'true']) expect(() => parseConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
   });
 });
 

@@ -1,3 +1,4 @@
+import '../zod-no-eval.ts';
 import * as z from 'zod/mini';
 
 // The KiCad WebView's envelope (ADR 0015 §1, ../shared/notes/kicad-host.md): one JSON object per

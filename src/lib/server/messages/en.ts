@@ -63,6 +63,7 @@ export const en: ServerMessages = {
   'sso.smsTooSoon': 'Sent too often; try again in {seconds} s',
   'sso.smsHourLimit': 'Too many codes sent; try again in an hour',
   'sso.smsDayLimit': "Today's limit of codes is reached; try again tomorrow",
+  'sso.qrPollLimit': 'The QR code was checked too often; try again shortly',
   'sso.ipLimit': 'Too many requests from this network; try again later',
   'sso.verifyLocked': 'Too many wrong codes; try again in 10 minutes',
   'sso.smsFailed': 'The text message could not be sent; try again later',

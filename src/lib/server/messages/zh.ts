@@ -64,6 +64,7 @@ export const zh = {
   'sso.smsTooSoon': '发送过于频繁，请{seconds}秒后再试',
   'sso.smsHourLimit': '发送次数过多，请1小时后再试',
   'sso.smsDayLimit': '今日发送次数已达上限，请明天再试',
+  'sso.qrPollLimit': '二维码状态查询过于频繁，请稍后再试',
   'sso.ipLimit': '当前网络请求过于频繁，请稍后再试',
   'sso.verifyLocked': '验证码错误次数过多，请10分钟后再试',
   'sso.smsFailed': '短信发送失败，请稍后再试',
