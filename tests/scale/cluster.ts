@@ -90,7 +90,6 @@ export async function primaryAndReplica(root: string): Promise<{ primary: Cluste
     shared_buffers: "'64MB'",
     // Test clusters only: a crash of the machine is not what these tests are about.
     fsync: 'off',
-    synchronous_commit: 'off',
     full_page_writes: 'on',
   });
   startCluster(primary);
@@ -110,7 +109,7 @@ export async function primaryAndReplica(root: string): Promise<{ primary: Cluste
 /** Waits until the replica has replayed everything the primary had written when called. */
 export async function replicaCaughtUp(timeoutMs = 10_000): Promise<number> {
   const started = Date.now();
-  const lsn = (await query<{ lsn: string }>(url(PRIMARY_PORT), 'SELECT pg_current_wal_lsn()::text AS lsn'))[0]?.lsn;
+  const lsn = (await query<{ lsn: string }>(url(PRIMARY_PORT), 'SELECT pg_current_wal_insert_lsn()::text AS lsn'))[0]?.lsn;
   for (;;) {
     const [row] = await query<{ ok: boolean }>(url(REPLICA_PORT), 'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS ok', [lsn]);
     if (row?.ok) return Date.now() - started;
