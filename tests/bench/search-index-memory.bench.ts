@@ -64,6 +64,10 @@ for (let i = 0; i < 2; i++) {
   runs.push({ buildMs, typedArraysMB: mb(arrays), heapMB: mb(heap), retainedMB: mb(arrays + heap), rssAfterGcMB: mb(process.memoryUsage().rss), peakRssMB: mb(peak) });
   if (i === 0) console.error(`index: ${index.n} parts`);
 }
+// What stays once the build worker has exited (the pool keeps workers warm between tasks).
+await sharedWorkerPool().close();
+await new Promise((r) => setTimeout(r, 500));
+const rssWithoutWorkersMB = mb((retained(), process.memoryUsage().rss));
 const n = (keep as { n: number }).n;
 const last = runs[runs.length - 1]!;
 console.log(
@@ -72,10 +76,10 @@ console.log(
     parts: n,
     rssBeforeMB,
     runs,
+    rssWithoutWorkersMB,
     perMillion: { retainedMB: Math.round((last.retainedMB / n) * 1e6), buildMs: Math.round((last.buildMs / n) * 1e6) },
     note: 'retained = typed arrays of the index + JS heap it keeps after GC; peak RSS includes the build worker and the JSON text of the rows',
   }),
 );
-await sharedWorkerPool().close();
 await database.close();
 process.exit(0);
