@@ -1,8 +1,8 @@
 // `npm test`: the whole suite: type-check, lint, Vitest (PGlite, then PostgreSQL when
 // TEST_DATABASE_URL is set), Playwright end-to-end in Chromium. Ends with one plain line
 // `N passed, N failed[, N skipped]` summing every runner, and exits non-zero on any failure.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -28,6 +28,20 @@ function add(label: string, t: Tally): void {
 
 const bin = (name: string) => join('node_modules', '.bin', name);
 
+// The site build (minutes, mostly one core) runs beside the type-check and lint (one core each)
+// instead of inside the first end-to-end run; `npm start` then finds it current.
+const buildLog = join(work, 'build.log');
+const build: Promise<number> | null = wanted('e2e')
+  ? new Promise((done) => {
+      const out = openSync(buildLog, 'w');
+      const child = spawn(process.execPath, ['--input-type=module', '-e', "import { ensureBuilt } from './scripts/lib/ensure-built.ts'; await ensureBuilt();"], {
+        stdio: ['ignore', out, out],
+        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      });
+      child.on('exit', (code) => done(code ?? 1));
+    })
+  : null;
+
 if (wanted('typecheck')) {
   const status = run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
   add('type-check', { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
@@ -48,6 +62,12 @@ function vitest(label: string, args: string[], env: Record<string, string | unde
   // A suite that fails to load has no failed tests of its own; count it so it cannot hide.
   const failed = r.numFailedTests + (status !== 0 && r.numFailedTests === 0 ? Math.max(1, r.numFailedTestSuites) : 0);
   add(label, { passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests });
+}
+
+if (build) {
+  const status = await build;
+  console.log(`\n▶ site build (beside the type-check and lint)\n${readFileSync(buildLog, 'utf8').split('\n').slice(-15).join('\n')}`);
+  add('site build', { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
 }
 
 if (wanted('unit')) vitest('vitest (PGlite)', [], { TEST_DATABASE_URL: '' });

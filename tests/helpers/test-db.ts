@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type Database } from '../../src/lib/server/db/client.server.ts';
+import { readTemplate } from './pglite-template.ts';
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default, or a new
@@ -9,8 +10,10 @@ import { migrateDatabase, openDatabase, type Database } from '../../src/lib/serv
 export async function createTestDatabase(): Promise<Database & { label: string }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
-    const database = await openDatabase({ kind: 'pglite', dataDir: 'memory' });
-    await migrateDatabase(database);
+    const template = readTemplate();
+    const database = await openDatabase({ kind: 'pglite', dataDir: 'memory', ...(template ? { loadDataDir: template } : {}) });
+    await migrateDatabase(database); // nothing to do when the template is current
+
     return { ...database, label: 'pglite' };
   }
   const name = `chipedia_test_${randomBytes(6).toString('hex')}`;

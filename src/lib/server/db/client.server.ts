@@ -20,7 +20,7 @@ export type Database = {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | 'memory' };
+  | { kind: 'pglite'; dataDir: string | 'memory'; /** A dumped data directory to start from (tests: a migrated template). */ loadDataDir?: Blob };
 
 export const migrationsFolder = resolve(process.cwd(), 'src/lib/server/db/migrations');
 
@@ -58,7 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } catch {
     // Not installed: no vectors.
   }
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions });
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), extensions });
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
