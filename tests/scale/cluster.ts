@@ -5,6 +5,7 @@
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -229,11 +230,16 @@ export async function startProxy(root: string, nodes: readonly { port: number; n
   throw new Error('haproxy did not start');
 }
 
-/** HAProxy's view of a server: 'UP', 'DOWN', … (from its stats socket). */
-export function proxyServerState(proxy: Proxy, server: string): string {
-  const res = spawnSync('bash', ['-c', `echo "show stat" | socat stdio ${proxy.stats} 2>/dev/null || true`], { encoding: 'utf8' });
-  const line = res.stdout.split('\n').find((l) => l.startsWith(`app,${server},`));
-  return line?.split(',')[17] ?? 'unknown';
+/** HAProxy's view of a server: 'UP', 'DOWN', … (its stats socket's `show stat`, CSV column 18). */
+export function proxyServerState(proxy: Proxy, server: string): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    const socket = createConnection(proxy.stats, () => socket.end('show stat\n'));
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('error', () => resolve('unknown'));
+    socket.on('close', () => resolve(text.split('\n').find((l) => l.startsWith(`app,${server},`))?.split(',')[17] ?? 'unknown'));
+  });
 }
 
 export function removeScratch(root: string): void {

@@ -4,7 +4,7 @@
 // Figures (import → other node's search, replica fallback, node kill) are printed as JSON lines.
 
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -45,6 +45,7 @@ let userToken = '';
 const report = (figures: Record<string, unknown>) => console.log(JSON.stringify({ scale: figures }));
 
 beforeAll(async () => {
+  if (!existsSync('dist/server/entry.mjs')) throw new Error('no production build: run `npm run build` first (the nodes start with --no-build)');
   stopLeftoverClusters();
   root = scratch('out');
   ({ primary, replica } = await primaryAndReplica(root));
@@ -184,8 +185,10 @@ describe('two nodes, one primary, one replica', () => {
     const started = Date.now();
     let failures = 0;
     let requests = 0;
+    // A category page too: its filter header's aggregates are ORM reads on the replica.
+    const cate = (await query<{ c: number }>(url(PRIMARY_PORT), "SELECT cate_id AS c FROM products WHERE mfg_mpn_code = 'NE555D_ti'"))[0]!.c;
     while (Date.now() - started < 3000) {
-      for (const path of ['/productDetail/NE555D_ti', '/search?name=LM358']) {
+      for (const path of ['/productDetail/NE555D_ti', '/search?name=LM358', `/filterPage/${cate}`]) {
         const res = await fetch(`${proxy.base}${path}`);
         requests++;
         if (res.status !== 200) failures++;
@@ -218,7 +221,7 @@ describe('two nodes, one primary, one replica', () => {
   });
 
   it('SIGKILL of node A: the proxy routes around it within 5 s and the user stays logged in', async () => {
-    expect(proxyServerState(proxy, 'a')).toMatch(/^UP/);
+    expect(await proxyServerState(proxy, 'a')).toMatch(/^UP/);
     let errors = 0;
     let requests = 0;
     let loggedOut = 0;
@@ -234,7 +237,7 @@ describe('two nodes, one primary, one replica', () => {
       if (detail !== 200) errors++;
       if (login === null) errors++;
       else if (!login) loggedOut++;
-      if (markedDown < 0 && proxyServerState(proxy, 'a').startsWith('DOWN')) markedDown = Date.now() - killedAt;
+      if (markedDown < 0 && (await proxyServerState(proxy, 'a')).startsWith('DOWN')) markedDown = Date.now() - killedAt;
       await sleep(50);
     }
     report({ nodeKill: { requests, errors, loggedOut, proxyMarkedDownMs: markedDown } });

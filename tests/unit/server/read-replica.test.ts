@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { categories } from '../../../src/lib/server/db/schema/index.ts';
 import { ConfigError, parseConfig } from '../../../src/lib/server/config.server.ts';
 import { isReplicaFailure } from '../../../src/lib/server/db/read-replica.server.ts';
 import { createTestDatabase } from '../../helpers/test-db.ts';
@@ -57,5 +59,20 @@ describe('catalogue reads with a replica that refuses connections', () => {
       expect(reader.kind).toBe('pglite');
       expect(status).toMatchObject({ state: 'up', failures: 0, fallbacks: 0 });
     }
+  });
+
+  it('gives Drizzle the same fallback for ORM reads, and the primary for transactions', async () => {
+    const { readDbOf, readReplicaStatus } = await import('../../../src/lib/server/db/read-replica.server.ts');
+    const read = await readDbOf(database.db);
+    const count = sql<number>`count(*)::int`;
+    const expected = await database.db.select({ n: count }).from(categories);
+    const before = readReplicaStatus().fallbacks;
+    expect(await read.select({ n: count }).from(categories)).toEqual(expected);
+    const inTx = await read.transaction(async (tx) => tx.select({ n: count }).from(categories));
+    expect(inTx).toEqual(expected);
+    if (database.kind === 'postgres') {
+      expect(read).not.toBe(database.db);
+      expect(readReplicaStatus().fallbacks).toBe(before + 1); // the select; the transaction never tried the replica
+    } else expect(read).toBe(database.db);
   });
 });

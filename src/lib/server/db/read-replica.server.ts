@@ -8,9 +8,10 @@
 // rests for REPLICA_REST_MS before the next statement tries it again. State lives on globalThis
 // because `npm start` and the server bundle each hold a copy of this module.
 
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { getConfig } from '../config.server.ts';
 import type { Db } from './client.server.ts';
+import * as schema from './schema/index.ts';
 import { pgRunner, rawOf, runnerOf, type SqlRunner } from './raw-sql.server.ts';
 
 /** How long a failed replica is left alone before a statement tries it again. */
@@ -80,29 +81,73 @@ function markDown(r: Replica, error: unknown): void {
   r.lastError = error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200);
 }
 
+/** Runs one statement on the replica, or on the primary when the replica fails or rests. */
+async function attempt<T>(r: Replica, timeoutMs: number, onReplica: (pool: Pool) => Promise<T>, onPrimary: () => Promise<T>): Promise<T> {
+  if (Date.now() < r.downUntil) {
+    r.fallbacks++;
+    return onPrimary();
+  }
+  try {
+    return await onReplica(await poolOf(r, timeoutMs));
+  } catch (error) {
+    if (!isReplicaFailure(error)) throw error;
+    markDown(r, error);
+    r.fallbacks++;
+    return onPrimary();
+  }
+}
+
 /** A runner that sends each statement to the replica, and to `primary` when the replica fails or rests. */
 function failoverRunner(r: Replica, timeoutMs: number, primary: SqlRunner): SqlRunner {
-  const attempt = async <T>(run: (on: SqlRunner) => Promise<T>): Promise<T> => {
-    if (Date.now() < r.downUntil) {
-      r.fallbacks++;
-      return run(primary);
-    }
-    let on: SqlRunner;
-    try {
-      on = pgRunner(await poolOf(r, timeoutMs));
-      return await run(on);
-    } catch (error) {
-      if (!isReplicaFailure(error)) throw error;
-      markDown(r, error);
-      r.fallbacks++;
-      return run(primary);
-    }
-  };
   return {
     kind: 'postgres',
-    rows: <T>(text: string, params?: readonly unknown[]) => attempt((on) => on.rows<T>(text, params)),
-    arrays: (text: string, params?: readonly unknown[]) => attempt((on) => on.arrays(text, params)),
+    rows: <T>(text: string, params?: readonly unknown[]) => attempt(r, timeoutMs, (pool) => pgRunner(pool).rows<T>(text, params), () => primary.rows<T>(text, params)),
+    arrays: (text: string, params?: readonly unknown[]) => attempt(r, timeoutMs, (pool) => pgRunner(pool).arrays(text, params), () => primary.arrays(text, params)),
   };
+}
+
+/**
+ * What Drizzle sees as its pool for catalogue reads through the ORM: queries go to the replica
+ * with the same fallback; a transaction (connect) always gets a primary connection. Drizzle tells
+ * a pool from a client by the class name, hence the name.
+ */
+class ReplicaFailoverPool {
+  readonly #r: Replica;
+  readonly #primary: Pool;
+  constructor(r: Replica, primary: Pool) {
+    this.#r = r;
+    this.#primary = primary;
+  }
+  get totalCount(): number {
+    return this.#primary.totalCount;
+  }
+  connect(): Promise<PoolClient> {
+    return this.#primary.connect();
+  }
+  query(config: unknown, values?: unknown): Promise<unknown> {
+    const run = (pool: Pool) => (pool.query as (c: unknown, v?: unknown) => Promise<unknown>).call(pool, config, values);
+    return attempt(this.#r, 0, run, () => run(this.#primary));
+  }
+}
+
+const readDbs = new WeakMap<Db, Db>();
+
+/**
+ * A Drizzle database for catalogue reads written with the ORM (category pages' filter headers):
+ * on the replica with fallback when one is configured, else `db` itself. Memo caches keep using
+ * `db` as their key; only the queries move.
+ */
+export async function readDbOf(db: Db): Promise<Db> {
+  const r = replica();
+  const raw = rawOf(db);
+  if (!r || raw.kind !== 'postgres') return db;
+  let read = readDbs.get(db);
+  if (!read) {
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    read = drizzle(new ReplicaFailoverPool(r, raw.pool) as unknown as Pool, { schema }) as unknown as Db;
+    readDbs.set(db, read);
+  }
+  return read;
 }
 
 /**
