@@ -134,6 +134,23 @@ describe(`placement payload, catalogue parts (${label})`, () => {
     expect(en.body.msg).not.toBe(r.body.msg);
   });
 
+  it('counts against the zip download limit of the client: 42900 with Retry-After past it', async () => {
+    resetDownloadLimits({ zip: { max: 2, windowMs: 60_000 }, svg: { max: 600, windowMs: 60_000 } });
+    try {
+      const from = (address: string) =>
+        app.request('/api/chiplet/kicad/placement', { method: 'POST', headers: { 'content-type': 'application/json', cookie: 'locale=en' }, body: JSON.stringify({ mfgMpnCode: 'LM358_ti' }) }, { ip: address });
+      expect((await from('10.9.9.9')).status).toBe(200);
+      expect((await app.request('/api/chiplet/products/downloadZip?mfgMpnCode=LM358_ti', {}, { ip: '10.9.9.9' })).status).toBe(200);
+      const refused = await from('10.9.9.9');
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ code: 42900, msg: expect.stringContaining('Too many requests') as string });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect((await from('10.9.9.10')).status).toBe(200);
+    } finally {
+      resetDownloadLimits();
+    }
+  });
+
   it('a part without the asked file: 404 saying so', async () => {
     const r = await place({ mfgMpnCode: 'RC0603FR-0710KL_yageo', command: 'DL_3DMODEL' });
     expect(r.body.code).toBe(40400);

@@ -15,7 +15,7 @@ import { seedCategories } from '../../src/lib/catalog/import/seed-categories.ser
 import { searchProducts } from '../../src/lib/search/search.server.ts';
 import { createSession } from '../../src/lib/server/auth.server.ts';
 import { datasheets, products, users } from '../../src/lib/server/db/schema/index.ts';
-import { createThrottle } from '../../src/lib/server/rate-limit.ts';
+import { createRateLimit } from '../../src/lib/server/rate-limit.server.ts';
 import { createTestDatabase } from '../helpers/test-db.ts';
 import { loadEverydayPassives } from '../relevance/lib.ts';
 
@@ -109,7 +109,7 @@ describe(`MCP server at /mcp (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
     const logger = pino({ level: 'silent' });
     const tools = [searchParts, searchDatasheets];
     base = await listen(createMcpApp({ db: database.db, tools: [...tools, brokenTool], logger }));
-    limitedBase = await listen(createMcpApp({ db: database.db, tools, logger, throttle: createThrottle({ max: 4, windowMs: 60_000 }) }));
+    limitedBase = await listen(createMcpApp({ db: database.db, tools, logger, throttle: createRateLimit('mcp', { max: 4, windowMs: 60_000 }, { fresh: true }) }));
   }, 180_000);
   afterAll(async () => {
     for (const s of servers) s.close();

@@ -13,7 +13,7 @@ import { fillMessage, serverMessage } from '../server/messages/server-message.ts
 import { en } from '../server/messages/en.ts';
 import { zh } from '../server/messages/zh.ts';
 import { declareBodyLimit } from '../server/request-guard.ts';
-import { createThrottle, type Throttle } from '../server/rate-limit.ts';
+import { createRateLimit, type RateLimit } from '../server/rate-limit.server.ts';
 import { throttleByIp } from '../server/client-key.server.ts';
 import { INT32_MAX, validationHook } from '../server/validation.ts';
 import { bomLines } from '../server/db/schema/index.ts';
@@ -76,11 +76,11 @@ declareBodyLimit(`/api${UPLOAD_PATH}`, UPLOAD_LIMITS.bom + 64 * 1024, {
  * logged-out callers. A person uploads a few a minute; more is a script (42900, Retry-After).
  */
 export const BOM_UPLOAD_THROTTLE = { max: 60, windowMs: 60_000 };
-let uploadThrottle: Throttle = createThrottle(BOM_UPLOAD_THROTTLE);
+let uploadThrottle: RateLimit = createRateLimit('bom:upload', BOM_UPLOAD_THROTTLE);
 
 /** Fresh counts, optionally with another limit (tests). */
 export function resetBomUploadThrottle(limit = BOM_UPLOAD_THROTTLE): void {
-  uploadThrottle = createThrottle(limit);
+  uploadThrottle = createRateLimit('bom:upload', limit, { fresh: true });
 }
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
@@ -142,7 +142,7 @@ bom.openapi(
     },
   }),
   async (c) => {
-    throttleByIp(c, uploadThrottle);
+    await throttleByIp(c, uploadThrottle);
     const form = c.req.valid('form');
     const file = form.file as unknown;
     if (!(file instanceof Blob)) throw new AppError(Code.badInput, serverMessage('bom.api.fileMissing', c.var.locale));

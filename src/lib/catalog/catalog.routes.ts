@@ -9,7 +9,7 @@ import { cateTreeFor, listCategories } from './catalog.server.ts';
 import { markBatcherOf, type MarkClient } from './mark-batch.server.ts';
 import { CategorySchema, CateTreeNodeSchema, CountersSchema, MarkTypeSchema, type CounterName, type Counters, type MarkType, ProductDetailSchema, QueryHeaderSchema, SimilarPartSchema } from './catalog.schema.ts';
 import { callerKey, throttleByIp } from '../server/client-key.server.ts';
-import { createThrottle } from '../server/rate-limit.ts';
+import { createRateLimit } from '../server/rate-limit.server.ts';
 import { productDetail, productIdByCode, similarParts, notFoundPart } from './detail.server.ts';
 import { queryHeader } from './filters.server.ts';
 import { footprintSvg, partZip, symbolSvg, type Svg } from './product-files.server.ts';
@@ -37,14 +37,14 @@ const MarkAddBody = z
 
 /** Tracking calls per IP: far above what a person browsing makes, far below a counter pump. */
 export const MARK_THROTTLE = { max: 120, windowMs: 60_000 };
-const markThrottle = createThrottle(MARK_THROTTLE);
+const markThrottle = createRateLimit('catalog:mark', MARK_THROTTLE);
 
 /**
  * Throttles per IP, then names who counts today (issue #9 item 8): each client moves each counter
  * of a part at most once a day, so repeated calls cannot pump the popularity ranking.
  */
 async function markClientOf(c: Context<AppEnv>): Promise<MarkClient> {
-  throttleByIp(c, markThrottle);
+  await throttleByIp(c, markThrottle);
   return { client: await callerKey(c), day: Math.floor(c.var.now() / 86_400) };
 }
 
@@ -101,7 +101,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     }),
     async (c) => {
       const { mfgMpnCode, unit } = c.req.valid('query');
-      return downloadLimited(c, 'svg') ?? svgResponse(c, await symbolSvg(c.var.db, mfgMpnCode, unit));
+      return (await downloadLimited(c, 'svg')) ?? svgResponse(c, await symbolSvg(c.var.db, mfgMpnCode, unit));
     },
   )
   .openapi(
@@ -118,7 +118,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
         ...errorResponses,
       },
     }),
-    async (c) => downloadLimited(c, 'svg') ?? svgResponse(c, await footprintSvg(c.var.db, c.req.valid('query').mfgMpnCode)),
+    async (c) => (await downloadLimited(c, 'svg')) ?? svgResponse(c, await footprintSvg(c.var.db, c.req.valid('query').mfgMpnCode)),
   )
   .openapi(
     createRoute({
@@ -305,7 +305,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
 
 /** The zip, built once per part version (product-files.server.ts); 304 when the client has it. Per-client limit first. */
 async function zipResponse(c: Context<AppEnv>, mfgMpnCode: string) {
-  const limited = downloadLimited(c, 'zip');
+  const limited = await downloadLimited(c, 'zip');
   if (limited) return limited;
   const zip = await partZip(c.var.db, mfgMpnCode);
   const headers = {

@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import { serverMessage } from '../server/messages/server-message.ts';
 import type { AppEnv } from '../server/app-env.ts';
 import { errorEnvelope } from '../server/envelope.ts';
-import { Code } from '../server/errors.ts';
-import { createThrottle, type Throttle } from '../server/rate-limit.ts';
+import { AppError, Code } from '../server/errors.ts';
+import { createRateLimit, type RateLimit } from '../server/rate-limit.server.ts';
 
 // Per-client limits on the KiCad download and the symbol/footprint previews. An engineer downloads
 // a few parts a minute and a detail page asks for two SVGs (which browsers then keep for a day);
@@ -17,12 +17,15 @@ export const DOWNLOAD_LIMITS: DownloadLimits = {
   svg: { max: 600, windowMs: 60_000 },
 };
 
-const create = (limits: DownloadLimits): Record<DownloadKind, Throttle> => ({ zip: createThrottle(limits.zip), svg: createThrottle(limits.svg) });
+const create = (limits: DownloadLimits, fresh = false): Record<DownloadKind, RateLimit> => ({
+  zip: createRateLimit('download:zip', limits.zip, { fresh }),
+  svg: createRateLimit('download:svg', limits.svg, { fresh }),
+});
 let throttles = create(DOWNLOAD_LIMITS);
 
 /** Fresh counts, optionally with other limits (tests). */
 export function resetDownloadLimits(limits: DownloadLimits = DOWNLOAD_LIMITS): void {
-  throttles = create(limits);
+  throttles = create(limits, true);
 }
 
 /**
@@ -45,11 +48,19 @@ export function clientKey(ip: string): string {
 }
 
 /** Null when the caller may go on; else the 429 answer. Counts every call, answered or not. */
-export function downloadLimited(c: Context<AppEnv>, kind: DownloadKind): Response | null {
-  const verdict = throttles[kind].hit(clientKey(c.var.ip), c.var.now() * 1000);
+export async function downloadLimited(c: Context<AppEnv>, kind: DownloadKind): Promise<Response | null> {
+  const verdict = await throttles[kind].hit(c.var.db, clientKey(c.var.ip), c.var.now() * 1000);
   if (verdict.ok) return null;
   const seconds = String(verdict.retryAfter);
   return c.json({ code: Code.rateLimited, msg: serverMessage('rateLimited', c.var.locale, { seconds }), result: null }, 429, { 'Retry-After': seconds });
+}
+
+/** The same count for a handler that answers through the envelope: throws 42900 (429) with Retry-After. */
+export async function throttleDownload(c: Context<AppEnv>, kind: DownloadKind): Promise<void> {
+  const verdict = await throttles[kind].hit(c.var.db, clientKey(c.var.ip), c.var.now() * 1000);
+  if (verdict.ok) return;
+  c.header('Retry-After', String(verdict.retryAfter));
+  throw new AppError(Code.rateLimited, serverMessage('rateLimited', c.var.locale, { seconds: String(verdict.retryAfter) }));
 }
 
 /** The OpenAPI description of that answer. */

@@ -11,7 +11,7 @@ import { AppError, Code } from '../server/errors.ts';
 import { en } from '../server/messages/en.ts';
 import { fillMessage, serverMessage } from '../server/messages/server-message.ts';
 import { zh } from '../server/messages/zh.ts';
-import { createThrottle } from '../server/rate-limit.ts';
+import { createRateLimit } from '../server/rate-limit.server.ts';
 import { declareBodyLimit } from '../server/request-guard.ts';
 import { validationHook } from '../server/validation.ts';
 import { DESIGN_READ_LIMITS } from '../viewer/design-read.ts';
@@ -65,7 +65,7 @@ declareBodyLimit(`/api${CREATE_PATH}`, BODY_LIMIT, {
 
 /** Visit calls per IP: a person opening designs never comes near; a counter pump does. */
 export const VISIT_THROTTLE = { max: 120, windowMs: 60_000 };
-const visitThrottle = createThrottle(VISIT_THROTTLE);
+const visitThrottle = createRateLimit('designs:visit', VISIT_THROTTLE);
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
@@ -332,7 +332,7 @@ designsApp.openapi(
     },
   }),
   async (c) => {
-    throttleByIp(c, visitThrottle);
+    await throttleByIp(c, visitThrottle);
     const user = callerOf(c);
     const visitor = { userId: user?.id ?? null, key: await callerKey(c) };
     return c.json(ok(await countVisit(c.var.db, c.req.valid('json').id, visitor, new Date(c.var.now() * 1000), c.var.locale)), 200);

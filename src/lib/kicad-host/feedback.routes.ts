@@ -5,7 +5,7 @@ import { requireUser } from '../server/auth.server.ts';
 import { authErrorResponses, envelopeOf, errorEnvelope, ok } from '../server/envelope.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { serverMessage } from '../server/messages/server-message.ts';
-import { createThrottle } from '../server/rate-limit.ts';
+import { createRateLimit } from '../server/rate-limit.server.ts';
 import { validationHook } from '../server/validation.ts';
 import { FEEDBACK_LIMITS } from './feedback.ts';
 import { FeedbackListSchema, FeedbackMineSchema, FeedbackPageSchema, FeedbackResolveSchema, FeedbackSchema, FeedbackSubmitSchema } from './feedback.schema.ts';
@@ -20,7 +20,7 @@ const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
 /** Reports per user (in memory, per node: it shields the operators' queue from one flooding user). */
-const feedbackThrottle = createThrottle({ max: FEEDBACK_LIMITS.perUserMax, windowMs: FEEDBACK_LIMITS.perUserWindowMs });
+const feedbackThrottle = createRateLimit('kicad:feedback', { max: FEEDBACK_LIMITS.perUserMax, windowMs: FEEDBACK_LIMITS.perUserWindowMs });
 const security: Record<string, string[]>[] = [{ XToken: [] }];
 const feedbackTags = ['feedback', KICAD_TAG];
 const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
@@ -45,7 +45,7 @@ app.openapi(
   }),
   async (c) => {
     const body = c.req.valid('json');
-    const verdict = feedbackThrottle.hit(`user:${c.var.user.id}`);
+    const verdict = await feedbackThrottle.hit(c.var.db, `user:${c.var.user.id}`);
     if (!verdict.ok) {
       c.header('Retry-After', String(verdict.retryAfter));
       throw new AppError(Code.rateLimited, serverMessage('kicadHost.feedback.rateLimited', c.var.locale, { seconds: verdict.retryAfter }));

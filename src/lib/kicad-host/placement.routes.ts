@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { rateLimitedResponses, throttleDownload } from '../catalog/download-limits.server.ts';
 import { getFileStore } from '../files/file-store.server.ts';
 import type { AppEnv } from '../server/app-env.ts';
 import { callerOf, optionalUser } from '../server/auth.server.ts';
@@ -67,11 +68,14 @@ app.openapi(
     responses: {
       200: { description: 'The payload', content: { 'application/json': { schema: envelopeOf(PlacementSchema) } } },
       404: { description: 'Unknown part or component, someone else’s component, or no file for the command (40400)', content: { 'application/json': { schema: errorEnvelope } } },
+      ...rateLimitedResponses,
       ...authErrorResponses,
     },
   }),
   async (c) => {
     const body = c.req.valid('json');
+    // The same files as the zip download, so the same per-client limit (counted together with it).
+    await throttleDownload(c, 'zip');
     const origin = siteOrigin(new URL(c.req.url));
     if (body.mfgMpnCode !== undefined) return c.json(ok(await catalogPlacement(c.var.db, body.mfgMpnCode, body.command, origin, c.var.locale)), 200);
     const user = callerOf(c);

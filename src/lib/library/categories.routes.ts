@@ -4,7 +4,7 @@ import { serveWithKicadVariant } from '../kicad-host/kicad-variants.ts';
 import { requireUser } from '../server/auth.server.ts';
 import { throttleByIp } from '../server/client-key.server.ts';
 import { authErrorResponses, envelopeOf, errorEnvelope, errorResponses, ok } from '../server/envelope.ts';
-import { createThrottle } from '../server/rate-limit.ts';
+import { createRateLimit } from '../server/rate-limit.server.ts';
 import { validationHook } from '../server/validation.ts';
 import {
   DeletedSchema,
@@ -41,7 +41,7 @@ const notFound = { 404: json(errorEnvelope, 'No such category (or link, part, ow
 
 /** Share-page reads per IP: a visitor paging never comes near; a token guesser does. */
 export const SHARED_THROTTLE = { max: 120, windowMs: 60_000 };
-const sharedThrottle = createThrottle(SHARED_THROTTLE);
+const sharedThrottle = createRateLimit('library:shared-category', SHARED_THROTTLE);
 
 serveWithKicadVariant(categoriesRoutes, 
   createRoute({
@@ -120,7 +120,7 @@ serveWithKicadVariant(categoriesRoutes,
     responses: { 200: json(envelopeOf(SharedSchema), 'The shared category'), 404: json(errorEnvelope, 'Unknown or withdrawn token (40400)'), ...errorResponses },
   }),
   async (c) => {
-    throttleByIp(c, sharedThrottle);
+    await throttleByIp(c, sharedThrottle);
     return c.json(ok(await readSharedCategory(c.var.db, c.req.valid('query'), c.var.locale)), 200);
   },
   { differs: 'Each catalogue part (mfgMpnCode) and own component linked in the answer also carries `kicad` (KicadRefs); an answer of categories alone is unchanged.' },

@@ -5,7 +5,7 @@ import type { AppEnv } from './app-env.ts';
 import { resolveSession } from './auth.server.ts';
 import { getConfig } from './config.server.ts';
 import { AppError, Code } from './errors.ts';
-import type { Throttle } from './rate-limit.ts';
+import type { RateLimit } from './rate-limit.server.ts';
 
 // Who is calling, for counting and throttling without keeping addresses: a signed-in caller is
 // `u:<user id>`; anyone else an HMAC of the socket address (keyed by SSO_SECRET, else a key made
@@ -14,7 +14,12 @@ import type { Throttle } from './rate-limit.ts';
 const processKey = randomBytes(32);
 
 export function ipDigest(ip: string): string {
-  return createHmac('sha256', getConfig().SSO_SECRET ?? processKey).update(`ip|${ip}`).digest('base64url').slice(0, 24);
+  return keyDigest('ip', ip);
+}
+
+/** The same keyed digest for other purposes (rate-limit keys); equal on every node sharing SSO_SECRET. */
+export function keyDigest(purpose: string, value: string): string {
+  return createHmac('sha256', getConfig().SSO_SECRET ?? processKey).update(`${purpose}|${value}`).digest('base64url').slice(0, 24);
 }
 
 /** `u:<id>` when X-token is a live session, else `ip:<digest>`; a bad token is not an error here. */
@@ -30,9 +35,9 @@ export async function callerKey(c: Context<AppEnv>): Promise<string> {
   return `ip:${ipDigest(c.var.ip)}`;
 }
 
-/** Counts one request of this IP against `throttle`; over the limit: 42900 with Retry-After. */
-export function throttleByIp(c: Context<AppEnv>, throttle: Throttle): void {
-  const verdict = throttle.hit(c.var.ip);
+/** Counts one request of this IP against `limit`; over the limit: 42900 with Retry-After. */
+export async function throttleByIp(c: Context<AppEnv>, limit: RateLimit): Promise<void> {
+  const verdict = await limit.hit(c.var.db, c.var.ip);
   if (verdict.ok) return;
   c.header('Retry-After', String(verdict.retryAfter));
   throw new AppError(Code.rateLimited, serverMessage('rateLimited', c.var.locale, { seconds: String(verdict.retryAfter) }));

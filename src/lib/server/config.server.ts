@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { z } from 'zod';
 
 // The one place that reads process.env (DESIGN.md: "env is read in one file only").
@@ -32,6 +33,8 @@ const schema = z.object({
   ICP_NUMBER: z.string().trim().max(64).default(''),
   ICP_URL: z.url({ protocol: /^https?$/ }).default('https://beian.miit.gov.cn/'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // This node's name in every log line (several app nodes behind one proxy); default nodeId() below.
+  NODE_ID: blankToUndefined.pipe(z.string().max(64).regex(/^[\w.:@-]+$/, 'letters, digits and . : @ _ - only').optional()),
   // How often Top100 design scores and Top200 part ranks are recomputed (the pages say 'hourly', the default).
   RANKINGS_REFRESH_SECONDS: z.coerce.number().int().min(2).max(86_400).default(3600),
   // Supply-chain offers whose data is older than this are marked stale (issue #17 item 5).
@@ -199,6 +202,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 }
 
 let cached: Config | undefined;
+
+/**
+ * The node's name in logs: NODE_ID, else `<host name>:<PORT>` for a process given PORT (a server,
+ * stable across its restarts), else `<host name>-<pid>` (scripts, tests).
+ */
+export function nodeId(config: Pick<Config, 'NODE_ID' | 'PORT'> = getConfig(), env: Record<string, string | undefined> = process.env): string {
+  if (config.NODE_ID) return config.NODE_ID;
+  return env['PORT'] ? `${hostname()}:${config.PORT}` : `${hostname()}-${process.pid}`;
+}
 
 export function getConfig(): Config {
   cached ??= parseConfig(process.env);

@@ -1,37 +1,40 @@
-// Per-client request throttles of the main API (downloads, tracking). In memory, per process: they
-// shield this node's CPU, so a per-node count is what they need. Limits that must hold across
-// nodes and restarts (SMS sends, logins) live in the SSO's database-backed limiter instead.
+// The window arithmetic of the shared request limits (rate-limit.server.ts), pure so it can be
+// tested on its own. A sliding window is estimated from two fixed windows, the way large sites
+// count: the previous window's hits weighted by how much of it still overlaps the last `windowMs`,
+// plus the current window's hits. Two counters per client instead of a log of timestamps keeps
+// the database work at one small row update per request.
 
-export type Throttle = {
-  /** Counts one hit for `key` at `nowMs`; false (with the seconds to wait) once `max` is reached in the window. */
-  hit(key: string, nowMs?: number): { ok: true } | { ok: false; retryAfter: number };
-};
+export type WindowLimit = { max: number; windowMs: number };
+export type Verdict = { ok: true } | { ok: false; retryAfter: number };
+
+/** Where `nowMs` falls: its window number and the share of the previous window still counted. */
+export function windowAt(nowMs: number, windowMs: number): { bucket: number; previousWeight: number; bucketEndMs: number } {
+  const bucket = Math.floor(nowMs / windowMs);
+  const elapsed = nowMs - bucket * windowMs;
+  return { bucket, previousWeight: (windowMs - elapsed) / windowMs, bucketEndMs: (bucket + 1) * windowMs };
+}
+
+/** The estimated hits in the last window with one more hit counted in the current one. */
+export function estimateWithHit(previous: number, current: number, previousWeight: number): number {
+  return previous * previousWeight + current + 1;
+}
 
 /**
- * A sliding-window log per key, at most `max` timestamps each. Keys idle for a whole window are
- * dropped on a sweep every window, so memory follows the clients seen in the last window only.
+ * Whole seconds (at least 1) until a hit would be accepted, given the counts of the previous and
+ * current windows at `nowMs` and no other hits meanwhile: later in this window, as the previous
+ * one fades, or else in the next window, where this one becomes the previous.
  */
-export function createThrottle({ max, windowMs, maxKeys = 100_000 }: { max: number; windowMs: number; maxKeys?: number }): Throttle {
-  const hits = new Map<string, number[]>();
-  let nextSweep = 0;
-  const sweep = (now: number) => {
-    for (const [key, log] of hits) if ((log.at(-1) ?? 0) <= now - windowMs) hits.delete(key);
-    nextSweep = now + windowMs;
-  };
-  return {
-    hit(key, nowMs = Date.now()) {
-      if (nowMs >= nextSweep) sweep(nowMs);
-      let log = hits.get(key);
-      if (!log) {
-        // A flood of distinct keys (spoofed nothing: keys are socket addresses) is still bounded.
-        if (hits.size >= maxKeys) hits.delete(hits.keys().next().value!);
-        log = [];
-        hits.set(key, log);
-      }
-      while (log.length > 0 && log[0]! <= nowMs - windowMs) log.shift();
-      if (log.length >= max) return { ok: false, retryAfter: Math.max(1, Math.ceil((log[0]! + windowMs - nowMs) / 1000)) };
-      log.push(nowMs);
-      return { ok: true };
-    },
-  };
+export function secondsUntilAllowed(limit: WindowLimit, previous: number, current: number, nowMs: number): number {
+  const { windowMs, max } = limit;
+  const { bucketEndMs } = windowAt(nowMs, windowMs);
+  let at: number;
+  if (previous > 0 && current + 1 <= max) {
+    // previous * (end - t) / windowMs + current + 1 <= max
+    at = bucketEndMs - ((max - current - 1) / previous) * windowMs;
+  } else if (current > 0) {
+    at = bucketEndMs + windowMs - ((max - 1) / current) * windowMs;
+  } else {
+    at = bucketEndMs;
+  }
+  return Math.max(1, Math.ceil((Math.max(at, nowMs) - nowMs) / 1000));
 }

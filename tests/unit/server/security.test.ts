@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/lib/server/config.server.ts';
 import { cleanQuery, jsonProblem, queryProblem } from '../../../src/lib/server/input-text.ts';
-import { createThrottle } from '../../../src/lib/server/rate-limit.ts';
+import { estimateWithHit, secondsUntilAllowed, windowAt } from '../../../src/lib/server/rate-limit.ts';
 import { baseSecurityHeaders, pageCsp } from '../../../src/lib/server/security-headers.ts';
 import { visibleNameProblem } from '../../../src/lib/users/visible-name.ts';
 
@@ -53,18 +53,22 @@ describe('input text', () => {
   });
 });
 
-describe('throttle', () => {
-  it('allows max per window per key, then says how long to wait', () => {
-    const t = createThrottle({ max: 3, windowMs: 60_000 });
-    for (let i = 0; i < 3; i++) expect(t.hit('a', 1000 + i).ok).toBe(true);
-    expect(t.hit('a', 2000)).toEqual({ ok: false, retryAfter: 59 });
-    expect(t.hit('b', 2000).ok).toBe(true);
-    expect(t.hit('a', 61_001).ok).toBe(true);
+describe('throttle window arithmetic (the counting itself: tests/api/rate-limit.test.ts)', () => {
+  it('weighs the previous window by the part of it still inside the last minute', () => {
+    expect(windowAt(120_000, 60_000)).toEqual({ bucket: 2, previousWeight: 1, bucketEndMs: 180_000 });
+    expect(windowAt(135_000, 60_000)).toEqual({ bucket: 2, previousWeight: 0.75, bucketEndMs: 180_000 });
+    expect(estimateWithHit(40, 10, 0.75)).toBe(41);
   });
-  it('stays bounded under a flood of keys', () => {
-    const t = createThrottle({ max: 1, windowMs: 60_000, maxKeys: 100 });
-    for (let i = 0; i < 10_000; i++) t.hit(`k${i}`, 1000);
-    expect(t.hit('k9999', 1000).ok).toBe(false);
+  it('says how long to wait: while the previous window fades, else into the next one', () => {
+    const limit = { max: 60, windowMs: 60_000 };
+    // 60 hits in the previous window, 0 now, at its start: one slot frees after 1/60 of a window.
+    expect(secondsUntilAllowed(limit, 60, 0, 120_000)).toBe(1);
+    // 30 + 30 at a quarter of the window: 30 * w + 31 <= 60 needs w <= 29/30, i.e. 2 s from the start.
+    expect(secondsUntilAllowed(limit, 30, 30, 135_000)).toBe(1);
+    expect(secondsUntilAllowed(limit, 60, 30, 121_000)).toBe(30);
+    // 60 hits in the current window and none before: the next window, once 1/60 of it has passed.
+    expect(secondsUntilAllowed(limit, 0, 60, 160_000)).toBe(21);
+    expect(secondsUntilAllowed({ max: 1, windowMs: 60_000 }, 0, 1, 120_000)).toBe(120);
   });
 });
 

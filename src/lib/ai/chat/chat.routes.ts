@@ -6,7 +6,7 @@ import { ipDigest } from '../../server/client-key.server.ts';
 import { authErrorResponses, envelopeOf, errorEnvelope, ok } from '../../server/envelope.ts';
 import { AppError, Code } from '../../server/errors.ts';
 import { serverMessage } from '../../server/messages/server-message.ts';
-import { createThrottle, type Throttle } from '../../server/rate-limit.ts';
+import { createRateLimit, type RateLimit } from '../../server/rate-limit.server.ts';
 import { declareBodyLimit } from '../../server/request-guard.ts';
 import { validationHook } from '../../server/validation.ts';
 import { AI_LIMITS } from '../ai.ts';
@@ -32,17 +32,17 @@ declareBodyLimit(`/api${CHAT_PATH}`, 1024 * 1024);
 
 /** Chat turns per minute: per logged-in user, and per client address (guests and users alike). */
 export const CHAT_THROTTLES = { user: { max: 20, windowMs: 60_000 }, ip: { max: 40, windowMs: 60_000 } };
-let userThrottle: Throttle = createThrottle(CHAT_THROTTLES.user);
-let ipThrottle: Throttle = createThrottle(CHAT_THROTTLES.ip);
+let userThrottle: RateLimit = createRateLimit('chat:user', CHAT_THROTTLES.user);
+let ipThrottle: RateLimit = createRateLimit('chat:ip', CHAT_THROTTLES.ip);
 
 /** Fresh counts, optionally with other limits (tests, the benchmark). */
 export function resetChatThrottles(limits = CHAT_THROTTLES): void {
-  userThrottle = createThrottle(limits.user);
-  ipThrottle = createThrottle(limits.ip);
+  userThrottle = createRateLimit('chat:user', limits.user, { fresh: true });
+  ipThrottle = createRateLimit('chat:ip', limits.ip, { fresh: true });
 }
 
-function throttle(c: Context<AppEnv>, t: Throttle, key: string): void {
-  const verdict = t.hit(key);
+async function throttle(c: Context<AppEnv>, t: RateLimit, key: string): Promise<void> {
+  const verdict = await t.hit(c.var.db, key);
   if (verdict.ok) return;
   c.header('Retry-After', String(verdict.retryAfter));
   throw new AppError(Code.rateLimited, serverMessage('aiChat.rateLimited', c.var.locale, { seconds: verdict.retryAfter }));
@@ -82,8 +82,8 @@ chatRoutes.openapi(
   async (c) => {
     const body = c.req.valid('json');
     const user = callerOf(c);
-    throttle(c, ipThrottle, `ip:${ipDigest(c.var.ip)}`);
-    if (user) throttle(c, userThrottle, `u:${user.id}`);
+    await throttle(c, ipThrottle, `ip:${ipDigest(c.var.ip)}`);
+    if (user) await throttle(c, userThrottle, `u:${user.id}`);
     const response = await chatTurn({
       db: c.var.db,
       locale: body.locale ?? c.var.locale,

@@ -8,7 +8,7 @@ import { callerOf, optionalUser, requireUser } from '../../server/auth.server.ts
 import { authErrorResponses, envelopeOf, errorEnvelope, ok } from '../../server/envelope.ts';
 import { AppError, Code } from '../../server/errors.ts';
 import { bothMessages, fillMessage, serverMessage } from '../../server/messages/server-message.ts';
-import { createThrottle } from '../../server/rate-limit.ts';
+import { createRateLimit } from '../../server/rate-limit.server.ts';
 import { declareBodyLimit } from '../../server/request-guard.ts';
 import { validationHook } from '../../server/validation.ts';
 import { AI_LIMITS } from '../ai.ts';
@@ -39,7 +39,7 @@ declareBodyLimit(`/api${UPLOAD_PATH}`, BODY_LIMIT, {
 
 /** Uploads per user: reading a PDF takes a worker for a second or more; a person never comes near. */
 export const UPLOAD_THROTTLE = { max: 30, windowMs: 10 * 60_000 };
-const uploadThrottle = createThrottle(UPLOAD_THROTTLE);
+const uploadThrottle = createRateLimit('rag:upload', UPLOAD_THROTTLE);
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const tags = ['assistant'];
@@ -72,7 +72,7 @@ ragApp.openapi(
   async (c) => {
     const form = c.req.valid('form');
     const locale = c.var.locale;
-    const verdict = uploadThrottle.hit(`user:${c.var.user.id}`);
+    const verdict = await uploadThrottle.hit(c.var.db, `user:${c.var.user.id}`);
     if (!verdict.ok) {
       c.header('Retry-After', String(verdict.retryAfter));
       throw new AppError(Code.rateLimited, serverMessage('rateLimited', locale, { seconds: String(verdict.retryAfter) }));

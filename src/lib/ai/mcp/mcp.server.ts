@@ -14,7 +14,7 @@ import { describeProblem } from '../../server/request-guard.ts';
 import { jsonProblem } from '../../server/input-text.ts';
 import { logger as rootLogger, type Logger } from '../../server/logger.server.ts';
 import { serverMessage } from '../../server/messages/server-message.ts';
-import { createThrottle, type Throttle } from '../../server/rate-limit.ts';
+import { createRateLimit, type RateLimit } from '../../server/rate-limit.server.ts';
 import { baseSecurityHeaders, DATA_CSP } from '../../server/security-headers.ts';
 import type { AiTool, AiToolContext } from '../ai-tools.ts';
 import { mcpMessage } from './mcp-messages.ts';
@@ -30,6 +30,7 @@ import { mcpMessage } from './mcp-messages.ts';
 
 /** Calls per client address and minute: an agent's burst of searches fits, a scraping loop does not. */
 export const MCP_THROTTLE = { max: 120, windowMs: 60_000 } as const;
+const defaultThrottle = createRateLimit('mcp', MCP_THROTTLE);
 /** JSON-RPC bodies are small (a tool name and its arguments): the API's own 64 KB limit. */
 export const MCP_BODY_LIMIT_BYTES = 64 * 1024;
 /** Characters of a tool result's JSON; tools bound their data, this is the last line. */
@@ -55,7 +56,7 @@ export type McpDeps = {
   /** Seconds since the epoch, for session expiry; tests inject a clock. */
   now?: () => number;
   /** The per-address limiter; default MCP_THROTTLE. */
-  throttle?: Throttle;
+  throttle?: RateLimit;
   /** Where the app is mounted; '/mcp' on the site. */
   basePath?: string;
 };
@@ -105,7 +106,7 @@ const envelope: Envelope<McpEnv> = {
 
 /** The Hono app behind /mcp (and /mcp/): the site's plumbing (request id, log line, headers, failures), then one route. */
 export function createMcpApp(deps: McpDeps) {
-  const throttle = deps.throttle ?? createThrottle(MCP_THROTTLE);
+  const throttle = deps.throttle ?? defaultThrottle;
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000));
   // The listing (JSON Schemas of the inputs) is the same for every caller: built once.
   const listing = toolListing(deps.tools);
@@ -140,7 +141,7 @@ export function createMcpApp(deps: McpDeps) {
       return rpcError(c, 405, RPC.server, mcpMessage('getNotSupported', locale), Code.badInput);
     }
     // Counted before any parsing or database work, so refused requests cost almost nothing.
-    const verdict = throttle.hit(c.var.ip);
+    const verdict = await throttle.hit(deps.db, c.var.ip);
     if (!verdict.ok) {
       c.header('Retry-After', String(verdict.retryAfter));
       throw new AppError(Code.rateLimited, serverMessage('rateLimited', locale, { seconds: verdict.retryAfter }));

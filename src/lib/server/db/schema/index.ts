@@ -8,3 +8,4 @@ export * from './designs.ts';
 export * from './ai.ts';
 export * from './library.ts';
 export * from './kicad-host.ts';
+export * from './rate-limits.ts';
