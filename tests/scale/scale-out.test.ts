@@ -4,7 +4,7 @@
 // Figures (import → other node's search, replica fallback, node kill) are printed as JSON lines.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -99,6 +99,9 @@ describe('two nodes, one primary, one replica', () => {
     // Round-robin: consecutive calls alternate between the nodes.
     for (let i = 0; i < 4; i++) expect(await loggedIn(proxy.base, userToken)).toBe(true);
     expect(await loggedIn(b.base, 'not-a-token')).toBe(false);
+    // Each node's log lines name it (NODE_ID), so one request can be followed across them.
+    expect(readFileSync(a.log, 'utf8')).toMatch(/"node":"a"/);
+    expect(readFileSync(b.log, 'utf8')).toMatch(/"node":"b"/);
   });
 
   it('a captcha ticket issued by node A is accepted once by node B, and not again by either', async () => {
@@ -218,6 +221,19 @@ describe('two nodes, one primary, one replica', () => {
     }
     report({ replicaDown: { requests, failures, fallbacks: down.readReplica.fallbacks }, replicaBackInUseMs: returned });
     expect(returned).toBeGreaterThanOrEqual(0);
+  });
+
+  it('the KiCad download limit (60 a minute per client) holds across nodes', async () => {
+    const download = async (base: string) => {
+      const res = await fetch(`${base}/api/chiplet/products/downloadZip?mfgMpnCode=NE555D_ti`);
+      await res.arrayBuffer();
+      return res.status;
+    };
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push(await download(i % 2 === 0 ? a.base : b.base));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(60);
+    // Thirty on each node: per-node counting would let both of these through.
+    expect([await download(a.base), await download(b.base)]).toEqual([429, 429]);
   });
 
   it('SIGKILL of node A: the proxy routes around it within 5 s and the user stays logged in', async () => {
