@@ -1,7 +1,7 @@
 import { asc, eq, like } from 'drizzle-orm';
 import type { Locale } from '../i18n/i18n.ts';
 import type { Db } from '../server/db/client.server.ts';
-import { runnerOf } from '../server/db/raw-sql.server.ts';
+import { readRunnerOf } from '../server/db/read-replica.server.ts';
 import { createMemo } from '../server/memo.server.ts';
 import { brands, products } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
@@ -79,7 +79,7 @@ FROM (SELECT id, mfg_mpn_code, mpn, brand_id, cate_id, description_zh, descripti
       FROM products WHERE mfg_mpn_code = $1) p`;
 
 export async function productDetail(db: Db, mfgMpnCode: string, locale: Locale, options: { similar?: boolean } = {}): Promise<ProductDetail> {
-  const [result, tree] = await Promise.all([runnerOf(db).rows<{ j: JsonRow | string }>(DETAIL_SQL, [mfgMpnCode]), categoryTree(db)]);
+  const [result, tree] = await Promise.all([readRunnerOf(db).rows<{ j: JsonRow | string }>(DETAIL_SQL, [mfgMpnCode]), categoryTree(db)]);
   const raw = result[0]?.j;
   if (!raw) throw notFoundPart(mfgMpnCode, locale);
   const row: JsonRow = typeof raw === 'string' ? (JSON.parse(raw) as JsonRow) : raw;
@@ -178,7 +178,7 @@ const SIMILAR_CACHE_SIZE = 20_000;
 const similarMemo = createMemo<string, SimilarPart[]>({ ttlMs: SIMILAR_TTL_MS, maxEntries: SIMILAR_CACHE_SIZE });
 
 async function computeSimilar(db: Db, productId: number, locale: Locale, limit: number, context?: SimilarContext): Promise<SimilarPart[]> {
-  const client = runnerOf(db);
+  const client = readRunnerOf(db);
   let ctx = context;
   if (!ctx) {
     const me = await client.rows<{ cate_id: number | null; package: string | null }>('SELECT cate_id, package FROM products WHERE id = $1', [productId]);

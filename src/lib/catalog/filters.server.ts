@@ -8,6 +8,7 @@ import { catalogMemo, categoryPathOf, categoryTree, subtreeIds } from './catalog
 import { paramNames } from './filters.ts';
 import type { BrandCount, FilterColumn, FilterValue, QueryHeader } from './catalog.schema.ts';
 import { serverMessage } from '../server/messages/server-message.ts';
+import { readDbOf } from '../server/db/read-replica.server.ts';
 
 // queryHeader (SPEC §7 Products): the filter columns of a category — every parameter used by
 // its products (and its descendants'), with names, unit, value counts for text parameters and
@@ -36,7 +37,8 @@ export async function queryHeader(db: Db, cateId: number, locale: Locale, now = 
   const tree = await categoryTree(db, now);
   const node = tree.byId.get(cateId);
   if (!node) throw new AppError(Code.notFound, serverMessage('catalog.noCategory', locale, { cateId }));
-  const raw = await headerMemo.get(db, cateId, () => loadHeader(db, cateId, subtreeIds(node), node.productCount, node.level), now);
+  // The aggregates read the replica when there is one (DATABASE_READ_URL); the cache stays keyed by `db`.
+  const raw = await headerMemo.get(db, cateId, async () => loadHeader(await readDbOf(db), cateId, subtreeIds(node), node.productCount, node.level), now);
   const name = (n: { cateName: string; cateNameEn: string }) => categoryName(n, locale);
   return {
     ...raw,

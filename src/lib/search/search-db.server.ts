@@ -4,6 +4,7 @@
 import type { Pool } from 'pg';
 import type { Db } from '../server/db/client.server.ts';
 import { liteRunner, pgRunner, rawOf, type SqlRunner } from '../server/db/raw-sql.server.ts';
+import { readRunnerOf } from '../server/db/read-replica.server.ts';
 
 // The runner itself lives in src/lib/server/db/raw-sql.server.ts; these names stay importable here.
 export { rawOf, runnerOf, type SqlRunner } from '../server/db/raw-sql.server.ts';
@@ -49,7 +50,9 @@ function searchPoolOf(pool: Pool, timeoutMs: number): Promise<Pool> {
 export async function withSearchRunner<T>(db: Db, fn: (r: SqlRunner) => Promise<T>): Promise<T> {
   const raw = rawOf(db);
   if (raw.kind === 'pglite') return fn(liteRunner(raw.lite));
-  return fn(pgRunner(await searchPoolOf(raw.pool, SEARCH_STATEMENT_TIMEOUT_MS)));
+  // On the read replica when DATABASE_READ_URL is set (same timeout), each statement falling back to the primary's pool.
+  const primary = pgRunner(await searchPoolOf(raw.pool, SEARCH_STATEMENT_TIMEOUT_MS));
+  return fn(readRunnerOf(db, primary, SEARCH_STATEMENT_TIMEOUT_MS));
 }
 
 /** PostgreSQL's code for a statement cancelled by statement_timeout. */

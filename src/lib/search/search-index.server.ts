@@ -17,6 +17,7 @@
 import type { Db } from '../server/db/client.server.ts';
 import { packageParts, buildDictionary, popularityPrior, wildcardKey, type BrandLite, type CategoryLite, type Dictionary } from './search.ts';
 import { runnerOf, type SqlRunner } from './search-db.server.ts';
+import { readRunnerOf } from '../server/db/read-replica.server.ts';
 import { defineJob, jobRunnerOf } from '../jobs/runner.server.ts';
 import { sharedWorkerPool } from '../jobs/worker-pool.server.ts';
 import { workerTask, type WorkerTask } from '../jobs/worker-task.ts';
@@ -440,7 +441,9 @@ export type IndexBuildOptions = {
  */
 export async function buildSearchIndex(db: Db, options: IndexBuildOptions = {}): Promise<SearchIndex> {
   const started = performance.now();
-  const r = runnerOf(db);
+  // The replica when configured: signature and rows come from the same server, so a lagging
+  // replica gives an index that the next check sees as out of date, never a mixed one.
+  const r = readRunnerOf(db);
   options.progress?.({ phase: 'load' });
   const signature = await signatureOf(r);
   const catRows = await r.arrays('SELECT cate_id, cate_name, cate_name_en, level, parent_id FROM categories');
@@ -596,7 +599,7 @@ async function changed(db: Db, h: Holder, index: SearchIndex): Promise<boolean> 
     if (marker === h.marker) return false;
     h.marker = marker;
   }
-  return (await signatureOf(r)) !== index.signature;
+  return (await signatureOf(readRunnerOf(db, r))) !== index.signature;
 }
 
 /**

@@ -42,8 +42,9 @@ import type { Db } from '../server/db/client.server.ts';
 import { AppError, Code } from '../server/errors.ts';
 import { nearestTerm, parseQuery, type ParsedQuery, type TermToken } from './search.ts';
 import { fieldError, problemText, validateSearchParams, type SearchParams, type SearchResult } from './search.schema.ts';
-import { isQueryTimeout, runnerOf, withSearchRunner, type SqlRunner } from './search-db.server.ts';
+import { isQueryTimeout, withSearchRunner, type SqlRunner } from './search-db.server.ts';
 import { getSearchIndex, type SearchIndex } from './search-index.server.ts';
+import { readRunnerOf } from '../server/db/read-replica.server.ts';
 import { collectFromMemory, type Collected } from './search-collect.ts';
 import { emptyResult, facetsOf } from './search-facets.ts';
 import type { Hits } from './search-hits.ts';
@@ -72,7 +73,7 @@ export async function searchProducts(db: Db, params: SearchParams, extras: Searc
   // A query answered from memory needs SQL only for its page of rows (no transaction, no timeout).
   if (!needsSql(parsed)) {
     const run = await evaluate(null, index, params, parsed, false, null, extra);
-    return resultOf(runnerOf(db), index, run.collected, locale, parsed, null);
+    return resultOf(readRunnerOf(db), index, run.collected, locale, parsed, null);
   }
   try {
     return await withSearchRunner(db, async (runner) => {

@@ -19,6 +19,8 @@ const schema = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: blankToUndefined.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /** A streaming replica for catalogue reads (search, index build, detail pages); falls back to DATABASE_URL when it fails. */
+  DATABASE_READ_URL: blankToUndefined.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   SITE_URL: optionalUrl,
   SSO_URL: z
@@ -90,7 +92,11 @@ const schema = z.object({
   LLM_DAILY_TOKENS: z.coerce.number().int().min(0).max(1e12).default(1_000_000),
   /** The longest wait for the provider's next chunk (first token included) before the turn falls back. */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-}).superRefine((c, ctx) => checkSsoConfig(c, ctx));
+}).superRefine((c, ctx) => {
+  checkSsoConfig(c, ctx);
+  // A replica of the embedded PGlite does not exist: reads would silently go to another database.
+  if (c.DATABASE_READ_URL && !c.DATABASE_URL) ctx.addIssue({ code: 'custom', path: ['DATABASE_READ_URL'], message: 'needs DATABASE_URL (the primary it replicates)' });
+});
 
 export type Config = z.infer<typeof schema>;
 

@@ -2,13 +2,20 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.server.ts';
 import { searchIndexStatus } from '../../search/search-index.server.ts';
 import { registerGauge } from './metrics.server.ts';
+import { readReplicaStatus, type ReplicaStatus } from '../db/read-replica.server.ts';
 
 // /healthz says the process answers; /readyz says this node can serve: the database answers
 // within READY_DB_TIMEOUT_MS and the search index is loaded. A proxy routes only to ready nodes.
 
 export const READY_DB_TIMEOUT_MS = 2000;
 
-export type Readiness = { ready: boolean; database: 'ok' | 'unreachable'; searchIndex: { loaded: boolean; parts: number; ageSeconds: number | null } };
+// The read replica is reported but does not decide readiness: its reads fall back to the primary.
+export type Readiness = {
+  ready: boolean;
+  database: 'ok' | 'unreachable';
+  searchIndex: { loaded: boolean; parts: number; ageSeconds: number | null };
+  readReplica: Pick<ReplicaStatus, 'state' | 'fallbacks'>;
+};
 
 async function databaseAnswers(database: Database): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -26,7 +33,8 @@ async function databaseAnswers(database: Database): Promise<boolean> {
 
 export async function readiness(database: Database): Promise<Readiness> {
   const [db, index] = [await databaseAnswers(database), searchIndexStatus(database.db)];
-  return { ready: db && index.loaded, database: db ? 'ok' : 'unreachable', searchIndex: index };
+  const replica = readReplicaStatus();
+  return { ready: db && index.loaded, database: db ? 'ok' : 'unreachable', searchIndex: index, readReplica: { state: replica.state, fallbacks: replica.fallbacks } };
 }
 
 /** The database pool and the search index as gauges read at each scrape. */
@@ -35,5 +43,10 @@ export function registerRuntimeGauges(database: Database): void {
   registerGauge('chipedia_search_index_parts', 'Parts in the in-memory search index', () => searchIndexStatus(database.db).parts);
   registerGauge('chipedia_db_pool_total', 'Connections open in the PostgreSQL pool (PGlite: 1)', () => database.poolStats?.().total ?? 1);
   registerGauge('chipedia_db_pool_idle', 'Idle connections in the PostgreSQL pool', () => database.poolStats?.().idle ?? null);
+  registerGauge('chipedia_db_replica_up', 'Read replica (DATABASE_READ_URL) in use: 1, resting after a failure: 0', () => {
+    const s = readReplicaStatus();
+    return s.configured ? (s.state === 'up' ? 1 : 0) : null;
+  });
+  registerGauge('chipedia_db_replica_fallbacks', 'Catalogue reads sent to the primary because the replica failed or rested, since start', () => readReplicaStatus().fallbacks);
   registerGauge('chipedia_db_pool_waiting', 'Queries waiting for a pool connection', () => database.poolStats?.().waiting ?? null);
 }
