@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { mulberry32 } from '../../../src/lib/catalog/generate/permutation.ts';
+import { Code } from '../../../src/lib/server/errors.ts';
 import { humanTrack } from '../../../src/lib/sso/sso.ts';
 import { typo } from './search-mix.ts';
 
@@ -118,10 +119,10 @@ const parse = (reply: Reply): Record<string, unknown> => {
     return {};
   }
 };
-/** The API's envelope (`code`) or the SSO's (`error_code`) says success. */
+/** The API's envelope (`code` 200000) or the SSO's (`error_code` 0) says success. */
 const succeeded = (reply: Reply) => {
   const b = parse(reply);
-  return reply.status < 300 && (b['code'] === 0 || b['error_code'] === 0);
+  return reply.status < 300 && (b['code'] === Code.ok || b['error_code'] === 0);
 };
 
 let phoneSerial = 0;
