@@ -19,7 +19,7 @@
 // - Memory: RSS of the server (its worker threads included, and any child process) sampled every
 //   second from /proc; growth is the median of the sustained run's last 30 s over its first 30 s.
 //
-// Options: --duration <s> (300), --step-seconds <s> (20), --warmup-seconds <s> (20),
+// Options: --duration <s> (300), --step-seconds <s> (20), --warmup-seconds <s> (60),
 // --connections <n> (skip the search, sustain at n), --steps 2,4,8 (the connection counts tried),
 // --pglite, --database-url <url> (reuse a database; kept), --keep (keep the database and data
 // directory), --port <n> (4800), --cpu-prof (the server writes a V8 CPU profile into the data
@@ -40,7 +40,7 @@ const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '300' },
     'step-seconds': { type: 'string', default: '20' },
-    'warmup-seconds': { type: 'string', default: '20' },
+    'warmup-seconds': { type: 'string', default: '60' },
     connections: { type: 'string' },
     steps: { type: 'string', default: '2,4,6,8,12,16,24,32' },
     pglite: { type: 'boolean', default: false },

@@ -12,7 +12,8 @@ const dictionaries = { zh, en } as const;
 
 export function t(locale: Locale, key: MessageKey, vars: Record<string, string | number> = {}): string {
   const text: string = dictionaries[locale][key];
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+  // Most texts have no placeholder, and a page asks for hundreds.
+  return text.includes('{') ? text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`)) : text;
 }
 
 // The dictionaries are constant: each (locale, prefixes) selection is made once. Pages ask for
