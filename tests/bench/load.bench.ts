@@ -142,6 +142,16 @@ const relay = await startLoopbackRelay({ host: '127.0.0.1', port });
 const rss = sampleRss(pid);
 const clock = performance.now();
 const at = () => (performance.now() - clock) / 1000;
+// The V8 heap beside RSS (every 10 s from /metrics, open to loopback): whether growth is live
+// objects or memory V8 keeps after collecting.
+const heap: { t: number; heapMB: number; externalMB: number }[] = [];
+const metric = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
+const heapTimer = setInterval(() => {
+  void fetch(`${base}/metrics`)
+    .then((r) => r.text())
+    .then((text) => heap.push({ t: Number(at().toFixed(1)), heapMB: Number(metric(text, 'chipedia_nodejs_heap_size_used_bytes').toFixed(1)), externalMB: Number(metric(text, 'chipedia_nodejs_external_memory_bytes').toFixed(1)) }))
+    .catch(() => {});
+}, 10_000);
 
 type Stats = { requests: number; errors: number; status429: number; p50: number; p95: number; p99: number; max: number };
 type Phase = Stats & { label: string; connections: number; seconds: number; rps: number; from: number; to: number; byOp: Partial<Record<Operation, Stats>>; failures: string[] };
@@ -222,6 +232,7 @@ if (!chosen) {
 }
 const sustained = await phase('sustained', chosen, Number(args.duration));
 rss.stop();
+clearInterval(heapTimer);
 relay.close();
 
 // ── Memory ───────────────────────────────────────────────────────────────────
@@ -234,7 +245,15 @@ const window = Math.max(1, Math.min(30, Math.floor(during.length / 4)));
 const startMB = median(during.slice(0, window).map((s) => s.mb));
 const endMB = median(during.slice(-window).map((s) => s.mb));
 const growthPct = startMB ? Number((((endMB - startMB) / startMB) * 100).toFixed(2)) : 0;
+const heapDuring = heap.filter((h) => h.t >= sustained.from && h.t <= sustained.to);
+const heapEnds = (key: 'heapMB' | 'externalMB') => {
+  const k = Math.max(1, Math.min(3, Math.floor(heapDuring.length / 4)));
+  return { startMB: median(heapDuring.slice(0, k).map((h) => h[key])), endMB: median(heapDuring.slice(-k).map((h) => h[key])) };
+};
 const memory = {
+  heapUsed: heapEnds('heapMB'),
+  external: heapEnds('externalMB'),
+  heapCurve: heap.map((h) => [h.t, h.heapMB, h.externalMB]),
   sampledEverySecond: rss.samples.length,
   beforeWarmupMB: rss.samples[0]?.mb ?? 0,
   sustained: { startMB, endMB, growthPct, minMB: Math.min(...during.map((s) => s.mb)), maxMB: Math.max(...during.map((s) => s.mb)), windowSeconds: window },
