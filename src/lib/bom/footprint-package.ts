@@ -260,9 +260,20 @@ function splitPackage(pkg: string): { family: string; pins: string } {
   return m && m[1] ? { family: m[1], pins: m[2] ?? '' } : { family: pkg, pins: '' };
 }
 
+// Grading a part's replacements compares its package with hundreds of candidates' (and the BOM
+// matcher does the same per line), over a few hundred distinct spellings: each is read once.
+const canonicalSeen = new Map<string, string>();
+const CANONICAL_SEEN_MAX = 20_000;
+
 function canonicalForCompare(text: string): string {
-  const info = footprintPackage(text);
-  return info ? info.package : text.normalize('NFKC').trim().toUpperCase();
+  let canonical = canonicalSeen.get(text);
+  if (canonical === undefined) {
+    const info = footprintPackage(text);
+    canonical = info ? info.package : text.normalize('NFKC').trim().toUpperCase();
+    if (canonicalSeen.size >= CANONICAL_SEEN_MAX) canonicalSeen.clear(); // bounded: user text reaches it too
+    canonicalSeen.set(text, canonical);
+  }
+  return canonical;
 }
 
 /**

@@ -174,7 +174,8 @@ export async function similarParts(db: Db, productId: number, locale: Locale, li
 }
 
 export const SIMILAR_TTL_MS = 10 * 60_000;
-const SIMILAR_CACHE_SIZE = 20_000;
+// About 7 KB an entry (6–7 parts): 5,000 keep it near 35 MB (20,000 let a long crawl reach 140 MB).
+const SIMILAR_CACHE_SIZE = 5_000;
 const similarMemo = createMemo<string, SimilarPart[]>({ ttlMs: SIMILAR_TTL_MS, maxEntries: SIMILAR_CACHE_SIZE });
 
 async function computeSimilar(db: Db, productId: number, locale: Locale, limit: number, context?: SimilarContext): Promise<SimilarPart[]> {

@@ -12,14 +12,25 @@ const dictionaries = { zh, en } as const;
 
 export function t(locale: Locale, key: MessageKey, vars: Record<string, string | number> = {}): string {
   const text: string = dictionaries[locale][key];
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+  // Most texts have no placeholder, and a page asks for hundreds.
+  return text.includes('{') ? text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`)) : text;
 }
+
+// The dictionaries are constant: each (locale, prefixes) selection is made once. Pages ask for
+// several per render, and scanning every key each time was ~2 % of the server's CPU under load.
+const labelSelections = new Map<string, Readonly<Record<string, string>>>();
 
 /** Every string whose key starts with one of `prefixes` (full keys): an island's labels. */
 export function labelsWithPrefix(locale: Locale, ...prefixes: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, text] of Object.entries(dictionaries[locale])) if (prefixes.some((p) => key.startsWith(p))) out[key] = text;
-  return out;
+  const id = `${locale}\u0000${prefixes.join('\u0000')}`;
+  let selected = labelSelections.get(id);
+  if (!selected) {
+    const out: Record<string, string> = {};
+    for (const [key, text] of Object.entries(dictionaries[locale])) if (prefixes.some((p) => key.startsWith(p))) out[key] = text;
+    selected = out;
+    labelSelections.set(id, selected);
+  }
+  return { ...selected }; // a copy: callers may add to it
 }
 
 export function isLocale(value: unknown): value is Locale {

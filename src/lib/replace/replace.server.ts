@@ -195,7 +195,7 @@ type GradedFacts = { facts: Facts; graded: Graded };
  * imports; an unknown code is not kept, the part may be imported next). Two statements, three
  * when pins must decide.
  */
-const gradedMemo = createMemo<string, { original: Facts; list: GradedFacts[] } | null>({ ttlMs: 10 * 60_000, maxEntries: 5000, keep: (v) => v !== null });
+const gradedMemo = createMemo<string, { original: Facts; list: GradedFacts[] } | null>({ ttlMs: 10 * 60_000, maxEntries: 1000, keep: (v) => v !== null });
 
 async function gradedFor(db: Db, mfgMpnCode: string): Promise<{ original: Facts; list: GradedFacts[] } | null> {
   return gradedMemo.get(db, mfgMpnCode, async () => {
@@ -208,7 +208,9 @@ async function gradedFor(db: Db, mfgMpnCode: string): Promise<{ original: Facts;
     const list: GradedFacts[] = [];
     for (const f of candidates) {
       const graded = gradeCandidate(original, f);
-      if (graded) list.push({ facts: f, graded });
+      // Once graded, a candidate's parameters and pins are not read again (views use its names,
+      // the diff is in `graded`): kept, they made an entry ~4× larger (issue #18 load test).
+      if (graded) list.push({ facts: { ...f, params: [], pins: [] }, graded });
     }
     // Kept in the default order (no pairs, domestic not first): most requests use it as it is.
     list.sort((a, b) => compareCandidates(rankItem({ g: a, pair: null }), rankItem({ g: b, pair: null }), false));
