@@ -8,6 +8,7 @@ import { ensureBuilt } from './lib/ensure-built.ts';
 import { sanitizeRequestUrl } from '../src/lib/server/request-url.ts';
 import { processDevKey } from '../src/lib/sso/dev-access.server.ts';
 import { cameOverTls, everyAnswerHeaders, HSTS, pageCsp, ssoOriginOf } from '../src/lib/server/security-headers.ts';
+import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from '../src/lib/server/client-address.ts';
 import { createCompressedAssets } from './lib/static-compressed.ts';
 import compression from 'compression';
 
@@ -67,6 +68,11 @@ const server = createServer((req, res) => {
     trustedProxies,
   });
   if (tls) res.setHeader('Strict-Transport-Security', HSTS);
+  // Per-client limits count the browser behind a trusted proxy, not the proxy (TRUST_PROXY).
+  const forwardedFor = req.headers['x-forwarded-for'];
+  const client = resolveClientAddress(req.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor, trustedProxies);
+  delete req.headers[CLIENT_ADDRESS_HEADER];
+  if (client) req.headers[CLIENT_ADDRESS_HEADER] = client;
   req.url = sanitizeRequestUrl(req.url ?? '/');
   if (operational(req, res)) return;
   const started = performance.now();

@@ -11,5 +11,5 @@ let app: ReturnType<typeof createMcpApp> | undefined;
 // clientAddress read lazily: its getter throws once the socket is gone (see api/[...path].ts).
 export const ALL: APIRoute = async (context) => {
   app ??= createMcpApp({ db: await getDb(), tools: await mcpTools() });
-  return app.fetch(context.request, { ip: clientAddressOf(() => context.clientAddress) });
+  return app.fetch(context.request, { ip: clientAddressOf(context.request, () => context.clientAddress) });
 };

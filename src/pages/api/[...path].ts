@@ -11,6 +11,6 @@ let app: ReturnType<typeof createApp> | undefined;
 // request), and destructuring it here would turn that into a 500 before the app runs.
 export const ALL: APIRoute = async (context) => {
   app ??= createApp({ db: await getDb() });
-  return app.fetch(context.request, { ip: clientAddressOf(() => context.clientAddress) });
+  return app.fetch(context.request, { ip: clientAddressOf(context.request, () => context.clientAddress) });
 };
 

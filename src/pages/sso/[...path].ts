@@ -8,6 +8,6 @@ export const prerender = false;
 // clientAddress read lazily: its getter throws once the socket is gone (see api/[...path].ts).
 export const ALL: APIRoute = async (context) => {
   const app = await getSsoApp('/sso');
-  return app.fetch(context.request, { ip: clientAddressOf(() => context.clientAddress) });
+  return app.fetch(context.request, { ip: clientAddressOf(context.request, () => context.clientAddress) });
 };
 
