@@ -31,7 +31,7 @@ const bin = (name: string) => join('node_modules', '.bin', name);
 // The site build (minutes, mostly one core) runs beside the type-check and lint (one core each)
 // instead of inside the first end-to-end run; `npm start` then finds it current.
 const buildLog = join(work, 'build.log');
-const build: Promise<number> | null = wanted('e2e') || wanted('faults')
+const build: Promise<number> | null = wanted('e2e') || wanted('faults') || wanted('scale')
   ? new Promise((done) => {
       const out = openSync(buildLog, 'w');
       const child = spawn(process.execPath, ['--input-type=module', '-e', "import { ensureBuilt } from './scripts/lib/ensure-built.ts'; await ensureBuilt();"], {
@@ -101,6 +101,10 @@ if (wanted('e2e') && process.env.TEST_DATABASE_URL) {
 // Issue #18's fault tests: the real server killed, and starved of its database (a throwaway
 // PostgreSQL cluster they make with Debian's binaries) and of disk (a tmpfs they mount: root).
 if (wanted('faults')) vitest('fault tests (real server)', ['-c', 'vitest.faults.config.ts'], { TEST_DATABASE_URL: '', DATABASE_URL: '' });
+
+// Issue #18's scale-out: a PostgreSQL primary and streaming replica, two nodes behind HAProxy,
+// backups restored (root, Debian's PostgreSQL 15 and HAProxy).
+if (wanted('scale')) vitest('scale-out (PostgreSQL replica, two nodes, HAProxy)', ['-c', 'vitest.scale.config.ts'], { TEST_DATABASE_URL: '', DATABASE_URL: '' });
 
 rmSync(work, { recursive: true, force: true });
 console.log(`\n${rows.join('\n')}`);
