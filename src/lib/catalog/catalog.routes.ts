@@ -101,7 +101,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     }),
     async (c) => {
       const { mfgMpnCode, unit } = c.req.valid('query');
-      return downloadLimited(c, 'svg') ?? svgResponse(c, await symbolSvg(c.var.db, mfgMpnCode, unit));
+      return downloadLimited(c, 'svg') ?? svgResponse(c, await symbolSvg(c.var.db, mfgMpnCode, unit, c.var.locale));
     },
   )
   .openapi(
@@ -118,7 +118,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
         ...errorResponses,
       },
     }),
-    async (c) => downloadLimited(c, 'svg') ?? svgResponse(c, await footprintSvg(c.var.db, c.req.valid('query').mfgMpnCode)),
+    async (c) => downloadLimited(c, 'svg') ?? svgResponse(c, await footprintSvg(c.var.db, c.req.valid('query').mfgMpnCode, c.var.locale)),
   )
   .openapi(
     createRoute({
@@ -134,7 +134,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       },
     }),
     async (c) => {
-      const { gzip, etag } = await partModel(c.var.db, c.req.valid('query').mfgMpnCode);
+      const { gzip, etag } = await partModel(c.var.db, c.req.valid('query').mfgMpnCode, c.var.locale);
       const headers: Record<string, string> = {
         'Content-Type': 'application/octet-stream',
         'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800',
@@ -307,7 +307,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
 async function zipResponse(c: Context<AppEnv>, mfgMpnCode: string) {
   const limited = downloadLimited(c, 'zip');
   if (limited) return limited;
-  const zip = await partZip(c.var.db, mfgMpnCode);
+  const zip = await partZip(c.var.db, mfgMpnCode, c.var.locale);
   const headers = {
     'Content-Type': 'application/zip',
     'Content-Disposition': `attachment; filename="${zip.fileName}"; filename*=UTF-8''${encodeURIComponent(zip.fileName)}`,

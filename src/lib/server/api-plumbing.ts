@@ -1,3 +1,4 @@
+import { HTTPException } from 'hono/http-exception';
 import { FileTooLargeError } from '../files/file-store.ts';
 import { localeFromRequest } from './api-locale.ts';
 import type { AppEnv } from './app-env.ts';
@@ -28,6 +29,8 @@ export const apiEnvelope: Envelope<AppEnv> = {
       case 'notFound':
         return error?.message || serverMessage('routeNotFound', locale, { path: c.req.path });
       case 'badInput':
+        // Hono's own refusals (validator, body parsing) speak English: said again in the caller's language.
+        if (error instanceof HTTPException) return serverMessage(/json/i.test(error.message) ? 'malformedJson' : /formdata/i.test(error.message) ? 'malformedForm' : 'badInput', locale);
         return error?.message || serverMessage('badInput', locale);
       default:
         return serverMessage(kind, locale);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { answerProblem, describe, send, type FuzzRequest } from './fuzz-request.ts';
+import { answerProblem, describe, send, SESSION, type FuzzRequest } from './fuzz-request.ts';
 
 // The campaign's bookkeeping: a fixed seed and a bounded number of runs per operation (FUZZ_RUNS
 // and FUZZ_SEED for a long campaign), counts, and findings with the smallest request that shows
@@ -7,12 +7,20 @@ import { answerProblem, describe, send, type FuzzRequest } from './fuzz-request.
 
 export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 18);
+/** A long campaign (FUZZ_RUNS given) also sends every hostile file under every name; CI alternates names. */
+export const FUZZ_LONG = process.env.FUZZ_RUNS !== undefined;
 /** A request that takes longer than this is a hang. */
 export const FUZZ_TIMEOUT_MS = Number(process.env.FUZZ_TIMEOUT_MS ?? 15_000);
 
 export type Finding = { operation: string; problem: string; request: string };
 
 export class Campaign {
+  /** Mints a live session for a request that stands for one (logging out or changing the phone revokes them). */
+  private readonly session: () => Promise<string>;
+  constructor(session: () => Promise<string>) {
+    this.session = session;
+  }
+
   operations = 0;
   requests = 0;
   files = 0;
@@ -27,6 +35,7 @@ export class Campaign {
     envelope: 'api' | 'sso' | 'ssoPage',
   ): Promise<string | null> {
     this.requests++;
+    if (req.headers['x-token'] === SESSION) req = { ...req, headers: { ...req.headers, 'x-token': await this.session() } };
     const answer = await send(fetcher, req, FUZZ_TIMEOUT_MS);
     this.statuses.set(answer.status, (this.statuses.get(answer.status) ?? 0) + 1);
     if (answer.ms > this.slowest.ms) this.slowest = { ms: Math.round(answer.ms), request: describe(req) };

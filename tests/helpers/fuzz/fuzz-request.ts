@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { bodyValue, hostileString, hostileValue, validValue, type KnownValues } from './hostile-values.ts';
 import type { Operation, Schema } from './openapi-operations.ts';
+import { httpStatusOf } from '../../../src/lib/server/errors.ts';
 
 // One generated request for an operation, the way a hostile client would send it, and the check of
 // its answer: never a 5xx, never a hang, every refusal in the envelope in the caller's language.
@@ -130,7 +131,10 @@ function bodyFor(op: Operation, known: KnownValues): fc.Arbitrary<BodyChoice> {
   );
 }
 
-export type RequestContext = { known: KnownValues; token: () => string; ips: () => string };
+/** Stands for a live session in a generated request; replaced by a fresh one as it is sent. */
+export const SESSION = '<session>';
+
+export type RequestContext = { known: KnownValues; ips: () => string };
 
 /** Every part of a request to `op` generated: who, which language, path, query, headers, body. */
 export function requestFor(op: Operation, base: string, ctx: RequestContext): fc.Arbitrary<FuzzRequest> {
@@ -167,7 +171,7 @@ export function requestFor(op: Operation, base: string, ctx: RequestContext): fc
         headers.cookie = `locale=${g.lang}`;
         headers['accept-language'] = g.junkAccept;
       } else headers['accept-language'] = acceptLanguage(g.lang);
-      if (g.caller === 'user') headers['x-token'] = ctx.token();
+      if (g.caller === 'user') headers['x-token'] = SESSION;
       if (g.caller === 'badToken') headers['x-token'] = g.badToken;
       if (g.body.contentType) headers['content-type'] = g.body.contentType;
       return { method: op.method, url: pairs.length > 0 ? `${path}?${pairs.join('&')}` : path, headers, body: g.body.body, lang: g.lang, ip: ctx.ips() };
@@ -185,6 +189,17 @@ export function requestText(req: FuzzRequest): string {
   if (typeof req.body === 'string') text += req.body;
   if (req.body instanceof FormData) for (const [k, v] of req.body.entries()) text += k + (typeof v === 'string' ? v : v.name);
   return text;
+}
+
+/** A JSON body's own `locale` (the assistant's chat: the page's language) wins over the request's. */
+function bodyLocale(req: FuzzRequest): Lang | undefined {
+  if (typeof req.body !== 'string' || !req.headers['content-type']?.startsWith('application/json')) return undefined;
+  try {
+    const locale = (JSON.parse(req.body) as { locale?: unknown } | null)?.locale;
+    return locale === 'zh' || locale === 'en' ? locale : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export type Answer = { status: number; contentType: string; body: unknown; ms: number };
@@ -210,9 +225,9 @@ export function answerProblem(answer: Answer, req: FuzzRequest, envelope: 'api' 
   if (!b || typeof code !== 'number' || typeof b.msg !== 'string' || !keys.every((k) => k in b)) return `refusal outside the envelope: ${JSON.stringify(answer.body).slice(0, 200)}`;
   const msg = b.msg;
   if (msg.trim() === '') return `refusal ${code} without a message`;
-  if (envelope === 'api' && Math.floor(code / 100) !== answer.status) return `code ${code} with status ${answer.status}`;
+  if (envelope === 'api' && httpStatusOf(code) !== answer.status) return `code ${code} with status ${answer.status}`;
   // The SSO speaks Chinese to everyone (SPEC §8: the dialog shows msg; en pages translate known texts).
-  const lang = envelope === 'api' ? req.lang : 'zh';
+  const lang = envelope === 'api' ? (bodyLocale(req) ?? req.lang) : 'zh';
   if (lang === 'zh' && !CJK.test(msg)) return `zh refusal without Chinese: ${msg.slice(0, 200)}`;
   if (lang === 'en') {
     const sent = requestText(req);

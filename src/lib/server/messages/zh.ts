@@ -23,6 +23,7 @@ export const zh = {
   internal: '服务器内部错误，请稍后再试',
   unavailable: '服务暂时不可用，请稍后再试',
   malformedJson: '请求体不是有效的 JSON',
+  malformedForm: '请求体不是有效的表单（multipart/form-data）',
   rateLimited: '请求过于频繁，请{seconds}秒后再试',
   fileTooLarge: '文件不能超过 {megabytes}MB',
 
@@ -30,6 +31,7 @@ export const zh = {
   'input.nul': '含有空字符（NUL）',
   'input.surrogate': '含有无效的 Unicode 字符',
   'input.encoding': '不是有效的 UTF-8 编码',
+  'input.depth': '嵌套层级过深',
 
   'account.nicknameTooLong': '昵称不能超过30个字符',
   'account.nicknameBad': '昵称不能包含控制字符',
@@ -109,6 +111,11 @@ export const zh = {
   'jobs.badEventId': '必须是非负整数',
   'catalog.noCategory': '分类 {cateId} 不存在',
   'catalog.noPart': '元器件 {code} 不存在',
+  'catalog.noSymbol': '元器件 {code} 没有 KiCad 符号',
+  'catalog.noFootprint': '元器件 {code} 没有 KiCad 封装',
+  'catalog.noDownload': '元器件 {code} 没有可下载的 KiCad 符号或封装',
+  'catalog.noFootprintModel': '元器件 {code} 没有封装，因此没有 3D 模型',
+  'catalog.noModel3d': '本目录中没有元器件 {code} 的 3D 模型',
   'catalog.noModuleKey': '模块 {key} 不存在',
   'catalog.noCounter': '没有要累加的计数项',
   'modules.noCategory': '模块分类 {id} 不存在',
