@@ -227,14 +227,17 @@ export function answerProblem(answer: Answer, req: FuzzRequest, envelope: 'api' 
   if (msg.trim() === '') return `refusal ${code} without a message`;
   if (envelope === 'api' && httpStatusOf(code) !== answer.status) return `code ${code} with status ${answer.status}`;
   // The SSO speaks Chinese to everyone (SPEC §8: the dialog shows msg; en pages translate known texts).
-  const lang = envelope === 'api' ? (bodyLocale(req) ?? req.lang) : 'zh';
-  if (lang === 'zh' && !CJK.test(msg)) return `zh refusal without Chinese: ${msg.slice(0, 200)}`;
-  if (lang === 'en') {
-    const sent = requestText(req);
-    const foreign = [...msg].filter((ch) => CJK.test(ch) && !sent.includes(ch));
-    if (foreign.length > 0 || !/[A-Za-z]{2,}/.test(msg)) return `en refusal not in English: ${msg.slice(0, 200)}`;
-  }
-  return null;
+  // A body's own locale may speak instead of the request's, once the body has been read.
+  const langs = envelope === 'api' ? [req.lang, bodyLocale(req) ?? req.lang] : ['zh'];
+  const problems = langs.map((lang) => languageProblem(msg, lang as Lang, req));
+  return problems.includes(null) ? null : problems[0]!;
+}
+
+function languageProblem(msg: string, lang: Lang, req: FuzzRequest): string | null {
+  if (lang === 'zh') return CJK.test(msg) ? null : `zh refusal without Chinese: ${msg.slice(0, 200)}`;
+  const sent = requestText(req);
+  const foreign = [...msg].filter((ch) => CJK.test(ch) && !sent.includes(ch));
+  return foreign.length > 0 || !/[A-Za-z]{2,}/.test(msg) ? `en refusal not in English: ${msg.slice(0, 200)}` : null;
 }
 
 /** Sends the request with a deadline; a hang is a finding like a 500. */
