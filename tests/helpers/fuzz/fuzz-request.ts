@@ -181,10 +181,13 @@ export function requestFor(op: Operation, base: string, ctx: RequestContext): fc
 /** The texts a request carried, so an English refusal may echo Chinese the caller sent. */
 export function requestText(req: FuzzRequest): string {
   let text = req.url;
-  try {
-    text += decodeURIComponent(req.url);
-  } catch {
-    // Deliberately malformed escapes: the raw URL is enough.
+  // Piece by piece: one deliberately malformed escape must not hide the others' text.
+  for (const piece of req.url.split(/[?&=/]/)) {
+    try {
+      text += decodeURIComponent(piece.replace(/\+/g, ' '));
+    } catch {
+      // A malformed escape: the raw piece is already in the text.
+    }
   }
   if (typeof req.body === 'string') text += req.body;
   if (req.body instanceof FormData) for (const [k, v] of req.body.entries()) text += k + (typeof v === 'string' ? v : v.name);
