@@ -65,4 +65,10 @@ describe(`the campaign's findings (${process.env.TEST_DATABASE_URL ? 'postgres' 
     expect((await get('/chiplet/products/downloadZip?mfgMpnCode=LM358DR-test', 'zh')).body.msg).toBe('元器件 LM358DR-test 没有可下载的 KiCad 符号或封装');
     expect((await get('/chiplet/products/downloadZip?mfgMpnCode=LM358DR-test', 'en')).body.msg).toBe('Part LM358DR-test has no KiCad symbol or footprint to download');
   });
+
+  it('a path that leaves the API (backslashes normalised to ../) is refused in the caller’s language', async () => {
+    const en = await call('/jobs/..\\..\\windows\\win.ini', { method: 'GET' }, 'en');
+    expect(en.status).toBe(404);
+    expect(en.body).toEqual({ code: 40400, msg: 'No such API route: /windows/win.ini', result: null });
+  });
 });
