@@ -102,7 +102,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     }),
     async (c) => {
       const { mfgMpnCode, unit } = c.req.valid('query');
-      return (await downloadLimited(c, 'svg')) ?? svgResponse(c, await symbolSvg(c.var.db, mfgMpnCode, unit));
+      return (await downloadLimited(c, 'svg')) ?? svgResponse(c, await symbolSvg(c.var.db, mfgMpnCode, unit, c.var.locale));
     },
   )
   .openapi(
@@ -119,7 +119,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
         ...errorResponses,
       },
     }),
-    async (c) => (await downloadLimited(c, 'svg')) ?? svgResponse(c, await footprintSvg(c.var.db, c.req.valid('query').mfgMpnCode)),
+    async (c) => (await downloadLimited(c, 'svg')) ?? svgResponse(c, await footprintSvg(c.var.db, c.req.valid('query').mfgMpnCode, c.var.locale)),
   )
   .openapi(
     createRoute({
@@ -135,7 +135,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       },
     }),
     async (c) => {
-      const { gzip, etag } = await partModel(c.var.db, c.req.valid('query').mfgMpnCode);
+      const { gzip, etag } = await partModel(c.var.db, c.req.valid('query').mfgMpnCode, c.var.locale);
       const headers: Record<string, string> = {
         'Content-Type': 'application/octet-stream',
         'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800',
@@ -308,7 +308,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
 async function zipResponse(c: Context<AppEnv>, mfgMpnCode: string) {
   const limited = await downloadLimited(c, 'zip');
   if (limited) return limited;
-  const zip = await partZip(c.var.db, mfgMpnCode);
+  const zip = await partZip(c.var.db, mfgMpnCode, c.var.locale);
   const headers = {
     'Content-Type': 'application/zip',
     'Content-Disposition': `attachment; filename="${zip.fileName}"; filename*=UTF-8''${encodeURIComponent(zip.fileName)}`,

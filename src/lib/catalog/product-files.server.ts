@@ -10,6 +10,8 @@ import { writeSymbolLibrary } from '../kicad/symbol-write.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { footprints, models3d, products, symbols } from '../server/db/schema/index.ts';
 import { AppError, Code } from '../server/errors.ts';
+import { serverMessage } from '../server/messages/server-message.ts';
+import type { Locale } from '../i18n/i18n.ts';
 import { modelDataCache, svgCache, zipCache, type Built } from './download-cache.server.ts';
 import { findStoredModel, type StoredModelRef } from './model3d/find-model.server.ts';
 import { assembleZip, compressData, compressDataAsync, type CompressedData, type ZipChunks } from '../files/zip.ts';
@@ -33,7 +35,7 @@ type PartFiles = {
   footprint: { library: string; name: string; content: string; model3dPath: string | null; licence: string } | null;
 };
 
-async function partFiles(db: Db, mfgMpnCode: string): Promise<PartFiles> {
+async function partFiles(db: Db, mfgMpnCode: string, locale: Locale): Promise<PartFiles> {
   const rows = await db
     .select({
       mpn: products.mpn,
@@ -56,7 +58,7 @@ async function partFiles(db: Db, mfgMpnCode: string): Promise<PartFiles> {
     .where(eq(products.mfgMpnCode, mfgMpnCode))
     .limit(1);
   const r = rows[0];
-  if (!r) throw new AppError(Code.notFound, `No part with mfgMpnCode ${mfgMpnCode}`);
+  if (!r) throw new AppError(Code.notFound, serverMessage('catalog.noPart', locale, { code: mfgMpnCode }));
   return {
     mpn: r.mpn,
     mfgMpnCode: r.mfgMpnCode,
@@ -84,9 +86,9 @@ const etagOf = (parts: readonly (string | null | undefined)[]) =>
   `"${createHash('sha1').update(parts.map((p) => p ?? '\u0001').join('\0')).digest('base64url')}"`;
 
 /** The symbol as SVG, rendered once per symbol content and unit (download-cache.server.ts). */
-export async function symbolSvg(db: Db, mfgMpnCode: string, unit?: number): Promise<Svg> {
-  const part = await partFiles(db, mfgMpnCode);
-  if (!part.symbol) throw new AppError(Code.notFound, `Part ${mfgMpnCode} has no symbol`);
+export async function symbolSvg(db: Db, mfgMpnCode: string, unit?: number, locale: Locale = 'zh'): Promise<Svg> {
+  const part = await partFiles(db, mfgMpnCode, locale);
+  if (!part.symbol) throw new AppError(Code.notFound, serverMessage('catalog.noSymbol', locale, { code: mfgMpnCode }));
   const { content, name } = part.symbol;
   const etag = etagOf(['sym', content, String(unit ?? '')]);
   return {
@@ -96,9 +98,9 @@ export async function symbolSvg(db: Db, mfgMpnCode: string, unit?: number): Prom
 }
 
 /** The footprint as SVG, rendered once per footprint content. */
-export async function footprintSvg(db: Db, mfgMpnCode: string): Promise<Svg> {
-  const part = await partFiles(db, mfgMpnCode);
-  if (!part.footprint) throw new AppError(Code.notFound, `Part ${mfgMpnCode} has no footprint`);
+export async function footprintSvg(db: Db, mfgMpnCode: string, locale: Locale = 'zh'): Promise<Svg> {
+  const part = await partFiles(db, mfgMpnCode, locale);
+  if (!part.footprint) throw new AppError(Code.notFound, serverMessage('catalog.noFootprint', locale, { code: mfgMpnCode }));
   const { content, name } = part.footprint;
   const etag = etagOf(['fp', content]);
   return {
@@ -124,9 +126,9 @@ const ZIP_LAYOUT = 'kicad-zip-2';
  * (part fields, symbol and footprint text, the model row and its content hash), so a re-import of
  * any of them makes a new zip; the zip itself is built once per version (download-cache.server.ts).
  */
-export async function partZip(db: Db, mfgMpnCode: string): Promise<PartZip> {
-  const part = await partFiles(db, mfgMpnCode);
-  if (!part.symbol && !part.footprint) throw new AppError(Code.notFound, `Part ${mfgMpnCode} has no KiCad symbol or footprint to download`);
+export async function partZip(db: Db, mfgMpnCode: string, locale: Locale = 'zh'): Promise<PartZip> {
+  const part = await partFiles(db, mfgMpnCode, locale);
+  if (!part.symbol && !part.footprint) throw new AppError(Code.notFound, serverMessage('catalog.noDownload', locale, { code: mfgMpnCode }));
   const model = part.footprint?.model3dPath ? await findStoredModel(db, part.footprint.model3dPath, 'content') : null;
   const { symbol: sym, footprint: fp } = part;
   const etag = etagOf([

@@ -48,7 +48,7 @@ export async function catalogPlacement(db: Db, mfgMpnCode: string, command: Plac
   if (!part) throw notFoundPart(mfgMpnCode, locale);
   let zip;
   try {
-    zip = await partZip(db, mfgMpnCode);
+    zip = await partZip(db, mfgMpnCode, locale);
   } catch (error) {
     if (error instanceof AppError && error.code === Code.notFound) throw new AppError(Code.notFound, serverMessage(`placement.noAsset.${command}`, locale, { name: part.mpn }));
     throw error;

@@ -1,3 +1,5 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { FileTooLargeError } from '../files/file-store.ts';
 import { STORAGE_FULL_RETRY_AFTER_SECONDS, storageFull } from '../files/storage-full.ts';
 import { localeFromRequest } from './api-locale.ts';
@@ -20,15 +22,23 @@ const codeOf: Record<FailureKind, number> = {
   internal: Code.internal,
 };
 
+/**
+ * The caller's locale; read from the request when the plumbing's variables were never set (a path
+ * outside the app's base, e.g. `/api/x/..\..\y` normalised to `/y`, meets only the not-found handler).
+ */
+const localeOf = (c: Context<AppEnv>) => c.var.locale ?? localeFromRequest(c.req.header('cookie'), c.req.header('accept-language'));
+
 /** `{ code, msg, result: null }` with the status of the code's class; AppError says its own code. */
 export const apiEnvelope: Envelope<AppEnv> = {
   fail: (c, kind, msg) => c.json({ code: codeOf[kind], msg, result: null }, httpStatusOf(codeOf[kind]) as 400),
   message: (c, kind, error) => {
-    const locale = c.var.locale ?? 'zh';
+    const locale = localeOf(c);
     switch (kind) {
       case 'notFound':
         return error?.message || serverMessage('routeNotFound', locale, { path: c.req.path });
       case 'badInput':
+        // Hono's own refusals (validator, body parsing) speak English: said again in the caller's language.
+        if (error instanceof HTTPException) return serverMessage(/json/i.test(error.message) ? 'malformedJson' : /formdata/i.test(error.message) ? 'malformedForm' : 'badInput', locale);
         return error?.message || serverMessage('badInput', locale);
       default:
         return serverMessage(kind, locale);
@@ -38,7 +48,7 @@ export const apiEnvelope: Envelope<AppEnv> = {
     // An upload over its kind's limit (src/lib/files/upload-limits.ts), wherever a route forgot to say so.
     if (error instanceof FileTooLargeError) {
       const megabytes = Math.max(1, Math.round(error.maxBytes / 1048576));
-      return c.json({ code: Code.tooLarge, msg: serverMessage('fileTooLarge', c.var.locale ?? 'zh', { megabytes }), result: null }, 413);
+      return c.json({ code: Code.tooLarge, msg: serverMessage('fileTooLarge', localeOf(c), { megabytes }), result: null }, 413);
     }
     // The file store's disk is full: the upload was not saved (the spool removed its part file).
     if (storageFull(error)) {

@@ -36,26 +36,39 @@ export function queryProblem(search: string): InputProblem | null {
   return null;
 }
 
-/** The first bad string (key or value) anywhere in parsed JSON; the field is its path. */
-export function jsonProblem(value: unknown, path = ''): InputProblem | null {
-  if (typeof value === 'string') {
-    const problem = textProblem(value);
-    return problem ? { field: path || 'body', problem } : null;
-  }
-  if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) {
-      const found = jsonProblem(v, `${path}[${i}]`);
-      if (found) return found;
+/** JSON nested deeper than this is refused: no request of ours nests past a dozen levels. */
+export const MAX_JSON_DEPTH = 64;
+
+export type JsonProblem = { field: string; problem: TextProblem | 'depth' };
+
+/**
+ * The first bad string (key or value) anywhere in parsed JSON, or nesting past MAX_JSON_DEPTH; the
+ * field is its path. Walked with a stack of its own, so hostile nesting cannot overflow ours.
+ */
+export function jsonProblem(value: unknown, path = ''): JsonProblem | null {
+  const pending: { value: unknown; path: string; depth: number }[] = [{ value, path, depth: 0 }];
+  while (pending.length > 0) {
+    const item = pending.pop()!;
+    const v = item.value;
+    if (typeof v === 'string') {
+      const problem = textProblem(v);
+      if (problem) return { field: item.path || 'body', problem };
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const keyProblem = textProblem(k);
-      if (keyProblem) return { field: path || 'body', problem: keyProblem };
-      const found = jsonProblem(v, path ? `${path}.${k}` : k);
-      if (found) return found;
+    if (!v || typeof v !== 'object') continue;
+    if (item.depth >= MAX_JSON_DEPTH) return { field: item.path || 'body', problem: 'depth' };
+    const children: { value: unknown; path: string; depth: number }[] = [];
+    if (Array.isArray(v)) {
+      for (const [i, child] of v.entries()) children.push({ value: child, path: `${item.path}[${i}]`, depth: item.depth + 1 });
+    } else {
+      for (const [k, child] of Object.entries(v)) {
+        const keyProblem = textProblem(k);
+        if (keyProblem) return { field: item.path || 'body', problem: keyProblem };
+        children.push({ value: child, path: item.path ? `${item.path}.${k}` : k, depth: item.depth + 1 });
+      }
     }
+    // Reversed onto the stack: the first problem in document order is the one reported.
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
   }
   return null;
 }

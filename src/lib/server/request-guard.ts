@@ -4,7 +4,7 @@ import { serverMessage } from './messages/server-message.ts';
 import type { Locale } from '../i18n/i18n.ts';
 import type { AppEnv } from './app-env.ts';
 import { AppError, Code } from './errors.ts';
-import { jsonProblem, queryProblem, textProblem, type InputProblem } from './input-text.ts';
+import { jsonProblem, queryProblem, textProblem, type JsonProblem } from './input-text.ts';
 
 // The API's first line of validation, for every route at once (issue #9 items 5 and 6): one body
 // limit (64 KB, larger only where an upload route declares it), and text that the database or the
@@ -29,7 +29,7 @@ export function bodyLimitOf(path: string): number {
   return declaredLimits.get(path)?.bytes ?? DEFAULT_BODY_LIMIT_BYTES;
 }
 
-export function describeProblem({ field, problem }: InputProblem, locale: Locale): string {
+export function describeProblem({ field, problem }: JsonProblem, locale: Locale): string {
   return serverMessage('field', locale, { field, problem: serverMessage(`input.${problem}`, locale) });
 }
 
@@ -58,7 +58,7 @@ export function requestGuard(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const locale = c.var.locale ?? 'zh';
     const url = new URL(c.req.url);
-    let pathProblem: InputProblem | null = null;
+    let pathProblem: JsonProblem | null = null;
     try {
       const p = textProblem(decodeURIComponent(url.pathname));
       if (p) pathProblem = { field: 'path', problem: p };

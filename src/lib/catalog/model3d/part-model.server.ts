@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.server.ts';
 import { footprints, models3d, products } from '../../server/db/schema/index.ts';
 import { AppError, Code } from '../../server/errors.ts';
+import { serverMessage } from '../../server/messages/server-message.ts';
+import type { Locale } from '../../i18n/i18n.ts';
 import { parseFootprint } from '../../kicad/footprint.ts';
 import { boundingBox, decodeMesh, encodeMesh } from '../../viewer3d/mesh-format.ts';
 import { checkAlignment } from './alignment.ts';
@@ -37,17 +39,17 @@ function remember(key: string, value: PartModel): void {
   }
 }
 
-export async function partModel(db: Db, mfgMpnCode: string): Promise<PartModel> {
+export async function partModel(db: Db, mfgMpnCode: string, locale: Locale = 'zh'): Promise<PartModel> {
   const [part] = await db
     .select({ footprintId: footprints.id, library: footprints.library, name: footprints.name, content: footprints.content, model3dPath: footprints.model3dPath })
     .from(products)
     .leftJoin(footprints, eq(footprints.id, products.footprintId))
     .where(eq(products.mfgMpnCode, mfgMpnCode))
     .limit(1);
-  if (!part) throw new AppError(Code.notFound, `No part with mfgMpnCode ${mfgMpnCode}`);
-  if (!part.footprintId || !part.content) throw new AppError(Code.notFound, `Part ${mfgMpnCode} has no footprint, so no 3D model`);
+  if (!part) throw new AppError(Code.notFound, serverMessage('catalog.noPart', locale, { code: mfgMpnCode }));
+  if (!part.footprintId || !part.content) throw new AppError(Code.notFound, serverMessage('catalog.noFootprintModel', locale, { code: mfgMpnCode }));
   const row = part.model3dPath ? await findStoredModel(db, part.model3dPath, 'mesh') : null;
-  if (!row) throw new AppError(Code.notFound, `Part ${mfgMpnCode} has no 3D model in this catalogue`);
+  if (!row) throw new AppError(Code.notFound, serverMessage('catalog.noModel3d', locale, { code: mfgMpnCode }));
   const key = `${part.footprintId}:${row.id}:${row.sha256 ?? ''}:${createHash('sha1').update(part.content).digest('base64url')}`;
   const hit = cache.get(key);
   if (hit) {
@@ -57,7 +59,7 @@ export async function partModel(db: Db, mfgMpnCode: string): Promise<PartModel> 
     return hit;
   }
   const [stored] = await db.select({ mesh: models3d.mesh }).from(models3d).where(eq(models3d.id, row.id)).limit(1);
-  if (!stored?.mesh) throw new AppError(Code.notFound, `Part ${mfgMpnCode} has no 3D model in this catalogue`);
+  if (!stored?.mesh) throw new AppError(Code.notFound, serverMessage('catalog.noModel3d', locale, { code: mfgMpnCode }));
   const parsed = parseFootprint(part.content, `${part.name}.kicad_mod`);
   const fp = parsed.footprint;
   const model = decodeMesh(stored.mesh);

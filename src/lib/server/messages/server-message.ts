@@ -21,3 +21,17 @@ export function bothMessages(key: ServerMessageKey): { zh: string; en: string } 
 }
 
 export type { ServerMessageKey };
+
+let enByZh: Map<string, string> | undefined;
+
+/**
+ * The English of a Chinese message text from the table (a zod rule that carries only `.zh`), or
+ * undefined when the text is not one of ours.
+ */
+export function englishOf(zhText: string): string | undefined {
+  if (!enByZh) {
+    enByZh = new Map();
+    for (const [key, text] of Object.entries(zh)) if (!enByZh.has(text)) enByZh.set(text, en[key as ServerMessageKey]);
+  }
+  return enByZh.get(zhText);
+}
