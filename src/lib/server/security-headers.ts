@@ -3,6 +3,8 @@
 // (astro.config.mjs `security.csp`); the directives below are added to it at run time because
 // they depend on the environment (HOST_ORIGINS, an SSO on another host).
 
+import { CHROMELESS_SEGMENTS } from '../site/page-chrome.ts';
+
 export type SecurityHeaderOptions = {
   /** Origins allowed to frame our pages and exchange host messages (HOST_ORIGINS). */
   hostOrigins: readonly string[];
@@ -17,18 +19,7 @@ export type SecurityHeaderOptions = {
  * (page-chrome.ts), and the design viewer's assistant icon, which asks the host for a dialog.
  * Only these may be framed, and only by HOST_ORIGINS; any other page answers frame-ancestors 'none'.
  */
-export const HOST_PAGE_PATHS = [
-  '/symbolSelector',
-  '/library',
-  '/addSymbolDevice',
-  '/addFragment',
-  '/login',
-  '/addComponentType',
-  '/addDesignBlockType',
-  '/modifyFragment',
-  '/addProject',
-  '/ecadViewer/ai/aiIcon',
-] as const;
+export const HOST_PAGE_PATHS = [...CHROMELESS_SEGMENTS, '/ecadViewer/ai/aiIcon'] as const;
 
 /** Whether a path without its locale prefix is a host page (the path itself or one below it). */
 export function isHostPage(barePath: string): boolean {
