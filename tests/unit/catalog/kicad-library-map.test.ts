@@ -47,7 +47,7 @@ describe('CATEGORY_TREE', () => {
   it('has the distributor-style top levels', () => {
     const top = CATEGORY_TREE.filter((c) => c.level === 1).map((c) => c.cateName);
     expect(top).toEqual(expect.arrayContaining(['集成电路', '电源管理', '放大器与比较器', '逻辑器件', '接口芯片', '存储器', '传感器', '分立半导体', '光电器件', '无源器件', '连接器', '机电器件', '射频/无线', '模块', '电路保护']));
-    expect(categoryPath(10003).map((id) => CATEGORY_BY_ID.get(id)?.cateNameEn)).toEqual(['Integrated Circuits', 'Microcontrollers (MCU)', 'ARM Cortex-M3']);
+    expect(categoryPath(10003).map((id) => CATEGORY_BY_ID.get(id)?.cateNameEn)).toEqual(['Integrated Circuits', 'Microcontrollers (MCU/MPU/SOC)', 'ARM Cortex-M3']);
     expect(categoryPath(999999)).toEqual([]);
   });
 
