@@ -63,6 +63,9 @@ export default defineConfig({
       // Every journey logs in from 127.0.0.1; production keeps 20 codes per address and hour.
       SSO_SMS_PER_IP_HOUR: '200',
       HOST_ORIGINS: `http://127.0.0.1:${ALLOWED_HOST_PORT}`,
+      // The journeys run on the KiCad demo catalogue; the shipped 582k-part catalogue has its own
+      // fresh-start spec with its own server (tests/e2e/full-catalogue/, issue #29).
+      CATALOG: 'kicad',
     },
   },
 });

@@ -89,6 +89,8 @@ server.listen(config.PORT, config.HOST, () => {
   if (config.SMS_PROVIDER === 'dev' || config.WECHAT_PROVIDER === 'dev') {
     printDevKey({ shown, host: config.HOST, port: config.PORT, sms: config.SMS_PROVIDER, wechat: config.WECHAT_PROVIDER });
   }
+  // The shipped JLCPCB/LCSC catalogue loads behind the first page (once per installation).
+  if (config.CATALOG === 'full') void import('./lib/shipped-catalog-load.ts').then((m) => m.loadCatalogInBackground(database));
 });
 
 /**

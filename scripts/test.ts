@@ -31,7 +31,7 @@ const bin = (name: string) => join('node_modules', '.bin', name);
 // The site build (minutes, mostly one core) runs beside the type-check and lint (one core each)
 // instead of inside the first end-to-end run; `npm start` then finds it current.
 const buildLog = join(work, 'build.log');
-const build: Promise<number> | null = wanted('e2e') || wanted('faults') || wanted('scale')
+const build: Promise<number> | null = wanted('e2e') || wanted('faults') || wanted('scale') || wanted('catalog')
   ? new Promise((done) => {
       const out = openSync(buildLog, 'w');
       const child = spawn(process.execPath, ['--input-type=module', '-e', "import { ensureBuilt } from './scripts/lib/ensure-built.ts'; await ensureBuilt();"], {
@@ -70,6 +70,21 @@ if (build) {
   add('site build', { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
 }
 
+// Issue #29: a fresh start on the full shipped catalogue (582k parts into PGlite, one core for
+// minutes) runs in the background beside the Vitest runs, with its own server, port and data.
+const catalogJson = join(work, 'playwright-catalog.json');
+const catalogRun: Promise<number> | null =
+  wanted('catalog') && build
+    ? new Promise((done) => {
+        const out = openSync(join(work, 'catalog.log'), 'w');
+        const child = spawn(bin('playwright'), ['test', '-c', 'playwright.catalog.config.ts'], {
+          stdio: ['ignore', out, out],
+          env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PLAYWRIGHT_JSON: catalogJson, E2E_CATALOG_DATA_DIR: join(work, 'catalog-data'), DATABASE_URL: '' },
+        });
+        child.on('exit', (code) => done(code ?? 1));
+      })
+    : null;
+
 if (wanted('unit')) vitest('vitest (PGlite)', [], { TEST_DATABASE_URL: '' });
 if (wanted('unit') && process.env.TEST_DATABASE_URL) vitest('vitest API (PostgreSQL)', ['tests/api'], {});
 
@@ -80,6 +95,15 @@ function playwright(label: string, args: string[], env: Record<string, string | 
     const s = (JSON.parse(readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; skipped: number; flaky: number } }).stats;
     add(label, { passed: s.expected + s.flaky, failed: s.unexpected + (status !== 0 && s.unexpected === 0 ? 1 : 0), skipped: s.skipped });
   } else add(label, { passed: 0, failed: 1, skipped: 0 });
+}
+
+if (catalogRun) {
+  const status = await catalogRun;
+  console.log(`\n▶ playwright -c playwright.catalog.config.ts (beside the Vitest runs)\n${readFileSync(join(work, 'catalog.log'), 'utf8').split('\n').slice(-25).join('\n')}`);
+  if (existsSync(catalogJson)) {
+    const st = (JSON.parse(readFileSync(catalogJson, 'utf8')) as { stats: { expected: number; unexpected: number; skipped: number; flaky: number } }).stats;
+    add('fresh start on the full catalogue (Chromium)', { passed: st.expected + st.flaky, failed: st.unexpected + (status !== 0 && st.unexpected === 0 ? 1 : 0), skipped: st.skipped });
+  } else add('fresh start on the full catalogue (Chromium)', { passed: 0, failed: 1, skipped: 0 });
 }
 
 if (wanted('e2e')) playwright('playwright (Chromium)', [], { E2E_DATA_DIR: join(work, 'e2e-data'), DATABASE_URL: '' });

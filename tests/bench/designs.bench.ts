@@ -58,7 +58,7 @@ async function timeGalleryPage(databaseUrl: string, mpn: string): Promise<Record
   const port = 4600 + Math.floor(Math.random() * 300);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-designs-'));
   const server = spawn(process.execPath, ['scripts/start.ts', '--no-build'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_DESIGNS: 'off' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_DESIGNS: 'off', CATALOG: 'kicad' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

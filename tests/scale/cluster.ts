@@ -143,6 +143,7 @@ export function nodeEnv(root: string, name: string, port: number, readUrl: strin
     SMS_PROVIDER: 'dev',
     WECHAT_PROVIDER: 'dev',
     DEMO_DESIGNS: 'off',
+    CATALOG: 'kicad',
     LOG_LEVEL: 'info',
     RANKINGS_REFRESH_SECONDS: '86400',
   };

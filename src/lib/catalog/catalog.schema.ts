@@ -102,6 +102,10 @@ export const ProductDetailSchema = z
     keywords: z.string().nullable(),
     source: z.string().openapi({ description: 'Where the row came from' }),
     licence: z.string(),
+    assetMatch: z
+      .enum(['specific', 'generic'])
+      .nullable()
+      .openapi({ description: "How the KiCad symbol/footprint were chosen for a part of another source: the part's (or its family's) own, or the generic symbol and its package's standard footprint; null when they are the source's own or absent" }),
     updatedAt: z.string(),
     counters: CountersSchema,
     params: z.array(DetailParamSchema),

@@ -37,6 +37,7 @@ type JsonRow = {
     keywords: string | null;
     source: string;
     licence: string;
+    asset_match: string | null;
     updated_at: string;
     pdf_count: number;
     eda_count: number;
@@ -74,7 +75,7 @@ const DETAIL_SQL = `SELECT json_build_object(
   'pins', (SELECT coalesce(json_agg(x), '[]'::json) FROM (SELECT unit, number, name, electrical_type AS "electricalType" FROM symbol_pins WHERE symbol_id = p.symbol_id) x)
 ) AS j
 FROM (SELECT id, mfg_mpn_code, mpn, brand_id, cate_id, description_zh, description_en, package, datasheet_url, lifecycle, keywords,
-        symbol_id, footprint_id, source, licence, updated_at, pdf_count, eda_count, like_count, module_count,
+        symbol_id, footprint_id, source, licence, asset_match, updated_at, pdf_count, eda_count, like_count, module_count,
         component_placement_count, module_placement_count, tag_click_count
       FROM products WHERE mfg_mpn_code = $1) p`;
 
@@ -118,6 +119,7 @@ export async function productDetail(db: Db, mfgMpnCode: string, locale: Locale, 
     keywords: p.keywords,
     source: p.source,
     licence: p.licence,
+    assetMatch: p.asset_match === 'specific' || p.asset_match === 'generic' ? p.asset_match : null,
     updatedAt: new Date(p.updated_at).toISOString(),
     counters: {
       pdfCount: p.pdf_count,

@@ -3,6 +3,7 @@
 // kinds with their input and result types, and the progress throttle.
 
 import type { ImportSummary } from '../catalog/import/import-file.server.ts';
+import type { JlcImportSummary } from '../catalog/jlcparts/import-jlcparts.server.ts';
 import type { KicadImportStats } from '../catalog/kicad-import/import-kicad.server.ts';
 import type { OfferImportSummary } from '../offers/offers-import.server.ts';
 
@@ -90,6 +91,8 @@ export type JobKinds = {
     input: { file: string; dryRun: boolean; restart: boolean; batchSize: number };
     result: ImportSummary;
   };
+  /** The JLCPCB/LCSC snapshot (src/lib/catalog/jlcparts/import-jlcparts.server.ts). */
+  'import-jlcparts': { input: { dir: string }; result: JlcImportSummary };
   'import-kicad': {
     input: { symbolsDir: string; footprintsDir: string | null; models3dDir: string | null; sourceLabel: string };
     result: KicadImportStats;

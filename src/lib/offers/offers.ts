@@ -114,3 +114,11 @@ export function isSafeLink(url: string): boolean {
     return false;
   }
 }
+
+/**
+ * An offer from a dated catalogue snapshot (the JLCPCB/LCSC snapshot's LCSC prices, source
+ * 'snapshot:<name>'): shown with its date and "snapshot, not live", never as current availability.
+ */
+export function isSnapshotOffer(source: string): boolean {
+  return source.startsWith('snapshot:');
+}

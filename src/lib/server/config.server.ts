@@ -43,6 +43,9 @@ const schema = z.object({
   /** SMS sends in 24 h past which an alarm is logged at error level and counted (issue #18). */
   SMS_DAILY_BUDGET: z.coerce.number().int('must be a whole number').min(1).max(10_000_000).default(DEFAULT_SMS_DAILY_BUDGET),
   OFFERS_STALE_AFTER_HOURS: z.coerce.number().int('must be a whole number of hours').min(1).max(8760).default(72),
+  // 'full': a fresh install also loads the shipped JLCPCB/LCSC snapshot (582k parts, in the background;
+  // issue #29); 'kicad': only the KiCad demo catalogue (tests and CI steps that need a small one).
+  CATALOG: z.enum(['full', 'kicad']).default('full'),
   // 'on': a fresh install publishes KiCad's demo projects as public designs (issue #14 item 8).
   DEMO_DESIGNS: z.enum(['on', 'off']).default('on'),
   // Single sign-on service (src/lib/sso/README.md). Cross-field rules in checkSsoConfig below.

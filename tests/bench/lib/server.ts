@@ -14,7 +14,7 @@ export function startServer(env: Record<string, string>, args: string[] = [], cw
   const ownNode = cwd ? join(cwd, 'node_modules/.bin/node') : '';
   const child = spawn(ownNode && existsSync(ownNode) ? ownNode : process.execPath, ['scripts/start.ts', ...args], {
     ...(cwd ? { cwd } : {}),
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', CATALOG: 'kicad', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const where = cwd ? ` in ${cwd}` : '';

@@ -39,6 +39,7 @@ export async function startServer(env: ServerEnv, readyTimeoutMs = 180_000): Pro
       APP_ENV: 'development',
       LOG_LEVEL: 'warn',
       DEMO_DESIGNS: 'off',
+      CATALOG: 'kicad',
       // Every login of the tests comes from 127.0.0.1; production keeps 20 codes per address and hour.
       SSO_SMS_PER_IP_HOUR: '10000',
       ...env.extra,

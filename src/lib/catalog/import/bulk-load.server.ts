@@ -460,7 +460,7 @@ export async function loadCatalogRecords(
 // ── Upsert ───────────────────────────────────────────────────────────────────
 
 const PRODUCT_COLUMNS =
-  'mfg_mpn_code, mpn, mpn_normalized, brand_id, cate_id, description_zh, description_en, package, datasheet_url, lifecycle, keywords, symbol_id, footprint_id, source, licence';
+  'mfg_mpn_code, mpn, mpn_normalized, brand_id, cate_id, description_zh, description_en, package, datasheet_url, lifecycle, keywords, symbol_id, footprint_id, source, licence, asset_match';
 
 async function loadUpsert(raw: RawClient, state: LoadState, records: AsyncIterable<CatalogRecord> | Iterable<CatalogRecord>, options: LoadOptions, runId: number | undefined): Promise<void> {
   const r = runnerOn(raw);
@@ -474,13 +474,13 @@ async function loadUpsert(raw: RawClient, state: LoadState, records: AsyncIterab
       await inTransaction(raw, async (tx) => {
         const rows = await tx.rows<{ id: number; mfg_mpn_code: string }>(
           `INSERT INTO products (${PRODUCT_COLUMNS})
-           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::int[], $13::int[], $14::text[], $15::text[])
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::int[], $13::int[], $14::text[], $15::text[], $16::text[])
            ON CONFLICT (mfg_mpn_code) DO UPDATE SET
              mpn = EXCLUDED.mpn, mpn_normalized = EXCLUDED.mpn_normalized, brand_id = EXCLUDED.brand_id, cate_id = EXCLUDED.cate_id,
              description_zh = EXCLUDED.description_zh, description_en = EXCLUDED.description_en, package = EXCLUDED.package,
              datasheet_url = EXCLUDED.datasheet_url, lifecycle = EXCLUDED.lifecycle, keywords = EXCLUDED.keywords,
              symbol_id = EXCLUDED.symbol_id, footprint_id = EXCLUDED.footprint_id, source = EXCLUDED.source, licence = EXCLUDED.licence,
-             updated_at = now()
+             asset_match = EXCLUDED.asset_match, updated_at = now()
            RETURNING id, mfg_mpn_code`,
           [
             items.map((p) => p.code),
@@ -498,6 +498,7 @@ async function loadUpsert(raw: RawClient, state: LoadState, records: AsyncIterab
             items.map((p) => p.footprintId),
             items.map((p) => p.rec.source),
             items.map((p) => p.rec.licence),
+            items.map((p) => p.rec.assetMatch ?? null),
           ],
         );
         const idOf = new Map(rows.map((row) => [row.mfg_mpn_code, row.id]));
@@ -585,7 +586,7 @@ function copyLines(state: LoadState, items: readonly Prepared[], ids: readonly n
     products +=
       `${id}\t${copyText(p.code)}\t${copyText(rec.mpn)}\t${copyText(normalizeMpn(rec.mpn))}\t${copyNum(p.brandKey === null ? undefined : state.brands.get(p.brandKey))}\t${rec.cateId}\t` +
       `${copyText(rec.descriptionZh)}\t${copyText(rec.descriptionEn)}\t${copyText(rec.package)}\t${copyText(rec.datasheetUrl)}\t${copyText(rec.lifecycle ?? 'unknown')}\t` +
-      `${copyText(rec.keywords)}\t${copyNum(p.symbolId)}\t${copyNum(p.footprintId)}\t${copyText(rec.source)}\t${copyText(rec.licence)}\n`;
+      `${copyText(rec.keywords)}\t${copyNum(p.symbolId)}\t${copyNum(p.footprintId)}\t${copyText(rec.source)}\t${copyText(rec.licence)}\t${copyText(rec.assetMatch)}\n`;
     for (const param of rec.params ?? []) {
       params += `${id}\t${copyText(param.key)}\t${copyText(param.unit)}\t${copyNum(param.value)}\t${copyText(param.text)}\n`;
       paramCount++;

@@ -59,6 +59,12 @@ export const CatalogRecordSchema = z.object({
     .array(z.object({ supplier: z.enum(['lcsc', 'digikey', 'mouser']), code: text(80).transform((c) => c.toUpperCase()) }))
     .max(20)
     .optional(),
+  /**
+   * How the KiCad symbol/footprint were chosen for a part from another source (issue #29): 'specific'
+   * (the part's own KiCad symbol or its family's), 'generic' (Device:R and the package's standard
+   * footprint). Absent: the assets are the source's own (KiCad parts) or there are none.
+   */
+  assetMatch: z.enum(['specific', 'generic']).optional(),
   /** Where the data came from; 'synthetic' for generated catalogues. */
   source: text(300),
   licence: text(300),

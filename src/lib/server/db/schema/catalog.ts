@@ -135,6 +135,8 @@ export const products = pgTable(
     keywords: text('keywords'),
     symbolId: integer('symbol_id').references(() => symbols.id, { onDelete: 'set null' }),
     footprintId: integer('footprint_id').references(() => footprints.id, { onDelete: 'set null' }),
+    /** 'specific' | 'generic' when the KiCad assets were matched to a part of another source (catalog-record.ts). */
+    assetMatch: text('asset_match'),
     /** Where the row came from (e.g. 'kicad-symbols 6.0.10 MCU_ST_STM32F1', 'synthetic'). */
     /** The user whose own component an operator accepted into the catalogue (#16); source is then 'user-submission'. */
     submittedBy: integer('submitted_by'),
