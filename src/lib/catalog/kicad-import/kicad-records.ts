@@ -3,10 +3,10 @@ import { serialize } from '../../kicad/sexpr.ts';
 import { allPins, hasDeMorgan, unitCount, type KicadSymbol } from '../../kicad/symbol-lib.ts';
 import { symbolToSexpr } from '../../kicad/symbol-write.ts';
 import { brandFromLibraryAndSymbol } from '../brands.ts';
-import { CATEGORY_BY_ID, categoryForSymbol, isGenericLibrarySymbol } from '../kicad-library-map.ts';
+import { categoryForSymbol, isGenericLibrarySymbol } from '../kicad-library-map.ts';
 import { looksLikePartNumber } from '../mpn.ts';
-import { extractParams, type ExtractedParam } from '../param-extract.ts';
-import { formatQuantity, type Unit } from '../units.ts';
+import { extractParams } from '../param-extract.ts';
+import { describePart } from '../part-description.ts';
 import type { CatalogRecord } from '../import/catalog-record.ts';
 import type { FootprintRow, SymbolRow } from './library-store.server.ts';
 
@@ -56,17 +56,6 @@ export function symbolRow(sym: KicadSymbol, library: string, source: string): Sy
 
 const isHttpUrl = (s: string) => /^https?:\/\/[^\s]+$/i.test(s.trim());
 
-/** A Chinese description built only from facts we extracted (category and parameters), never translated guesses. */
-export function chineseDescription(cateId: number, params: readonly ExtractedParam[]): string {
-  const cate = CATEGORY_BY_ID.get(cateId)?.cateName ?? '';
-  const facts = params
-    .filter((p) => p.name !== 'package')
-    .slice(0, 8)
-    .map((p) => `${p.nameZh} ${p.value !== null && p.unit ? formatQuantity(p.value, p.unit as Unit) : (p.text ?? '')}`);
-  const pkg = params.find((p) => p.name === 'package')?.text;
-  return [cate, ...facts, pkg ? `封装 ${pkg}` : ''].filter(Boolean).join('，');
-}
-
 export type FootprintRef = { library: string; name: string; padCount?: number };
 
 /** KiCad footprint filters are globs over footprint names ('SOIC*3.9x4.9mm*P1.27mm*'). */
@@ -101,19 +90,21 @@ export function productRecord(sym: KicadSymbol, library: string, source: string,
   const pinCount = new Set(allPins(sym).map((p) => p.number)).size;
   const fromFilters = defLibrary && defName ? undefined : footprintFromFilters(sym.fpFilters, footprints, pinCount);
   const [fpLibrary, fpName] = defLibrary && defName ? [defLibrary, defName] : [fromFilters?.library, fromFilters?.name];
+  const params: CatalogRecord['params'] = extracted.map((p) =>
+    p.value !== null ? { key: p.name, value: p.value, ...(p.unit ? { unit: p.unit } : {}) } : { key: p.name, text: p.text ?? '' },
+  );
   return {
     mpn: sym.name,
     ...(brand ? { brand } : {}),
     cateId,
+    // KiCad's own ki_description; the Chinese is built from the facts extracted from it.
     descriptionEn: sym.description || undefined,
-    descriptionZh: chineseDescription(cateId, extracted) || undefined,
+    descriptionZh: describePart({ cateId, params, package: pkg }, 'zh') || undefined,
     package: pkg,
     datasheetUrl: datasheet,
     lifecycle: 'unknown',
     keywords: sym.keywords || undefined,
-    params: extracted.map((p) =>
-      p.value !== null ? { key: p.name, value: p.value, ...(p.unit ? { unit: p.unit } : {}) } : { key: p.name, text: p.text ?? '' },
-    ),
+    params,
     symbol: { library, name: sym.name },
     ...(fpLibrary && fpName ? { footprint: { library: fpLibrary, name: fpName } } : {}),
     source,
@@ -121,9 +112,86 @@ export function productRecord(sym: KicadSymbol, library: string, source: string,
   };
 }
 
-/** 'Package_QFP:LQFP-48_7x7mm_P0.5mm' -> 'LQFP-48'. */
+// ── Package from a footprint name ────────────────────────────────────────────
+//
+// KiCad names footprints '[Maker_]Package[_dimensions…][_variant]' (KLC F2.x): the package is the
+// first name part, after a maker prefix for maker-specific packages ('TI_SO-PowerPAD-8_ThermalVias',
+// 'Texas_HSOP-8-1EP_…', 'Infineon_PG-DSO-8-43'). Outside the Package_* libraries the name starts
+// with the device class and often the maker ('D_SMA', 'LED_SMD:LED_1206_3216Metric',
+// 'Converter_DCDC_XP_POWER-ITxxxxxS_THT', 'Relay_SPDT_Finder_40.11'): only a recognised package
+// is taken there, and a footprint that names none ('Relay_…', 'Module:Arduino_Nano') gives none.
+
+/** Maker prefixes of KiCad footprint names (the first name part, never a package). */
+// prettier-ignore
+const FOOTPRINT_MAKERS = new Set([
+  'AKM', 'AMS', 'AO', 'Allegro', 'Analog', 'Avago', 'Bosch', 'Broadcom', 'Diodes', 'Everlight', 'Fairchild', 'Infineon', 'InvenSense', 'Kingbright',
+  'Kionix', 'Kodenshi', 'Lattice', 'Linear', 'Littelfuse', 'Maxim', 'Micrel', 'MicroCrystal', 'Microchip', 'Microsemi', 'NXP', 'Nexperia', 'Nordic',
+  'ONSemi', 'OnSemi', 'Osram', 'Panasonic', 'PowerIntegrations', 'ROHM', 'Rohm', 'ST', 'STC', 'Sanyo', 'Sensirion', 'SiliconLabs', 'TI', 'Texas',
+  'Toshiba', 'Vishay', 'Zetex', 'pSemi',
+]);
+
+/** Device-class and mounting words that start footprint names outside the Package_* libraries. */
+const FOOTPRINT_CLASS_WORDS = new Set(['C', 'CP', 'D', 'L', 'R', 'LED', 'Diode', 'Bridge', 'RTC', 'SMD', 'THT']);
+
+// A package with its pin count as KiCad writes it: 'SOIC-8', 'HTSOP-8-1EP', 'VSOP-24', 'QFN-12-10-1EP',
+// 'PLCC4', 'SC70-6L', 'SOD-123F', 'DO-201AD', 'TO-220F-6L', 'eSOP-12B'. The short families (SO, TO,
+// DO, SC …) take no prefix letters, so series names ('SC3316F', 'DOGL128-6', 'ASCO-4Pin') stay out.
+const PIN_PACKAGE_RE =
+  /^(?:[a-z]?[A-Z]{0,3}(?:SOP|SOIC|SSOP|SON|QFN|DFN|QFP|LGA|BGA|CSP|WLP|MLF|DIP|SIP|PLCC)[A-Z]{0,2}(?:-?\d+)|(?:SO|SOT|SOD|TO|DO|SC)(?:-\d+|\d{1,3}))[A-Z]{0,2}(?:-\d+[A-Z]{0,2})*(?:-\d?EP)?$/;
+/** Packages named without a pin count: diode bodies, bridge rectifier cases, power packages. */
+const NAMED_PACKAGE_RE = /^(?:SMA|SMB|SMC|SMF|MELF|MiniMELF|MicroMELF|P600|ABS|MBLS|GBU|KBU|KBP|KBPC\d*|LFPAK\d+|DPAK|D2PAK|D3PAK)$/;
+const CHIP_SIZE_RE = /^(?:01005|0201|0402|0603|0805|1008|1206|1210|1806|1812|2010|2220|2512)$/;
+
+/** Maker package families whose name spans two name parts ('PowerPAK_SO-8', 'DirectFET_MX'). */
+function joinedPackage(parts: readonly string[]): string | null {
+  const [a, b, c] = parts;
+  if ((a === 'PowerPAK' || a === 'DirectFET') && b) return `${a} ${b}`;
+  if (a === 'MicroStar' && b === 'Junior' && c) return `MicroStar Junior ${c}`;
+  // TI's PowerPAD variants: 'SO-PowerPAD-8' is an SO-8 body with the PowerPAD exposed pad.
+  const pad = a ? /^([A-Z]+)-PowerPAD-(\d+)$/.exec(a) : null;
+  if (pad) return `${pad[1]}-${pad[2]} PowerPAD`;
+  // 'Texas_RGY_R-PVQFN-N16_…': TI's three-letter designator, then the package outline it stands for.
+  if (a && b && /^[A-Z]{3}$/.test(a) && /^[RS]-P[A-Z0-9]+-[A-Z]?\d+$/.test(b)) return b;
+  return null;
+}
+
+function recognisedPackage(parts: readonly string[], i: number): string | null {
+  const part = parts[i] ?? '';
+  const joined = joinedPackage(parts.slice(i));
+  if (joined) return joined;
+  if (PIN_PACKAGE_RE.test(part) || NAMED_PACKAGE_RE.test(part)) return part;
+  // 'R_0603_1608Metric', 'LED_1206_3216Metric': the imperial chip size.
+  if (CHIP_SIZE_RE.test(part) && /^\d{4,5}Metric$/.test(parts[i + 1] ?? '')) return part;
+  // 'R_Axial_DIN0207_L6.3mm_…', written as the catalogue's passives are ('Axial-DIN0207').
+  if (part === 'Axial' && /^DIN\d{4}$/.test(parts[i + 1] ?? '')) return `Axial-${parts[i + 1]}`;
+  return null;
+}
+
+/**
+ * The package a KiCad footprint name states: 'Package_QFP:LQFP-48_7x7mm_P0.5mm' → 'LQFP-48',
+ * 'Package_SO:TI_SO-PowerPAD-8_ThermalVias' → 'SO-8 PowerPAD', 'Diode_SMD:D_SMA' → 'SMA',
+ * 'Package_SO:Infineon_PG-DSO-8-43' → 'PG-DSO-8-43'; undefined when the name states none
+ * ('Relay_THT:Relay_SPDT_Finder_40.11', 'Module:Arduino_Nano').
+ */
 export function footprintPackage(footprint: string): string | undefined {
-  const name = footprint.split(':')[1];
-  if (!name) return undefined;
-  return name.split('_')[0] || undefined;
+  if (typeof footprint !== 'string') return undefined;
+  const colon = footprint.indexOf(':');
+  if (colon < 0) return undefined;
+  const library = footprint.slice(0, colon);
+  const parts = footprint
+    .slice(colon + 1)
+    .split('_')
+    .filter((p) => p !== '');
+  if (parts.length === 0) return undefined;
+  let i = 0;
+  while (i < parts.length - 1 && (FOOTPRINT_CLASS_WORDS.has(parts[i]!) || FOOTPRINT_MAKERS.has(parts[i]!))) i++;
+  if (/^Package_/.test(library)) {
+    // By the naming convention the first part after the maker is the package.
+    return recognisedPackage(parts, i) ?? parts[i];
+  }
+  for (let j = i; j < parts.length; j++) {
+    const pkg = recognisedPackage(parts, j);
+    if (pkg) return pkg;
+  }
+  return undefined;
 }
