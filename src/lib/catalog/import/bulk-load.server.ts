@@ -40,6 +40,12 @@ export type LoadOptions = {
   signal?: AbortSignal;
   /** When given, the load is recorded in import_runs (progress updated after every batch). */
   run?: { kind: string; source: string };
+  /**
+   * Fresh mode on PGlite only: keep the indexes and foreign keys while copying (each block then
+   * updates them). Slower in total, but no single statement holds the embedded database for long,
+   * so a server loading in the background keeps answering between blocks (the first start).
+   */
+  keepIndexes?: boolean;
 };
 
 export type LoadIssue = { index: number; mpn: string; reason: string };
@@ -793,7 +799,7 @@ async function loadFreshPostgres(pool: Pool, state: LoadState, records: AsyncIte
 async function loadFreshPglite(lite: PGlite, state: LoadState, records: AsyncIterable<CatalogRecord> | Iterable<CatalogRecord>, options: LoadOptions, runId: number | undefined): Promise<void> {
   const r = liteRunner(lite);
   const empty = (await r.rows<{ empty: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM products) AS empty'))[0]?.empty ?? false;
-  const defs = await dropForLoad(r, !empty);
+  const defs = options.keepIndexes ? null : await dropForLoad(r, !empty);
   const connect = async (): Promise<{ r: SqlRunner; done: () => void }> => ({ r, done: () => {} });
   let restoreError: unknown;
   try {
@@ -820,7 +826,11 @@ async function loadFreshPglite(lite: PGlite, state: LoadState, records: AsyncIte
   } finally {
     // PGlite commits block by block: on failure the blocks already written stay (like upsert).
     try {
-      await restoreAfterLoad(connect, 1, defs, state, []);
+      if (defs) await restoreAfterLoad(connect, 1, defs, state, []);
+      else {
+        await r.rows('ANALYZE products');
+        await r.rows('ANALYZE product_params');
+      }
     } catch (error) {
       restoreError = error;
     }
