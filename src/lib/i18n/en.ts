@@ -348,6 +348,8 @@ export const en: Dictionary = {
   'detail.fpPads': 'Pads',
   'detail.fpMount': 'Mounting',
   'detail.fpDescription': 'Description',
+  'detail.fpDrawingRef': 'Package drawing reference',
+  'detail.fpDrawingNote': "Where KiCad's footprint takes the package dimensions from; not this part's datasheet",
   'detail.smd': 'Surface mount (SMD)',
   'detail.tht': 'Through hole (THT)',
   'detail.model3dFile': '3D model file: {file} ({format})',

@@ -348,6 +348,8 @@ export const zh = {
   'detail.fpPads': '焊盘数',
   'detail.fpMount': '安装方式',
   'detail.fpDescription': '说明',
+  'detail.fpDrawingRef': '封装图纸参考',
+  'detail.fpDrawingNote': 'KiCad 通用封装引用的封装尺寸出处，不是本器件的数据手册',
   'detail.smd': '表面贴装 (SMD)',
   'detail.tht': '通孔插装 (THT)',
   'detail.model3dFile': '3D 模型文件：{file}（{format}）',

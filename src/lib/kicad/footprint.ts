@@ -617,3 +617,61 @@ export function padNumbers(fp: Footprint): string[] {
   return [...seen];
 }
 
+
+/** A footprint description (`descr`) split into its prose and the links it quotes. */
+export interface FootprintDescriptionParts {
+  /** The description without its links, tidied ('LQFP, 48 Pin, generated with …'); may be ''. */
+  text: string;
+  /** The http(s) links the description quotes, unique, in order. */
+  references: string[];
+}
+
+const DESCR_URL_RE = /https?:\/\/[^\s<>"]+/g;
+
+/** A URL as quoted in running text: trailing punctuation and an unbalanced ')' are not part of it. */
+function trimQuotedUrl(url: string): string {
+  let u = url;
+  for (;;) {
+    if (/[.,;:]$/.test(u)) u = u.slice(0, -1);
+    else if (u.endsWith(')') && (u.match(/\(/g)?.length ?? 0) < (u.match(/\)/g)?.length ?? 0)) u = u.slice(0, -1);
+    else return u;
+  }
+}
+
+/**
+ * KiCad footprint descriptions quote where a package's dimensions come from, and for a generic
+ * package that is some maker's datasheet: 'LQFP, 48 Pin (https://www.analog.com/…/ltc2358-16.pdf),
+ * generated with kicad-footprint-generator …' for every LQFP-48 part, an STM32 included. Those
+ * links are package drawing references, never the datasheet of a part that uses the footprint, so
+ * they are returned apart from the prose for a page to label as such.
+ */
+export function footprintDescriptionParts(description: string | null | undefined): FootprintDescriptionParts {
+  const raw = typeof description === 'string' ? description : '';
+  const references: string[] = [];
+  let text = raw.replace(DESCR_URL_RE, (m) => {
+    const url = trimQuotedUrl(m);
+    if (!references.includes(url)) references.push(url);
+    // A private-use character marks where the link was; the punctuation trimmed off it belongs to the sentence.
+    return `\uE000${m.slice(url.length)}`;
+  });
+  if (references.length === 0) return { text: raw.replace(/\s+/g, ' ').trim(), references };
+  text = text
+    // A parenthesis that only points at links goes whole: '(see Texas Instruments LM25119 <link>)', '(see <link> and <link>'.
+    .replace(/\(\s*(?:see|source|from|body\s+size\s+(?:source|from))\b[^()]*\uE000[^()]*(?:\)|$)/gi, '')
+    // What introduced a link, and a page or figure reference into it: 'see section 7.1 of', '(Body size source: …)', '… (page 1083)'.
+    .replace(/\b(?:see(?:\s+also)?(?:\s+section\s+[\d.]+\s+of)?|(?:Body\s+size\s+)?(?:source|from)\s*:|datasheet\s*:|based\s+on)\s*(?=\uE000)/gi, '')
+    .replace(/\uE000\s*\((?:page|p\.)\s*[^()]*\)/gi, '\uE000')
+    .replace(/\uE000\s*(?:p\.\s*\d+)?/g, '')
+    .replace(/\(\s*(?:[,;]\s*)*\)/g, '')
+    .replace(/\(\s*\(([^()]*)\)\s*\)/g, '($1)')
+    .replace(/\(\s+/g, '(')
+    .replace(/\s+\)/g, ')')
+    .replace(/\s+([,;.])/g, '$1')
+    .replace(/([,;])(?:\s*[,;])+/g, '$1')
+    .replace(/\.,/g, ',')
+    .replace(/[,;:]\./g, '.')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,;:.(]+|[\s,;:(]+$/g, '')
+    .trim();
+  return { text, references };
+}
