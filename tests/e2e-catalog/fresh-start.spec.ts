@@ -36,3 +36,32 @@ test('a fresh start shows the catalogue load, then real JLC parts with their sou
   await expect(page.locator('#footprint')).toContainText('Resistor_SMD:R_0603_1608Metric');
   await expect(page.getByTestId('source-line')).toContainText('jlcparts');
 });
+
+// Issue #29 item 9: relevance on the real catalogue, through the search API of the same server
+// (runs after the first test, which waited for the load).
+type Item = { mfgMpnCode: string; mpn: string; brandName: string; cateName: string; package: string | null; params: { key: string; value: number | null }[] };
+test('search on the real catalogue answers as an engineer expects', async ({ request }) => {
+  const search = async (keyword: string, pageSize = 20): Promise<Item[]> => {
+    const r = await request.post('/api/chiplet/products/queryPage', { data: { keyword, pageNum: 1, pageSize } });
+    expect(r.status()).toBe(200);
+    return ((await r.json()) as { result: { list: Item[] } }).result.list;
+  };
+  expect((await search('STM32F103C8T6'))[0]?.mpn).toBe('STM32F103C8T6');
+  expect((await search('C8734'))[0]?.mpn).toBe('STM32F103C8T6');
+  expect((await search('NE555DR')).slice(0, 3).map((i) => i.mpn)).toEqual(expect.arrayContaining([expect.stringMatching(/^NE555D/)]));
+  // 0603 10k: 10 kΩ chip resistors in 0603 from at least five makers.
+  const r10k = await search('0603 10k', 50);
+  const resistors = r10k.filter((i) => i.package === '0603' && i.params.some((p) => p.key === 'resistance' && p.value === 10_000));
+  expect(resistors.length).toBeGreaterThanOrEqual(10);
+  expect(new Set(resistors.map((i) => i.brandName)).size).toBeGreaterThanOrEqual(5);
+  expect(r10k.slice(0, 10).every((i) => resistors.includes(i))).toBe(true);
+  // Chinese keywords.
+  const chip = await search('贴片电阻 10k 0603');
+  expect(chip.slice(0, 10).every((i) => i.package === '0603' && i.params.some((p) => p.key === 'resistance' && p.value === 10_000))).toBe(true);
+  const schottky = await search('肖特基二极管 SOD-123');
+  expect(schottky.length).toBeGreaterThan(5);
+  expect(schottky.slice(0, 10).every((i) => /肖特基/.test(i.cateName) && /SOD-123/.test(i.package ?? ''))).toBe(true);
+  const mcu = await search('国产 MCU');
+  expect(mcu.length).toBeGreaterThan(5);
+  expect(mcu.slice(0, 10).every((i) => /单片机|MCU/.test(i.cateName))).toBe(true);
+});

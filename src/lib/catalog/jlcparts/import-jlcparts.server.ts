@@ -259,7 +259,8 @@ export async function importJlcparts(database: Database, dir: string, options: J
         let key = brandKeyOfMaker.get(i);
         if (key === undefined) {
           const v = entry[1]?.values?.['default']?.[0];
-          key = typeof v === 'string' && v.trim() && v.trim() !== '-' ? jlcBrandOf(v.trim()).key : null;
+          const mapped = typeof v === 'string' && v.trim() && v.trim() !== '-' ? jlcBrandOf(v.trim()).key : null;
+          key = mapped === 'unknown' ? null : mapped; // as convertJlcRow: no brand for non-names
           brandKeyOfMaker.set(i, key);
         }
         return key;

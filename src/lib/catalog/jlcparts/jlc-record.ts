@@ -100,7 +100,9 @@ export function convertJlcRow(row: JlcRow, category: JlcManifestCategory, ctx: J
     }
   }
   // A blank maker stays blank (never guessed): the part is kept without a brand.
-  const brand = maker ? jlcBrandOf(maker) : null;
+  // The brand map files non-names ('rohs', '?', a part number) under 'unknown': no brand either.
+  const mapped = maker ? jlcBrandOf(maker) : null;
+  const brand = mapped && mapped.key !== 'unknown' ? mapped : null;
   if (pkg && pkg.length > 120) pkg = pkg.slice(0, 120);
   const facts = { mpn: row.mfr, brandKey: brand?.key ?? null, package: pkg, kind: genericKindOf(category.category, category.subcategory) };
   const assets = ctx.kicad ? matchKicadAssets(ctx.kicad, facts) : null;
