@@ -398,6 +398,8 @@ export const en: Dictionary = {
   'offers.snapshot': 'snapshot, not live',
   'offers.snapshotHelp': 'Price and stock from the catalogue snapshot of {date}; not a current quote or stock level',
   'catalogLoad.notice': 'Loading the catalogue: {done} / {total}',
+  'catalogLoad.indexes': 'building the search indexes',
+  'catalogLoad.offers': 'writing offers and LCSC codes',
   'catalogLoad.help': 'A first start is loading the parts catalogue in the background; search results fill in as it loads.',
   'about.sources.title': 'Data sources',
   'about.sources.link': 'All data sources',

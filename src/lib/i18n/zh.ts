@@ -398,6 +398,8 @@ export const zh = {
   'offers.snapshot': '快照价格，非实时',
   'offers.snapshotHelp': '{date} 的目录快照中的价格与库存，不代表当前报价与库存',
   'catalogLoad.notice': '目录导入中 {done} / {total}',
+  'catalogLoad.indexes': '建立搜索索引',
+  'catalogLoad.offers': '写入报价与立创编号',
   'catalogLoad.help': '首次启动正在后台导入元器件目录，搜索结果会随导入逐步完整。',
   'about.sources.title': '数据来源',
   'about.sources.link': '全部数据来源',

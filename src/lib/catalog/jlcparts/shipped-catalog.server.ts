@@ -56,7 +56,7 @@ export async function loadShippedCatalog(database: Database, log: ShippedLoadLog
     const now = performance.now();
     if (!force && now - last < 10_000) return;
     last = now;
-    const what = status.phase === 'indexes' ? 'building indexes' : status.phase === 'offers' ? 'offers and LCSC codes' : 'parts';
+    const what = status.phase === 'indexes' ? 'parts in, building indexes' : status.phase === 'offers' ? 'parts in, writing offers and LCSC codes' : 'parts';
     log.info(`chipedia: loading the JLCPCB/LCSC catalogue: ${status.done.toLocaleString('en-US')} / ${status.total.toLocaleString('en-US')} (${what}, ${Math.round((now - started) / 1000)} s)`);
   };
   // A timer, so a long index build still prints a line every 10 s.
@@ -67,7 +67,8 @@ export async function loadShippedCatalog(database: Database, log: ShippedLoadLog
     const summary = await importJlcparts(database, dir, {
       onProgress: (p) => {
         status.phase = p.phase;
-        status.done = p.done;
+        // Parts count up once; the later phases (indexes, offers) are named, not counted again.
+        status.done = p.phase === 'parts' ? p.done : p.total;
         status.total = p.total;
         report();
       },
