@@ -395,8 +395,6 @@ export const en: Dictionary = {
   'detail.assetSpecific': "KiCad assets: the part's own (or its family's) symbol and footprint",
   'detail.assetGeneric': 'KiCad assets: a generic symbol and the standard footprint of its package (not part-specific; check before use)',
   'detail.descriptionFromSource': "description as the source wrote it",
-  'offers.snapshot': 'snapshot, not live',
-  'offers.snapshotHelp': 'Price and stock from the catalogue snapshot of {date}; not a current quote or stock level',
   'catalogLoad.notice': 'Loading the catalogue: {done} / {total}',
   'catalogLoad.indexes': 'building the search indexes',
   'catalogLoad.offers': 'writing offers and LCSC codes',

@@ -395,8 +395,6 @@ export const zh = {
   'detail.assetSpecific': 'KiCad 资源：该器件（或其系列）的专用符号与封装',
   'detail.assetGeneric': 'KiCad 资源：通用符号与该封装的标准封装（非器件专用，请核对）',
   'detail.descriptionFromSource': '描述为数据来源的原文',
-  'offers.snapshot': '快照价格，非实时',
-  'offers.snapshotHelp': '{date} 的目录快照中的价格与库存，不代表当前报价与库存',
   'catalogLoad.notice': '目录导入中 {done} / {total}',
   'catalogLoad.indexes': '建立搜索索引',
   'catalogLoad.offers': '写入报价与立创编号',

@@ -31,6 +31,10 @@ export const offersZh = {
   'bom.offers.count': '{n} 条报价（无现货可换算价格）',
   'bom.offers.best': '{n} 条报价 · 现货最低 {price} {currency}/件（买 {qty} 件，{distributor}，库存 {stock}）',
   'bom.offers.stale': '数据已过期',
+  // Offers of a dated catalogue snapshot (the JLCPCB/LCSC snapshot): never shown as live.
+  'offers.snapshot': '快照价格，非实时',
+  'offers.snapshotHelp': '{date} 的目录快照中的价格与库存，不代表当前报价与库存',
+  'bom.offers.snapshot': '快照价格，非实时 · {date}',
 } as const;
 
 export const offersEn: { readonly [K in keyof typeof offersZh]: string } = {
@@ -63,4 +67,7 @@ export const offersEn: { readonly [K in keyof typeof offersZh]: string } = {
   'bom.offers.count': '{n} offers (none in stock with a convertible price)',
   'bom.offers.best': '{n} offers · in stock from {price} {currency}/pc (buying {qty}, {distributor}, stock {stock})',
   'bom.offers.stale': 'stale data',
+  'offers.snapshot': 'snapshot, not live',
+  'offers.snapshotHelp': 'Price and stock from the catalogue snapshot of {date}; not a current quote or stock level',
+  'bom.offers.snapshot': 'snapshot, not live · {date}',
 };
