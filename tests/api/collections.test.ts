@@ -158,7 +158,7 @@ describe(`collections API (${label})`, () => {
       mfgMpnCode: 'NE555D_ti',
       mpn: 'NE555D',
       package: 'SOIC-8',
-      description: '定时器 (555 等)，封装 SOIC-8',
+      description: '定时器 (555 等)，SOIC-8 封装',
       symbol: 'Timer:NE555D',
       footprint: 'Package_SO:SOIC-8_3.9x4.9mm_P1.27mm',
       imageUrl: '/api/chiplet/products/symbol.svg?mfgMpnCode=NE555D_ti',

@@ -118,7 +118,8 @@ describe('dictionary', () => {
     const diode = dict.terms.get('二极管')!;
     expect(diode.cates.get(450)).toBe(220); // the category's own name
     expect(dict.terms.get(termKey('二极管管'))).toBeUndefined();
-    expect(dict.terms.get(termKey('晶振'))!.cates.get(554)).toBe(200); // a synonym
+    expect(dict.terms.get(termKey('晶振'))!.cates.get(55401)).toBe(220); // since issue #29, LCSC's name of the crystals node
+    expect(dict.terms.get(termKey('石英晶体'))!.cates.get(554)).toBe(200); // a synonym
     expect(diode.cates.get(40901)).toBe(120); // 光电二极管
   });
 
