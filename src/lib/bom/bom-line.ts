@@ -1,12 +1,14 @@
 // BOM lines from a sheet and its confirmed column mapping: one line per data row, designators
-// expanded, quantity parsed and cross-checked, DNP recognised. Nothing is merged or dropped
+// expanded, quantity parsed and cross-checked, DNP recognised, rows that are not parts (the PCB,
+// screws, IC sockets, headings… see non-part.ts) set apart. Nothing is merged or dropped
 // silently: empty rows and repeated header rows are the only rows skipped, and every doubt is a
 // problem on the line (a message key of the server tables, `bom.line.*`).
 
 import type { ServerMessageKey } from '../server/messages/zh.ts';
 import { expandDesignators } from './designators.ts';
 import { lineDnp } from './dnp.ts';
-import { normalizeHeader, type BomField, type HeaderColumn } from './header-match.ts';
+import { lcscCodeFromUrl, normalizeHeader, type BomField, type HeaderColumn } from './header-match.ts';
+import { nonPartOf, type NonPart, type NonPartKind } from './non-part.ts';
 import { checkQuantity, parseBomQuantity } from './quantity.ts';
 
 export type BomLineProblemKey = Extract<ServerMessageKey, `bom.line.${string}`>;
@@ -25,13 +27,34 @@ export type BomLine = {
   /** null when neither a quantity nor designators were given. */
   readonly quantity: number | null;
   readonly source: {
-    /** The mapped cells by field; several `notes` columns are joined with ' | '. */
+    /** The mapped cells by field; several `notes` columns are joined with ' | '; an LCSC link in a supplier column is its C-code. */
     readonly fields: Partial<Record<BomSourceField, string>>;
     /** The row exactly as uploaded. */
     readonly cells: readonly string[];
   };
+  /**
+   * The matcher skips the line: not fitted (DNP), or not a part (`nonPart` says why). Until the
+   * line status has a value of its own for non-parts, a non-part line is stored as DNP, so that the
+   * existing matcher (which plans no lookup for a DNP line) never matches it.
+   */
   readonly dnp: boolean;
+  /** Not an electronic part (非元器件): the PCB, hardware, a heading…; null for a part. */
+  readonly nonPart: NonPart | null;
   readonly problems: readonly BomLineProblem[];
+};
+
+/** The problem a non-part line carries, one message per kind (zh and en server tables). */
+export const NON_PART_PROBLEM: Readonly<Record<NonPartKind, BomLineProblemKey>> = {
+  blank: 'bom.line.notAPartBlank',
+  heading: 'bom.line.notAPartHeading',
+  pcb: 'bom.line.notAPartPcb',
+  socket: 'bom.line.notAPartSocket',
+  hardware: 'bom.line.notAPartHardware',
+  testPoint: 'bom.line.notAPartTestPoint',
+  fiducial: 'bom.line.notAPartFiducial',
+  mountingHole: 'bom.line.notAPartMountingHole',
+  pad: 'bom.line.notAPartPad',
+  logo: 'bom.line.notAPartLogo',
 };
 
 export type SheetMapping = { readonly headerRow: number | null; readonly columns: readonly HeaderColumn[] };
@@ -53,7 +76,12 @@ function repeatsHeader(row: readonly string[], headerKeys: readonly string[]): b
   return same / named.length >= 0.6;
 }
 
-export function linesFromSheet(rows: readonly (readonly string[])[], mapping: SheetMapping): BomLine[] {
+export type LinesOptions = {
+  /** Set non-part rows apart (default true); false reads every row as a part (a user's override). */
+  readonly nonParts?: boolean;
+};
+
+export function linesFromSheet(rows: readonly (readonly string[])[], mapping: SheetMapping, options: LinesOptions = {}): BomLine[] {
   const header = mapping.headerRow === null ? [] : (rows[mapping.headerRow] ?? []);
   const headerKeys = header.map(normalizeHeader);
   const headers = mapping.columns.reduce<string[]>((acc, c) => {
@@ -67,9 +95,10 @@ export function linesFromSheet(rows: readonly (readonly string[])[], mapping: Sh
   for (let r = start; r < rows.length; r++) {
     const cells = rows[r] ?? [];
     if (isBlank(cells) || repeatsHeader(cells, headerKeys)) continue;
-    const line = lineFromRow(r, cells, mapping.columns, headers);
+    const line = lineFromRow(r, cells, mapping.columns, headers, options.nonParts ?? true);
     const repeated = new Map<number, string[]>();
-    for (const d of line.designators) {
+    // A non-part's designator cell ('驱动板' of a merged section title) is not checked against the parts'.
+    for (const d of line.nonPart ? [] : line.designators) {
       const key = d.toUpperCase();
       const first = firstRowOf.get(key);
       if (first === undefined) firstRowOf.set(key, r);
@@ -81,12 +110,15 @@ export function linesFromSheet(rows: readonly (readonly string[])[], mapping: Sh
   return lines;
 }
 
-function lineFromRow(row: number, cells: readonly string[], columns: readonly HeaderColumn[], headers: readonly string[]): BomLine {
+function lineFromRow(row: number, cells: readonly string[], columns: readonly HeaderColumn[], headers: readonly string[], nonParts: boolean): BomLine {
   const fields: Partial<Record<BomSourceField, string>> = {};
   for (const col of columns) {
     if (col.field === 'ignore') continue;
-    const text = (cells[col.index] ?? '').trim();
-    if (text === '') continue;
+    const cell = (cells[col.index] ?? '').trim();
+    if (cell === '') continue;
+    // A supplier column of LCSC product links ('购买链接') gives the LCSC code where the URL names
+    // one ('…_C25804.html'); other links stay as written (the row keeps the URL in its cells).
+    const text = col.field === 'supplierPn' ? (lcscCodeFromUrl(cell) ?? cell) : cell;
     const before = fields[col.field];
     fields[col.field] = before === undefined ? text : `${before} | ${text}`;
   }
@@ -107,13 +139,16 @@ function lineFromRow(row: number, cells: readonly string[], columns: readonly He
 
   if (!IDENTIFYING.some((f) => fields[f] !== undefined)) problems.push({ key: 'bom.line.nothingToMatch', vars: {} });
 
-  const dnp = lineDnp(cells, headers);
+  const dnp = lineDnp(cells, headers, des.list);
+  const nonPart = nonParts ? nonPartOf({ fields, designators: des.list, cells }) : null;
   return {
     row,
     designators: des.list,
     quantity,
     source: { fields, cells: [...cells] },
-    dnp: dnp.dnp,
-    problems,
+    dnp: dnp.dnp || nonPart !== null,
+    nonPart,
+    // A non-part has nothing to match or count: its one problem says what it is.
+    problems: nonPart ? [{ key: NON_PART_PROBLEM[nonPart.kind], vars: { text: nonPart.text } }] : problems,
   };
 }

@@ -1,5 +1,6 @@
 // Reference designator lists as BOMs write them: 'R1-R4,R7', 'R1~R4', 'R1 R2', 'R1;R2',
-// 'R5 to R10', 'R5->R10', 'BTN0-6', 'C1、C2，C3'. Expanded to one designator each, counted, the
+// 'R5 to R10', 'R5->R10', 'BTN0-6', 'C1、C2，C3'; a name with a dash ('TYPE-C', 'USB-C') is one
+// designator, not a range. Expanded to one designator each, counted, the
 // original text kept. Pure; no DOM, no server code.
 
 import type { BomLineProblem } from './bom-line.ts';
@@ -22,8 +23,11 @@ export type Designators = {
 const ONE = /^([A-Za-z][A-Za-z_]{0,7})(\d{1,6})([A-Za-z]|_\d{1,3})?$/;
 /** The end of a range may drop the prefix ('BTN0-6'). */
 const RANGE_END = /^([A-Za-z][A-Za-z_]{0,7})?(\d{1,6})$/;
-/** Range operators; '-' only between a designator and a (designator or number), see tokens(). */
-const RANGE_OP = /\s*(?:->|→|~|～|–|—|\bto\b|-)\s*/gi;
+/**
+ * Range operators. A dash ('-', '–', '—') is one only after a digit ('R1-R4', 'R1-4', 'BTN0-6'):
+ * after letters it belongs to a name ('TYPE-C', 'USB-C', 'J-LINK', 'SW-PWR1'), which stays whole.
+ */
+const RANGE_OP = /\s*(?:->|→|~|～|\bto\b)\s*|(?<=\d[A-Za-z]?)\s*[-–—]\s*/gi;
 const SEPARATORS = /[\s,;，、；]+/;
 
 function tokens(text: string): string[] {

@@ -11,9 +11,16 @@
 //    LCSC C-codes, Digi-Key '-ND' codes, whole counts, KiCad 'Lib:Name' footprints, URLs,
 //    passive values, MPN shapes).
 // 3. Content confirms the header, or replaces it when the header is weak or unknown, or decides
-//    value-vs-MPN for Comment/Value columns; a strong header is not overruled otherwise.
-// 4. One column per field: the best-scoring column wins (a column with data beats an empty one,
-//    then the leftmost); the others become `notes` when they hold data, `ignore` when empty.
+//    value-vs-MPN for Comment/Value columns; a strong header is not overruled otherwise, with
+//    these exceptions (issue #30): a 'Part Number' of internal stock codes ('ABC-000123',
+//    '10.02.0033') or a LibRef of library names ('C', 'R', 'LED', '电容-0402', few repeated
+//    values) is not the MPN (notes); a link column of LCSC codes or LCSC product pages is the
+//    supplier code; a supplier-named column of flags ('LCSC Assembly': Yes) is a note.
+// 4. One column per field: a column with data beats an empty one; for the MPN a maker's column
+//    ('Manufacturer1 PN', 'Mfr. Part #', 'Manufacturer Part Number 1') of part numbers beats a
+//    generic 'Part Number'; for the value a column holding another's cells and more (EasyEDA Pro's
+//    Comment over its Value) wins; then the best score, then the leftmost. The others become
+//    `notes` when they hold data, `ignore` when empty. A Chinese 规格 beside a 名称 is the value.
 //    Supplier codes are the exception: every supplier column with data keeps `supplierPn` (a
 //    KiBoM sheet has LCSC, Digikey and Mouser columns side by side); empty ones become `ignore`.
 
@@ -54,13 +61,24 @@ const STRONG = 3;
 const MEDIUM = 2;
 const WEAK = 1;
 
-type Verdict = { readonly field: BomField; readonly score: number };
+/**
+ * What kind of header a verdict came from, where the field alone does not say enough:
+ * - `maker`: a maker's part number by name ('Manufacturer Part Number', 'Mfr. Part #', 'MPN',
+ *   'Manufacturer1 PN'), preferred over a `generic` 'Part Number' when its cells are part numbers;
+ * - `generic`: 'Part Number', 'PN', 'Part #': an MPN, or a company's internal stock code;
+ * - `libref`: a CAD library reference ('LibRef', 'Design Item ID'): 'C', 'R', 'AMS1117', rarely an MPN;
+ * - `name`: an item's name ('Name', '名称', '元件名'): a value, a part number or words;
+ * - `spec`: a Chinese 规格 (specification) column: the value when a name column is the description;
+ * - `link`: a link column: ignored, unless its cells are LCSC codes or LCSC product links.
+ */
+type HeaderTag = 'maker' | 'generic' | 'libref' | 'name' | 'spec' | 'link';
+type Verdict = { readonly field: BomField; readonly score: number; readonly tag?: HeaderTag };
 
 /** Exact synonyms (already normalised). */
 const SYNONYMS: ReadonlyMap<string, Verdict> = (() => {
   const m = new Map<string, Verdict>();
-  const add = (field: BomField, score: number, names: readonly string[]): void => {
-    for (const n of names) m.set(normalizeHeader(n), { field, score });
+  const add = (field: BomField, score: number, names: readonly string[], tag?: HeaderTag): void => {
+    for (const n of names) m.set(normalizeHeader(n), tag ? { field, score, tag } : { field, score });
   };
   add('designators', STRONG, [
     'Designator', 'Designators', 'Reference', 'References', 'Reference(s)', 'Ref', 'Refs', 'RefDes', 'Ref Des', 'Reference Designator',
@@ -75,12 +93,16 @@ const SYNONYMS: ReadonlyMap<string, Verdict> = (() => {
   add('quantity', WEAK, ['Amount', 'Number']);
   add('mpn', STRONG, [
     'MPN', 'Manufacturer Part', 'Manufacturer Part Number', "Manufacturer's Part Number", 'Manufacturer Part No', 'Mfr Part', 'Mfr Part #',
-    'Mfr. Part Number', 'Mfg PN', 'MFG_PN', 'Mfg Part No', 'Mfg Part Number', 'Mfr PN', 'MPN1', 'Mrf#', 'Part Number', 'PartNumber', 'PN', 'Part No',
-    'Manufacturer_Part_Number', 'Mfr No', 'MF_PN', 'Model', '型号', '元件型号', '规格型号', '制造商料号', '厂商型号', '物料型号', '器件型号', '厂家型号', '原厂型号', '芯片型号',
-  ]);
-  add('mpn', MEDIUM, ['LibRef', 'Design Item ID', 'Value/Model', 'MPN/Value']);
+    'Mfr. Part Number', 'Mfg PN', 'MFG_PN', 'Mfg Part No', 'Mfg Part Number', 'Mfr PN', 'MPN1', 'Mrf#', 'Manufacturer_Part_Number', 'Mfr No', 'MF_PN',
+    '制造商料号', '制造商型号', '厂商型号', '厂家型号', '原厂型号', '原厂料号',
+  ], 'maker');
+  add('mpn', STRONG, ['Part Number', 'PartNumber', 'PN', 'P/N', 'Part No', 'Part Num'], 'generic');
+  add('mpn', STRONG, ['Model', '型号', '元件型号', '规格型号', '型号规格', '物料型号', '器件型号', '芯片型号']);
+  // Library references: 'C', 'R', 'AMS1117' (Altium's LibRef), a company code or, rarely, the MPN: content decides.
+  add('mpn', WEAK, ['LibRef', 'Lib Ref', 'Design Item ID'], 'libref');
+  add('mpn', MEDIUM, ['Value/Model', 'MPN/Value']);
   // 'Part' is the designator in Eagle exports and the MPN in JLCPCB's: content decides.
-  add('mpn', WEAK, ['Part #', 'Part']);
+  add('mpn', WEAK, ['Part #', 'Part'], 'generic');
   add('manufacturer', STRONG, [
     'Manufacturer', 'Manufacturers', 'Mfr', 'Mfr.', 'Mfg', 'MF', 'MFG1', 'MFR1', 'Manufacturer 1', 'Manufacturer Name', 'Brand', 'Maker', 'MFG',
     '品牌', '制造商', '厂商', '厂家', '生产厂家', '生产商', '制造商名称', '厂牌',
@@ -89,10 +111,13 @@ const SYNONYMS: ReadonlyMap<string, Verdict> = (() => {
   add('value', STRONG, ['Value', 'Val', 'Comment', 'Designation', '值', '参数', '阻值', '容值', '标称值', '参数值', '规格值']);
   add('description', STRONG, [
     'Description', 'Desc', 'Specification', 'Spec', 'Part Description', 'Component Description', 'Item Description',
-    '描述', '规格', '名称', '品名', '元件类型', '说明', '物料名称', '物料描述', '元件名称', '器件名称', '规格描述', '器件描述', '元件描述',
+    '描述', '元件类型', '说明', '物料描述', '规格描述', '器件描述', '元件描述',
   ]);
+  add('description', STRONG, ['名称', '品名', '物料名称', '元件名称', '器件名称', '元器件名称'], 'name');
+  add('description', STRONG, ['规格', '物料规格', '规格参数', '参数规格'], 'spec');
   add('description', WEAK, ['Item']);
-  add('description', MEDIUM, ['Name', 'Item Name', 'Part Name', 'Plain Name', 'Component', 'Device', 'Type', 'Part Type', 'Title', 'Category', '类别', '分类']);
+  add('description', MEDIUM, ['Name', 'Item Name', 'Part Name', 'Plain Name', 'Component', 'Device', '元件名', '器件名', '元器件'], 'name');
+  add('description', MEDIUM, ['Type', 'Part Type', 'Title', 'Category', '类别', '分类']);
   add('package', STRONG, [
     'Footprint', 'Package', 'PCB Footprint', 'Case', 'Case/Package', 'Package/Case', 'Footprint Name', 'Pattern',
     '封装', '元件封装', '封装规格', '封装尺寸', '器件封装', 'PCB封装',
@@ -114,25 +139,33 @@ const SYNONYMS: ReadonlyMap<string, Verdict> = (() => {
     'SPQ', 'MOQ', 'Stock', 'Image', 'Weight', 'Lead Time', 'Mfg Std Lead Time', 'RoHS', 'RoHS Status', 'Lead Free Status', 'REACH Status',
     'Price', 'Unit Price', 'Ext Price', 'Total', 'Total Price', 'Cost', 'Currency', 'Price Unit', 'Line Price', 'Price Each', 'Amount (USD)',
     'Quantity 2', 'Quantity 3', 'Qty 2', 'Qty 3', 'Maximum Package Height', 'Height', 'PartRev', 'Standard', 'Side', 'Layer', 'Board Side',
-    '库存', '库存数量', '单价', '总价', '价格', '金额', '链接', '采购链接', '购买链接', '图片', '供应商', '交期', '最小包装', '起订量',
+    '库存', '库存数量', '单价', '总价', '价格', '金额', '图片', '供应商', '交期', '最小包装', '起订量',
   ]);
+  // Links: ignored unless their cells are LCSC codes or LCSC product pages (then the supplier code).
+  add('ignore', MEDIUM, ['Link', 'URL', 'Links', 'Buy Link', 'Purchase Link', 'Product Link', '链接', '采购链接', '购买链接', '商品链接', '淘宝链接', '购买地址', '采购地址'], 'link');
   return m;
 })();
 
 /** Patterns for headers not in the table, tried in order (negative ones first). */
-const PATTERNS: ReadonlyArray<{ readonly re: RegExp; readonly field: BomField; readonly score: number }> = [
+const PATTERNS: ReadonlyArray<{ readonly re: RegExp; readonly field: BomField; readonly score: number; readonly tag?: HeaderTag }> = [
   { re: /price|cost|subtotal|usd|rmb|cny|eur|gbp|aud|价|金额|费用/, field: 'ignore', score: MEDIUM },
-  { re: /url|link|http|datasheet|链接|网址|手册/, field: 'ignore', score: MEDIUM },
+  { re: /datasheet|手册/, field: 'ignore', score: MEDIUM },
+  { re: /url|link|http|链接|网址|地址/, field: 'ignore', score: MEDIUM, tag: 'link' },
   { re: /stock|库存|availab|leadtime|交期|moq|spq|orderq|起订|包装/, field: 'ignore', score: MEDIUM },
   { re: /^(?:qty|quantity|数量)[2-9]$/, field: 'ignore', score: MEDIUM },
   { re: /lcsc|jlc|digikey|mouser|farnell|newark|arrow|element14|rspart|supplier(?:p|and|ref|code|no)|sku|立创|商品编号|供应商(?:编号|料号)/, field: 'supplierPn', score: MEDIUM },
   { re: /customerpart|internalpart|物料编码|料号|物料代码|存货编码/, field: 'notes', score: MEDIUM },
   { re: /designator|reference|refdes|位号|标号/, field: 'designators', score: MEDIUM },
-  { re: /(?:manufacturer|mfr|mfg|maker)(?:part|pn|no|number)|partnumber|partno|mpn|型号|料号/, field: 'mpn', score: MEDIUM },
+  // 'Manufacturer1 PN', 'Manufacturer Part Number 1', 'Mfr 2 Part #': the maker's number (the first one wins).
+  { re: /(?:manufacturer|mfr|mfg|maker)\d*(?:part|pn|no|number)|mpn/, field: 'mpn', score: MEDIUM, tag: 'maker' },
+  { re: /partnumber|partno|partnum/, field: 'mpn', score: MEDIUM, tag: 'generic' },
+  { re: /型号|料号/, field: 'mpn', score: MEDIUM },
   { re: /manufacturer|mfr|mfg|brand|品牌|厂商|厂家|制造商|生产商/, field: 'manufacturer', score: MEDIUM },
   { re: /footprint|package|封装/, field: 'package', score: MEDIUM },
   { re: /^(?:qty|quantity|qnty|数量|用量)|(?:数量|用量)$/, field: 'quantity', score: MEDIUM },
-  { re: /description|desc|规格|描述|说明|名称|name$/, field: 'description', score: MEDIUM },
+  { re: /规格$/, field: 'description', score: MEDIUM, tag: 'spec' },
+  { re: /名称$|name$/, field: 'description', score: MEDIUM, tag: 'name' },
+  { re: /description|desc|规格|描述|说明|名称/, field: 'description', score: MEDIUM },
   { re: /^value|^comment$|阻值|容值/, field: 'value', score: MEDIUM },
   { re: /note|remark|comment|备注/, field: 'notes', score: MEDIUM },
 ];
@@ -141,7 +174,7 @@ const PATTERNS: ReadonlyArray<{ readonly re: RegExp; readonly field: BomField; r
 const NUMBERED_HEADER = /^(manufacturer|mfr\.?|mfg|maker|distributor|supplier|vendor)\s*(?:#|no\.?)$/i;
 
 function numberedVerdict(who: string): Verdict {
-  return /^(?:manufacturer|mfr|mfg|maker)/.test(who) ? { field: 'mpn', score: STRONG } : { field: 'supplierPn', score: STRONG };
+  return /^(?:manufacturer|mfr|mfg|maker)/.test(who) ? { field: 'mpn', score: STRONG, tag: 'maker' } : { field: 'supplierPn', score: STRONG };
 }
 
 /** What a header alone says; null when unknown. */
@@ -154,8 +187,16 @@ export function headerVerdict(header: string): Verdict | null {
   if (key === '') return null;
   const exact = SYNONYMS.get(key);
   if (exact) return exact;
-  for (const p of PATTERNS) if (p.re.test(key)) return { field: p.field, score: p.score };
+  for (const p of PATTERNS) if (p.re.test(key)) return p.tag ? { field: p.field, score: p.score, tag: p.tag } : { field: p.field, score: p.score };
   return null;
+}
+
+/** Whether a cell is a header the table knows by name ('型号', 'Qty', 'Manufacturer #'), not by a pattern. */
+export function isKnownHeader(cell: string): boolean {
+  const text = cell.normalize('NFKC').trim();
+  if (NUMBERED_HEADER.test(text)) return true;
+  const key = normalizeHeader(text);
+  return key !== '' && SYNONYMS.has(key);
 }
 
 // ── Content checks ───────────────────────────────────────────────────────────
@@ -169,6 +210,52 @@ const URL = /^(?:https?:\/\/|www\.)\S+$/i;
 const PRICE = /^(?:[$€£¥￥]\s*\d+(?:\.\d+)?|\d+\.\d{2,}\s*(?:usd|rmb|cny|eur|gbp)?)$/i;
 /** Passive values: '10k', '4k7', '100nF', '0.1uF', '22u', '27Ω', '10 uF', '1uF/25V', '2R2', 'C 1uf'. */
 const PASSIVE_VALUE = /^(?:[CRL]\s?)?(?:\d+(?:[.,]\d+)?\s*(?:[pnuµμmkKMG]|meg)?\s*(?:F|H|Ω|ohms?|R)?|\d+[pnuµμkKMRr]\d+\s*(?:F|H|Ω)?)(?:\s*[/, ]\s*\d+(?:\.\d+)?\s*V)?(?:\s*[±]?\s*\d+(?:\.\d+)?\s*%)?$/i;
+/** An LCSC product page ('https://item.szlcsc.com/23932.html', 'lcsc.com/product-detail/…_C25804.html'). */
+const LCSC_URL = /^(?:https?:\/\/)?(?:[a-z0-9-]+\.)*(?:lcsc|szlcsc)\.com\//i;
+/** The C-code an LCSC product URL names, when it names one (the product-detail pages do; item.szlcsc.com/<n>.html does not). */
+export function lcscCodeFromUrl(cell: string): string | null {
+  const text = cell.normalize('NFKC').trim();
+  if (!LCSC_URL.test(text)) return null;
+  const m = /[_/](C\d{3,10})\.html?(?:[?#].*)?$/i.exec(text) ?? /[?&](?:productCode|code|k|keyword)=(C\d{3,10})(?:&|$)/i.exec(text);
+  return m?.[1] ? m[1].toUpperCase() : null;
+}
+
+/**
+ * CAD library references rather than part numbers: a generic symbol name, alone or with a
+ * variant or package ('C', 'R', 'LED', 'Cap', 'Res', 'C_Small', 'R_0603', 'MOSFET-N', '电容-0402').
+ */
+const LIBRARY_NAME =
+  /^(?:(?:[CRLDQUYFJPKTXSM]|SW|LED|BAT|BATTERY|CAPACITOR|RESISTOR|INDUCTOR|FB|FERRITE|BEAD|TP|XTAL|CRYSTAL|FUSE|DIODE|ZENER|SCHOTTKY|TVS|NPN|PNP|NMOS|PMOS|MOSFET|TRANSISTOR|CONN|CONNECTOR|HEADER|JUMPER|BUZZER|SPEAKER|MIC|ANTENNA|TESTPOINT|MOUNTINGHOLE|FIDUCIAL|SWITCH|BUTTON|RELAY|OPAMP|POT|FFC|FPC|USB|电容|电阻|电感|磁珠|二极管|三极管|晶体管|晶振|跳线|排针|排母|按键|开关|连接器|发光二极管|保险丝)(?:[\s_\-.:][\w\s.:\-\u4e00-\u9fff]*)?|(?:CAP|RES|IND|HDR)(?:[\s_\-.:\d][\w.-]*)?)$/i;
+/** Yes/no cells ('Yes', 'N', '✓', '是'): a flag column, never a part number. */
+const FLAG_CELL = /^(?:y|n|yes|no|true|false|x|✓|✔|✗|是|否|有|无)$/i;
+/** A company's internal stock code: letters (optional), then digit groups ('ABC-000123', '10.02.0033', 'P00123'). */
+const CODE_SHAPED = /^([A-Za-z]{0,6})[-_./]?\d+(?:[-_./]\d+)*$/;
+
+/**
+ * A column of internal stock codes: one shape for nearly every cell, one letter prefix, at least
+ * four digits, and running numbers that are zero-padded ('000123', '10.02.0033') or follow a
+ * prefix and separator ('ABC-123456'). MPN columns mix makers and shapes; 'LM358', 'LM393' have
+ * too few digits; Molex '22-23-2021' has no padding and no prefix.
+ */
+function internalCodeColumn(filled: readonly string[]): boolean {
+  if (filled.length < 3) return false;
+  const shaped = filled.filter((c) => CODE_SHAPED.test(c));
+  if (shaped.length < filled.length * 0.8) return false;
+  const mode = <T,>(xs: readonly T[]): [T, number] => {
+    const n = new Map<T, number>();
+    for (const x of xs) n.set(x, (n.get(x) ?? 0) + 1);
+    return [...n].reduce((a, b) => (b[1] > a[1] ? b : a));
+  };
+  const [shape, shapeN] = mode(shaped.map((c) => c.replace(/[A-Za-z]/g, 'A').replace(/\d/g, '9')));
+  const [prefix, prefixN] = mode(shaped.map((c) => CODE_SHAPED.exec(c)![1]!.toUpperCase()));
+  if (shapeN < filled.length * 0.8 || prefixN < filled.length * 0.8) return false;
+  if ((shape.match(/9/g) ?? []).length < 4) return false;
+  if (new Set(shaped).size < Math.min(3, shaped.length)) return false;
+  const padded = shaped.filter((c) => /(?:^|[^\d])0\d/.test(c)).length >= shaped.length * 0.5;
+  const prefixed = prefix !== '' && /^A+[-_./]/.test(shape) && (shape.match(/9/g) ?? []).length >= 5;
+  return padded || prefixed;
+}
+
 /** An MPN: a letter and a digit, 4–40 characters, no underscore (KiCad symbol names have them), at most one space ('PTS645SL50SMTR92 LFS'). */
 const MPN_SHAPE = /^(?=.*[A-Za-z])(?=.*\d)(?!.*\s.*\s)[A-Za-z0-9][A-Za-z0-9\-+/.,#() ]{3,39}$/;
 
@@ -184,6 +271,9 @@ type ContentStats = {
   readonly sequential: boolean;
   readonly footprint: number;
   readonly url: number;
+  /** LCSC product pages, and those of them with a C-code that can be read. */
+  readonly lcscUrl: number;
+  readonly lcscUrlCode: number;
   readonly price: number;
   readonly value: number;
   readonly mpn: number;
@@ -191,6 +281,16 @@ type ContentStats = {
   readonly mpnStrict: number;
   /** Cells without whitespace: values and part names, not descriptions ('1206 Capacitor'). */
   readonly oneWord: number;
+  /** Generic CAD library names ('C', 'R_0603', 'LED', '电容-0402'). */
+  readonly libraryName: number;
+  /** Distinct cells / filled cells: a BOM's part numbers differ line by line, library names repeat. */
+  readonly distinct: number;
+  /** Yes/no flags. */
+  readonly flag: number;
+  /** Cells with a digit: every part number and supplier code has one. */
+  readonly digit: number;
+  /** The column holds internal stock codes (see internalCodeColumn). */
+  readonly internalCode: boolean;
 };
 
 /** 'NE555P' and 'CD4017' also have a designator's shape; a short number ('R1', 'U12') is a designator. */
@@ -213,22 +313,32 @@ function contentStats(cells: readonly string[]): ContentStats {
     sequential,
     footprint: share((c) => KICAD_FOOTPRINT.test(c) && !URL.test(c)),
     url: share((c) => URL.test(c)),
+    lcscUrl: share((c) => LCSC_URL.test(c) && !/datasheet|\.pdf(?:$|[?#])/i.test(c)),
+    lcscUrlCode: share((c) => lcscCodeFromUrl(c) !== null),
     price: share((c) => PRICE.test(c)),
     value: share((c) => PASSIVE_VALUE.test(c)),
     mpn: share(mpnShaped),
     mpnStrict: share((c) => !/\s/.test(c) && mpnShaped(c)),
     oneWord: share((c) => !/\s/.test(c)),
+    libraryName: share((c) => LIBRARY_NAME.test(c)),
+    distinct: filled.length === 0 ? 0 : new Set(filled.map((c) => c.toUpperCase())).size / filled.length,
+    flag: share((c) => FLAG_CELL.test(c)),
+    digit: share((c) => /\d/.test(c)),
+    internalCode: internalCodeColumn(filled),
   };
 }
 
 /** What the cells alone say; null when they say nothing clear. Score: STRONG or WEAK. */
 function contentVerdict(s: ContentStats): Verdict | null {
   if (s.filled === 0) return null;
+  // LCSC product pages give the LCSC code (the matcher reads it from the URL); other links are ignored.
+  if (s.lcscUrl >= 0.6) return { field: 'supplierPn', score: STRONG };
   if (s.url >= 0.6) return { field: 'ignore', score: STRONG };
   // 'C101' is an LCSC code or a capacitor: LCSC only when nothing else says designators.
   if (s.lcsc >= 0.6 && !(s.designators >= 0.6 && s.otherDesignators)) return { field: 'supplierPn', score: STRONG };
   if (s.digikey >= 0.6) return { field: 'supplierPn', score: STRONG };
   if (s.sequential) return { field: 'ignore', score: WEAK };
+  if (s.internalCode) return { field: 'notes', score: STRONG };
   if (s.designators >= 0.6 && s.count < 0.5) return { field: 'designators', score: STRONG };
   if (s.footprint >= 0.6) return { field: 'package', score: STRONG };
   if (s.count >= 0.8) return { field: 'quantity', score: WEAK };
@@ -283,7 +393,49 @@ function isBlankRow(row: readonly string[]): boolean {
   return row.every((c) => c.trim() === '');
 }
 
-type Candidate = { index: number; header: string; field: BomField; score: number; filled: number; headerScore: number; stats: ContentStats };
+type Candidate = {
+  index: number;
+  header: string;
+  field: BomField;
+  score: number;
+  filled: number;
+  headerScore: number;
+  tag: HeaderTag | undefined;
+  stats: ContentStats;
+  /** The sampled cells (NFKC, trimmed), in sample order. */
+  cells: readonly string[];
+};
+
+/** A column's field from its header verdict and its content verdict (rules in order). */
+function decideColumn(h: Verdict | null, c: Verdict | null, stats: ContentStats): { field: BomField; score: number } {
+  // A link column of LCSC codes or LCSC product pages gives the supplier code ('link', '立创链接', '购买链接').
+  if (h && h.field === 'ignore' && (h.tag === 'link' || h.score <= MEDIUM) && c?.field === 'supplierPn' && c.score === STRONG) return { field: 'supplierPn', score: c.score };
+  if (h && h.field === 'mpn' && h.tag !== 'maker') {
+    // A 'Part Number' of internal stock codes ('ABC-000123', '10.02.0033') is the company's code, not the MPN.
+    if (stats.internalCode) return { field: 'notes', score: STRONG };
+    // Library references ('C', 'R', 'LED', 'Cap', 'C_Small', '电容-0402'; few values, repeated): not the MPN.
+    const loose = h.tag === 'generic' || h.tag === 'libref' || h.score === WEAK;
+    if (loose && stats.filled > 0 && (stats.libraryName >= 0.3 || (stats.filled >= 6 && stats.distinct <= 0.4))) return { field: 'notes', score: MEDIUM };
+  }
+  if (h && c && h.field === c.field) return { field: h.field, score: h.score + c.score };
+  // A weak header needs its cells to confirm it; an empty column stays unused.
+  if (h && h.score === WEAK && !c && stats.filled === 0) return { field: 'ignore', score: 0 };
+  // 'Part' over cells that are not part numbers (KiCad symbol names 'C_Small', 'Pololu_Breakout_A4988'):
+  // kept for the user to read, but not the MPN.
+  if (h && h.score === WEAK && h.field === 'mpn' && !c && stats.mpn < 0.3) return { field: 'notes', score: 0 };
+  // A supplier column of flags ('LCSC Assembly': Yes) or words holds no supplier code.
+  if (h && h.field === 'supplierPn' && stats.filled > 0 && (stats.flag >= 0.6 || stats.digit < 0.3)) return { field: 'notes', score: MEDIUM };
+  if (h && (h.score >= MEDIUM || !c)) {
+    let score = h.score;
+    // A strong header with contradicting content keeps its field but with less certainty.
+    if (c && c.score === STRONG && h.field !== 'ignore' && h.field !== 'notes') score -= 1;
+    // Quantity headers over non-counts (an 'Amount' of prices) are not quantities.
+    if (h.field === 'quantity' && stats.filled > 0 && stats.count < 0.5) return { field: 'ignore', score };
+    return { field: h.field, score };
+  }
+  if (c) return { field: c.field, score: c.score };
+  return { field: 'ignore', score: 0 };
+}
 
 export function matchHeader(rows: readonly (readonly string[])[]): HeaderMatch {
   const headerRow = findHeaderRow(rows);
@@ -307,35 +459,14 @@ export function matchHeader(rows: readonly (readonly string[])[]): HeaderMatch {
   const candidates: Candidate[] = [];
   for (let i = 0; i < width; i++) {
     const headerText = cellAt(header, i);
-    const stats = contentStats(sample.map((r) => cellAt(r, i)));
+    const cells = sample.map((r) => cellAt(r, i));
+    const stats = contentStats(cells);
     const h = headerVerdict(headerText);
-    const c = contentVerdict(stats);
-    let field: BomField = 'ignore';
-    let score = 0;
-    if (h && c && h.field === c.field) {
-      field = h.field;
-      score = h.score + c.score;
-    } else if (h && h.score === WEAK && !c && stats.filled === 0) {
-      // A weak header needs its cells to confirm it; an empty column stays unused.
-      field = 'ignore';
-    } else if (h && h.score === WEAK && h.field === 'mpn' && !c && stats.mpn < 0.3) {
-      // 'Part' over cells that are not part numbers (KiCad symbol names 'C_Small', 'Pololu_Breakout_A4988'):
-      // kept for the user to read, but not the MPN.
-      field = 'notes';
-    } else if (h && (h.score >= MEDIUM || !c)) {
-      field = h.field;
-      score = h.score;
-      // A strong header with contradicting content keeps its field but with less certainty.
-      if (c && c.score === STRONG && h.field !== 'ignore' && h.field !== 'notes') score -= 1;
-      // Quantity headers over non-counts (an 'Amount' of prices) are not quantities.
-      if (field === 'quantity' && stats.filled > 0 && stats.count < 0.5) field = 'ignore';
-    } else if (c) {
-      field = c.field;
-      score = c.score;
-    }
-    candidates.push({ index: i, header: headerText, field, score, filled: stats.filled, headerScore: h?.score ?? 0, stats });
+    const { field, score } = decideColumn(h, contentVerdict(stats), stats);
+    candidates.push({ index: i, header: headerText, field, score, filled: stats.filled, headerScore: h?.score ?? 0, tag: h?.tag, stats, cells });
   }
 
+  specAsValue(candidates);
   decideValueOrMpn(candidates);
   resolveDuplicates(candidates);
 
@@ -352,15 +483,26 @@ export function matchHeader(rows: readonly (readonly string[])[]): HeaderMatch {
 }
 
 /**
+ * A Chinese purchasing sheet's 规格 ('物料规格': 'M3*10', '6701ZZ', '10K 0603') beside its 名称
+ * ('物料名称': 螺丝, 轴承, 电阻) is the value: the name describes, the specification says which.
+ */
+function specAsValue(cands: Candidate[]): void {
+  if (cands.some((c) => c.field === 'value' && c.filled > 0)) return;
+  const spec = cands.find((c) => c.field === 'description' && c.tag === 'spec' && c.filled > 0);
+  if (spec && cands.some((c) => c !== spec && c.field === 'description' && c.tag !== 'spec' && c.filled > 0)) spec.field = 'value';
+}
+
+/**
  * Altium's Comment and KiCad's Value hold either values ('10k', '100nF') or part numbers; a
- * purchasing sheet's 'Name' often holds part numbers ('NE555P'). When no other column is the MPN
- * and the cells are mostly part numbers, the column is the MPN (a Value column first).
+ * purchasing sheet's 'Name' or 名称 often holds part numbers ('NE555P'). When no other column is
+ * the MPN and the cells are mostly part numbers, the column is the MPN (a Value column first).
  */
 function decideValueOrMpn(cands: Candidate[]): void {
   nameAsValue(cands);
   if (cands.some((c) => c.field === 'mpn' && c.filled > 0)) return;
-  const valueColumn = cands.find((c) => c.field === 'value' && c.stats.mpn >= 0.6 && c.stats.value < 0.2);
-  const nameColumn = cands.find((c) => c.field === 'description' && c.headerScore === MEDIUM && c.stats.mpnStrict >= 0.6);
+  // A 规格 made the value stays the value (the matcher also tries its part-number-shaped cells as MPNs).
+  const valueColumn = cands.find((c) => c.field === 'value' && c.tag !== 'spec' && c.stats.mpn >= 0.6 && c.stats.value < 0.2);
+  const nameColumn = cands.find((c) => c.field === 'description' && (c.headerScore === MEDIUM || c.tag === 'name') && c.stats.mpnStrict >= 0.6);
   const chosen = valueColumn ?? nameColumn;
   if (chosen) chosen.field = 'mpn';
 }
@@ -376,7 +518,24 @@ function nameAsValue(cands: Candidate[]): void {
   if (name) name.field = 'value';
 }
 
-/** One column per unique field: highest score, then the one with data, then the leftmost. */
+/**
+ * Whether column a holds everything column b holds: b's cells equal a's wherever b has one, and
+ * a has more (EasyEDA Pro's Comment repeats its Value for passives and names the other parts).
+ */
+function covers(a: Candidate, b: Candidate): boolean {
+  if (a.filled <= b.filled || b.filled === 0) return false;
+  let same = 0;
+  a.cells.forEach((cell, i) => {
+    const other = b.cells[i] ?? '';
+    if (other !== '' && other.toUpperCase() === cell.toUpperCase()) same++;
+  });
+  return same >= b.filled * 0.9;
+}
+
+/** A maker's part-number column whose cells are part numbers: preferred over a generic 'Part Number'. */
+const makerMpn = (c: Candidate): boolean => c.field === 'mpn' && c.tag === 'maker' && c.stats.mpn >= 0.5;
+
+/** One column per unique field: the one with data, then (MPN) a maker's column of part numbers, then the highest score, then the leftmost. */
 function resolveDuplicates(cands: Candidate[]): void {
   for (const field of UNIQUE_FIELDS) {
     const group = cands.filter((c) => c.field === field);
@@ -387,6 +546,9 @@ function resolveDuplicates(cands: Candidate[]): void {
     }
     const winner = group.reduce((best, c) => {
       if (c.filled > 0 !== best.filled > 0) return c.filled > 0 ? c : best;
+      if (field === 'mpn' && makerMpn(c) !== makerMpn(best)) return makerMpn(c) ? c : best;
+      if (field === 'value' && covers(c, best)) return c;
+      if (field === 'value' && covers(best, c)) return best;
       return c.score > best.score ? c : best;
     });
     for (const c of group) if (c !== winner) c.field = c.filled > 0 ? 'notes' : 'ignore';

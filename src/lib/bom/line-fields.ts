@@ -5,6 +5,7 @@
 
 import { linesFromSheet, type BomLineProblem, type BomSourceField } from './bom-line.ts';
 import type { HeaderColumn } from './header-match.ts';
+import type { NonPart } from './non-part.ts';
 import { parseBomQuantity } from './quantity.ts';
 import { lineSignature as matcherSignature } from './match/line-plan.ts';
 
@@ -13,7 +14,16 @@ export type LineFields = Partial<Record<BomSourceField, string>>;
 export const SOURCE_FIELDS: readonly BomSourceField[] = ['mpn', 'manufacturer', 'description', 'package', 'value', 'quantity', 'designators', 'supplierPn', 'notes'];
 
 export type RebuiltLine =
-  | { readonly ok: true; readonly designators: readonly string[]; readonly quantity: number | null; readonly dnp: boolean; readonly problems: readonly BomLineProblem[] }
+  | {
+      readonly ok: true;
+      readonly designators: readonly string[];
+      readonly quantity: number | null;
+      /** Skipped by the matcher: not fitted, or not a part (see bom-line.ts); the user's choice wins. */
+      readonly dnp: boolean;
+      /** What the fields say the line is when it is not a part (非元器件), else null. */
+      readonly nonPart: NonPart | null;
+      readonly problems: readonly BomLineProblem[];
+    }
   | { readonly ok: false; readonly problem: BomLineProblem };
 
 /** The fields after an edit: a blank value removes the field, others replace it (trimmed). */
@@ -29,7 +39,11 @@ export function mergeFields(current: LineFields, patch: LineFields): LineFields 
   return out;
 }
 
-/** Reads the fields as one uploaded row; `dnp` (when the user set it) overrides what the cells say. */
+/**
+ * Reads the fields as one uploaded row; `dnp` (when the user set it) overrides what the cells say.
+ * A line that is not a part (the PCB, screws…) is DNP unless the user says otherwise: setting
+ * `dnp: false` on it asks for it to be matched anyway (its non-part problem then goes).
+ */
 export function rebuildLine(fields: LineFields, dnp?: boolean): RebuiltLine {
   const quantity = parseBomQuantity(fields.quantity ?? '');
   if (!quantity.ok) return { ok: false, problem: quantity.problem };
@@ -38,9 +52,14 @@ export function rebuildLine(fields: LineFields, dnp?: boolean): RebuiltLine {
   const [line] = linesFromSheet([cells], { headerRow: null, columns });
   if (!line) {
     // Every field blank: nothing to match, nothing to count.
-    return { ok: true, designators: [], quantity: null, dnp: dnp ?? false, problems: [{ key: 'bom.line.quantityMissing', vars: {} }, { key: 'bom.line.nothingToMatch', vars: {} }] };
+    return { ok: true, designators: [], quantity: null, dnp: dnp ?? false, nonPart: null, problems: [{ key: 'bom.line.quantityMissing', vars: {} }, { key: 'bom.line.nothingToMatch', vars: {} }] };
   }
-  return { ok: true, designators: line.designators, quantity: line.quantity, dnp: dnp ?? line.dnp, problems: line.problems };
+  if (line.nonPart && dnp === false) {
+    // Matched on the user's word: read as a part (its own problems, not the non-part one).
+    const [asPart] = linesFromSheet([cells], { headerRow: null, columns }, { nonParts: false });
+    return { ok: true, designators: asPart!.designators, quantity: asPart!.quantity, dnp: false, nonPart: line.nonPart, problems: asPart!.problems };
+  }
+  return { ok: true, designators: line.designators, quantity: line.quantity, dnp: dnp ?? line.dnp, nonPart: line.nonPart, problems: line.problems };
 }
 
 /**

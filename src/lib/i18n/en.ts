@@ -576,6 +576,7 @@ export const en: Dictionary = {
   'bom.status.doubtful': 'Doubtful',
   'bom.status.notFound': 'Not found',
   'bom.status.dnp': 'DNP',
+  'bom.status.notAPart': 'Not a part',
   'bom.filterLabel': 'Filter by match status',
   'bom.col.select': 'Select',
   'bom.col.row': 'Row',

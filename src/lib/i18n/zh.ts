@@ -576,6 +576,7 @@ export const zh = {
   'bom.status.doubtful': '待确认',
   'bom.status.notFound': '未找到',
   'bom.status.dnp': '不贴装',
+  'bom.status.notAPart': '非元器件',
   'bom.filterLabel': '按匹配状态筛选',
   'bom.col.select': '选择',
   'bom.col.row': '行',

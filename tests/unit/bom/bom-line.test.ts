@@ -94,6 +94,30 @@ describe('linesFromSheet (hand-written rows)', () => {
     expect(keys(lines[0])).toEqual(['bom.line.nothingToMatch']);
   });
 
+  // Issue #30: 'TYPE-C' (a USB-C receptacle's designator in EasyEDA sheets) is one designator.
+  it('keeps a designator with a dash whole and counts it once', () => {
+    const lines = linesFromSheet([header, ['TYPE-C', 'TYPE-C-31-M-12', '1', '']], mapping);
+    expect(lines[0]).toMatchObject({ designators: ['TYPE-C'], quantity: 1, nonPart: null, dnp: false });
+    expect(keys(lines[0])).toEqual([]);
+  });
+
+  it('marks a line DNP when its NF(…) note names all its designators (LimeSDR Assembly Info)', () => {
+    const rows = [['Designator', 'Manufacturer Part Number 1', 'Quantity', 'Assembly Info'], ['C152, C154', 'GRM1555C1H470FA01D', '2', 'NF(C152 C154)'], ['C3, C5', 'CC0402JRNPO9BN101', '2', 'NF(C5)']];
+    expect(linesFromSheet(rows, matchHeader(rows)).map((l) => l.dnp)).toEqual([true, false]);
+  });
+
+  it('reads the LCSC code from an LCSC link in a supplier column, keeping other links as written', () => {
+    // voron-afterburner.csv's layout (tests/fixtures/bom-real), with a page id link (no code) added.
+    const rows = [
+      ['Item', 'Qty', 'Part Num', 'link'],
+      ['JST 2 PIN', '4', 'B2B-XH-AM(LF)(SN)', 'https://lcsc.com/product-detail/Wire-To-Board-Wire-To-Wire-Connector_JST-Sales-America-B2B-XH-AM-LF-SN_C161869.html'],
+      ['LED', '1', 'NCD0805R1', 'https://item.szlcsc.com/23932.html'],
+    ];
+    const lines = linesFromSheet(rows, matchHeader(rows));
+    expect(lines.map((l) => l.source.fields.supplierPn)).toEqual(['C161869', 'https://item.szlcsc.com/23932.html']);
+    expect(lines[0]?.source.cells[3]).toBe(rows[1]![3]);
+  });
+
   it('reads a sheet with no header from its first row', () => {
     const rows = [['R1, R2', '10k', '2'], ['C1', '100nF', '1']];
     const lines = linesFromSheet(rows, matchHeader(rows));

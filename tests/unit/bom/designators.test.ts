@@ -48,6 +48,20 @@ describe('expandDesignators', () => {
     expect(d.problems.map((p) => p.key)).toEqual(['bom.line.designatorDuplicate']);
   });
 
+  // Issue #30: an outside check found 'TYPE-C' split into 'TYPE' and 'C' (EasyEDA users name a
+  // USB-C receptacle so). A dash after letters belongs to the name; after a digit it is a range.
+  it("keeps names with a dash whole ('TYPE-C', 'USB-C', 'J-LINK') and still expands ranges beside them", () => {
+    for (const t of ['TYPE-C', 'USB-C', 'J-LINK', 'TYPE-C1', 'SW-PWR1']) expect(expandDesignators(t)).toMatchObject({ list: [t], count: 1, problems: [] });
+    expect(list('TYPE-C, R1-R3')).toEqual(['TYPE-C', 'R1', 'R2', 'R3']);
+    expect(list('USB-C1,USB-C2')).toEqual(['USB-C1', 'USB-C2']);
+    expect(list('R1-R4')).toEqual(['R1', 'R2', 'R3', 'R4']);
+    expect(list('C1~C3')).toEqual(['C1', 'C2', 'C3']);
+    expect(list('R1-4')).toEqual(['R1', 'R2', 'R3', 'R4']);
+    expect(list('R1–R3')).toEqual(['R1', 'R2', 'R3']);
+    // A unit suffix before the dash is still read as a (refused) range, as before.
+    expect(expandDesignators('U1A-U1D').problems.map((p) => p.key)).toEqual(['bom.line.designatorRangeBad']);
+  });
+
   it('gives an empty list for an empty cell', () => {
     expect(expandDesignators('').count).toBe(0);
   });
@@ -56,6 +70,6 @@ describe('expandDesignators', () => {
 describe('looksLikeDesignators', () => {
   it('accepts designator lists and refuses footprints, LCSC codes, counts and values', () => {
     for (const t of ['R1', 'C1, C2, C8', 'U1A', 'C1_2, C1', 'BTN0-6', 'C0']) expect(looksLikeDesignators(t), t).toBe(true);
-    for (const t of ['C0603', 'C2164760', '10', '100nF', 'LED', '']) expect(looksLikeDesignators(t), t).toBe(false);
+    for (const t of ['C0603', 'C2164760', '10', '100nF', 'LED', '', 'USB-C', 'TYPE-C']) expect(looksLikeDesignators(t), t).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellSaysDnp, dnpColumnKind, lineDnp } from '../../../src/lib/bom/dnp.ts';
+import { cellSaysDnp, dnpColumnKind, dnpListOf, lineDnp } from '../../../src/lib/bom/dnp.ts';
 
 describe('cellSaysDnp', () => {
   it('recognises DNP tokens in English and Chinese', () => {
@@ -42,5 +42,27 @@ describe('lineDnp: Leave empty', () => {
   it('is DNP in a note column only', () => {
     expect(lineDnp(['AE1', 'Leave empty'], ['References', 'Note']).dnp).toBe(true);
     expect(lineDnp(['R1', 'Leave empty'], ['References', 'LowCost']).dnp).toBe(false);
+  });
+});
+
+// Issue #30, from tests/fixtures/bom-real (tuning files): x-knob-superdial-v2.xlsx writes '3535,可不焊'
+// ("may be left unsoldered": optional, fitted) on a part line; limesdr-mini-1v3.xls's Assembly Info
+// names the unfitted designators, 'NF(C152 C154)', and only some of them on other lines.
+describe('lineDnp: optional parts and lists of unfitted designators', () => {
+  it("does not read 可不焊 / 可以不贴 ('may be left off') as DNP", () => {
+    for (const t of ['3535,可不焊', '可以不贴', '也可不装']) expect(cellSaysDnp(t), t).toBe(false);
+    for (const t of ['不焊', 'NC/不贴', '此处不贴']) expect(cellSaysDnp(t), t).toBe(true);
+  });
+  it('is DNP when a NF(…) note names every designator of the line, fitted when it names some', () => {
+    expect(dnpListOf('NF(C152 C154)')).toEqual(['C152', 'C154']);
+    expect(dnpListOf('NF(C12 C19 C20 C22 C183 C186 C189)')).toHaveLength(7);
+    expect(dnpListOf('DNP: R3, R4')).toEqual(['R3', 'R4']);
+    expect(dnpListOf('NF')).toBeNull();
+    const headers = ['Designator', 'Assembly Info'];
+    expect(lineDnp(['C152, C154', 'NF(C152 C154)'], headers, ['C152', 'C154']).dnp).toBe(true);
+    expect(lineDnp(['FAN1', 'NF(FAN1)'], headers, ['FAN1']).dnp).toBe(true);
+    expect(lineDnp(['C3, C5, C12', 'NF(C12)'], headers, ['C3', 'C5', 'C12']).dnp).toBe(false);
+    // Without designators the note reads as any cell does.
+    expect(lineDnp(['', 'DNP(R3)'], headers).dnp).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BOM_FIELDS, findHeaderRow, headerVerdict, matchHeader, normalizeHeader, type BomField, type HeaderMatch } from '../../../src/lib/bom/header-match.ts';
+import { BOM_FIELDS, findHeaderRow, headerVerdict, lcscCodeFromUrl, matchHeader, normalizeHeader, type BomField, type HeaderMatch } from '../../../src/lib/bom/header-match.ts';
 import { readBomFile } from '../../../src/lib/bom/read/read-bom-file.ts';
 import { readCsvFixture } from './csv-fixture.ts';
 
@@ -112,7 +112,7 @@ describe('matchHeader (hand-written cases)', () => {
   });
 
   it("reads Altium template headers: 'MANUFACTURER #' is the MPN, 'DISTRIBUTOR #' a supplier code, DNI a note", () => {
-    expect(headerVerdict('MANUFACTURER #')).toEqual({ field: 'mpn', score: 3 });
+    expect(headerVerdict('MANUFACTURER #')).toMatchObject({ field: 'mpn', score: 3 });
     expect(headerVerdict('Mfr. No.')?.field).toBe('mpn');
     expect(headerVerdict('DISTRIBUTOR #')?.field).toBe('supplierPn');
     expect(headerVerdict('Supplier #')?.field).toBe('supplierPn');
@@ -207,6 +207,111 @@ describe('matchHeader (hand-written cases)', () => {
   it("keeps a 'Part' column of KiCad symbol names as notes, not as the MPN", () => {
     const m = matchHeader([['Part', 'References', 'Value'], ['C_Small', 'C1', '22p'], ['Pololu_Breakout_A4988', 'A1', 'Driver'], ['R', 'R1', '10k']]);
     expect(fieldsOf(m)).toEqual(['notes', 'designators', 'value']);
+  });
+
+  // Issue #30 (an outside check of 9 real BOMs): the error classes, one case each, in the layouts
+  // the check met. Cell texts are typical of such sheets; the rows are written by us.
+  it("takes a maker's part-number column over a 'Part Number' of internal stock codes", () => {
+    const m = matchHeader([
+      ['Item', 'Part Number', 'Description', 'Qty', 'Reference', 'Manufacturer1', 'Manufacturer1 PN', 'Manufacturer2', 'Manufacturer2 PN'],
+      ['1', 'ABC-000123', 'RES 10K 1% 0603', '4', 'R1-R4', 'Yageo', 'RC0603FR-0710KL', 'UniOhm', '0603WAF1002T5E'],
+      ['2', 'ABC-000187', 'CAP 100nF 50V X7R 0603', '2', 'C1,C2', 'Samsung', 'CL10B104KB8NNNC', '', ''],
+      ['3', 'ABC-001022', 'IC MCU 32BIT LQFP48', '1', 'U1', 'ST', 'STM32F103C8T6', '', ''],
+      ['4', 'ABC-001023', 'IC LDO 3.3V SOT223', '1', 'U2', 'AMS', 'AMS1117-3.3', '', ''],
+    ]);
+    expect(fieldsOf(m)).toEqual(['ignore', 'notes', 'description', 'quantity', 'designators', 'manufacturer', 'mpn', 'notes', 'notes']);
+    // Dotted codes ('10.02.0033') and codes without a separator ('P00123') are internal too.
+    const dotted = matchHeader([['Part Number', 'Mfr. Part #', 'Qty'], ['10.02.0033', 'RC0603FR-0710KL', '1'], ['10.02.0034', 'CL10B104KB8NNNC', '2'], ['10.05.0101', 'LM358DR', '1']]);
+    expect(fieldsOf(dotted)).toEqual(['notes', 'mpn', 'quantity']);
+    const plain = matchHeader([['Part Number', 'Qty', 'Designator'], ['P00123', '1', 'R1'], ['P00124', '1', 'R2'], ['P00210', '2', 'C1,C2']]);
+    expect(plain.columns[0]?.field).toBe('notes');
+  });
+
+  it("prefers 'Manufacturer Part Number 1' over a 'Part Number' when both hold part numbers", () => {
+    const m = matchHeader([
+      ['Part Number', 'Manufacturer', 'Manufacturer Part Number 1', 'Quantity'],
+      ['RC0603-10K', 'Yageo', 'RC0603FR-0710KL', '4'],
+      ['CL10-104', 'Samsung', 'CL10B104KB8NNNC', '2'],
+      ['NE555-SOIC', 'TI', 'NE555DR', '1'],
+    ]);
+    expect(fieldsOf(m)).toEqual(['notes', 'manufacturer', 'mpn', 'quantity']);
+    expect(headerVerdict('Manufacturer1 PN')).toMatchObject({ field: 'mpn', tag: 'maker' });
+    expect(headerVerdict('Mfr. Part #')).toMatchObject({ field: 'mpn', tag: 'maker' });
+  });
+
+  it("keeps a 'Part Number' of part numbers, Molex numbers and short MPNs as the MPN (not internal codes)", () => {
+    expect(matchHeader([['Part Number', 'Qty'], ['LM358DR', '1'], ['NE555DR', '1'], ['RC0603FR-0710KL', '2']]).columns[0]?.field).toBe('mpn');
+    expect(matchHeader([['Part Number', 'Qty'], ['22-23-2021', '1'], ['22-23-2031', '1'], ['22-23-2041', '2']]).columns[0]?.field).toBe('mpn');
+    expect(matchHeader([['Part Number', 'Qty'], ['LM358', '1'], ['LM393', '1'], ['LM324', '2']]).columns[0]?.field).toBe('mpn');
+  });
+
+  it("does not take Altium's LibRef (C, R, AMS1117) as the MPN", () => {
+    const m = matchHeader([
+      ['Comment', 'Description', 'Designator', 'Footprint', 'LibRef', 'Quantity'],
+      ['10uF', 'Capacitor', 'C1', 'CAP_0402', 'C', '1'],
+      ['100nF', 'Capacitor', 'C2, C3', 'CAP_0402', 'C', '2'],
+      ['10k', 'Resistor', 'R1, R2', 'RES_0402', 'R', '2'],
+      ['1k', 'Resistor', 'R3', 'RES_0402', 'R', '1'],
+      ['AMS1117-3.3', 'LDO 3.3V', 'U1', 'SOT-223', 'AMS1117', '1'],
+      ['Red', 'LED', 'D1', 'LED_0603', 'LED', '1'],
+    ]);
+    expect(fieldsOf(m)).toEqual(['value', 'description', 'designators', 'package', 'notes', 'quantity']);
+    // Library names with a package ('电容-0402', 'C_Small') repeat line after line: not the MPN either.
+    const zh = matchHeader([
+      ['Comment', 'Designator', 'LibRef'],
+      ['10uF', 'C1', '电容-0402'], ['1uF', 'C2', '电容-0402'], ['10K', 'R1', '电阻-0402'], ['4.7uH', 'L1', '电感-0805'], ['1N5819W', 'D1', '二极管-5819W'], ['MOSFET-N', 'Q1', 'MOSFET-N'],
+    ]);
+    expect(zh.columns[2]?.field).toBe('notes');
+  });
+
+  it('reads Chinese purchasing headers', () => {
+    const m = matchHeader([
+      ['序号', '元件名', '型号规格', '封装', '用量', '位号', '厂家', '立创编号', '购买链接', '淘宝链接', '备注'],
+      ['1', '104', 'CL10B104KB8NNNC', '0603', '10', 'C1-C10', '三星', 'C1591', 'https://lcsc.com/product-detail/MLCC_C1591.html', 'https://item.taobao.com/item.htm?id=1', ''],
+      ['2', 'SN74HC14', 'SN74HC14DR', 'SOIC-14', '1', 'U1', 'TI', 'C5590', 'https://item.szlcsc.com/23932.html', '', ''],
+      ['3', '3K9', '0603WAF3901T5E', '0603', '2', 'R1,R2', '厚声', 'C23018', 'https://lcsc.com/product-detail/Resistors_C23018.html', '', '不贴'],
+    ]);
+    expect(fieldsOf(m)).toEqual(['ignore', 'value', 'mpn', 'package', 'quantity', 'designators', 'manufacturer', 'supplierPn', 'supplierPn', 'ignore', 'notes']);
+    // 元件名 alone (104, SN74HC14, 3K9) is the line's value, read for values and part numbers.
+    expect(matchHeader([['元件名', '数量', '位号'], ['104', '10', 'C1-C10'], ['SN74HC14', '1', 'U1'], ['3K9', '2', 'R1,R2']]).columns[0]?.field).toBe('value');
+    for (const [h, f] of [['规格型号', 'mpn'], ['型号规格', 'mpn'], ['物料名称', 'description'], ['品牌', 'manufacturer'], ['数量', 'quantity'], ['商品编号', 'supplierPn'], ['采购链接', 'ignore'], ['淘宝链接', 'ignore']] as const)
+      expect(headerVerdict(h)?.field, h).toBe(f);
+  });
+
+  it('reads a 物料规格 beside a 物料名称 as the value, and a 名称 of part numbers as the MPN', () => {
+    const spec = matchHeader([['物料名称', '物料规格', '数量'], ['螺丝', 'M3*10', '20'], ['轴承', '6701ZZ', '2'], ['电阻', '10K 0603', '4']]);
+    expect(fieldsOf(spec)).toEqual(['description', 'value', 'quantity']);
+    const names = matchHeader([['序号', '数量', '名称', '位号', '封装', '值', '立创链接'], ['1', '3', 'CL10A226MQ8NRNC', 'C1,C6,C8', 'C0603', '22uF', 'C59461'], ['2', '5', 'CC0603KRX7R9BB104', 'C2-C5', 'C0603', '100nF', 'C14663'], ['3', '1', 'SWPA6045S100MT', 'L1', 'IND-SMD', '10uH', 'C79272']]);
+    expect(fieldsOf(names)).toEqual(['ignore', 'quantity', 'mpn', 'designators', 'package', 'value', 'supplierPn']);
+  });
+
+  it('maps a link column of LCSC product pages to the supplier code and reads the code where the URL has one', () => {
+    const m = matchHeader([['Item', 'Qty', 'Part Num', 'link'], ['JST 2 PIN', '4', 'B2B-XH-AM(LF)(SN)', 'https://lcsc.com/product-detail/Wire-To-Board_JST-B2B-XH-AM-LF-SN_C161869.html'], ['LED', '1', 'NCD0805R1', 'https://lcsc.com/product-detail/LED_NCD0805R1_C84256.html']]);
+    expect(fieldsOf(m)).toEqual(['description', 'quantity', 'mpn', 'supplierPn']);
+    expect(lcscCodeFromUrl('https://lcsc.com/product-detail/Wire-To-Board_JST-B2B-XH-AM-LF-SN_C161869.html')).toBe('C161869');
+    expect(lcscCodeFromUrl('https://www.lcsc.com/product-detail/C25804.html')).toBe('C25804');
+    expect(lcscCodeFromUrl('https://so.szlcsc.com/global.html?k=C25804')).toBe('C25804');
+    // item.szlcsc.com numbers are LCSC's page ids, not C-codes: nothing is read from them.
+    expect(lcscCodeFromUrl('https://item.szlcsc.com/23932.html')).toBeNull();
+    expect(lcscCodeFromUrl('https://www.digikey.com/product-detail/en/C25804.html')).toBeNull();
+    // LCSC datasheet links are not product pages: a Datasheet column stays ignored.
+    expect(matchHeader([['Designator', 'Datasheet'], ['R1', 'https://www.lcsc.com/datasheet/lcsc_datasheet_0603WAF1002T5E_C25804.pdf'], ['R2', 'https://www.lcsc.com/datasheet/lcsc_datasheet_X_C25805.pdf']]).columns[1]?.field).toBe('ignore');
+  });
+
+  it("does not take a supplier-named column of flags ('LCSC Assembly': Yes) as supplier codes", () => {
+    const m = matchHeader([['Designator', 'Supplier Part', 'LCSC Assembly'], ['R1', 'C23162', 'Yes'], ['H1', 'C49661', ''], ['D1', 'C12765', 'Yes']]);
+    expect(fieldsOf(m)).toEqual(['designators', 'supplierPn', 'notes']);
+  });
+
+  it("takes EasyEDA Pro's Comment as the value when it holds its Value column and more", () => {
+    const m = matchHeader([
+      ['No.', 'Quantity', 'Comment', 'Designator', 'Footprint', 'Value', 'Manufacturer Part', 'Manufacturer', 'Supplier Part', 'Supplier'],
+      ['1', '2', '47uF', 'C1,C6', 'C0603', '47uF', 'GRM188R60J476ME15D', 'muRata(村田)', 'C140782', 'LCSC'],
+      ['2', '7', '22uF', 'C2,C7', 'C0603', '22uF', 'CL10A226MP8NUNE', 'SAMSUNG(三星)', 'C86295', 'LCSC'],
+      ['3', '1', 'TF-01A', 'CARD1', 'TF-SMD_TF-01A', '', 'TF-01A', '韩国韩荣', 'C91145', 'LCSC'],
+      ['4', '1', 'USBLC6-2SC6', 'D1', 'SOT-23-6', '', 'USBLC6-2SC6', 'TECH PUBLIC(台舟)', 'C2827654', 'LCSC'],
+    ]);
+    expect(fieldsOf(m)).toEqual(['ignore', 'quantity', 'value', 'designators', 'package', 'notes', 'mpn', 'manufacturer', 'supplierPn', 'ignore']);
   });
 
   it('only uses the fixed field names', () => {

@@ -13,6 +13,7 @@ describe('line fields after an edit', () => {
       designators: ['U1', 'U2', 'U3'],
       quantity: 1000,
       dnp: false,
+      nonPart: null,
       problems: [{ key: 'bom.line.quantityMismatch', vars: { quantity: 1000, count: 3 } }],
     });
     expect(rebuildLine({ mpn: 'X', quantity: '2pcs' })).toMatchObject({ ok: true, quantity: 2 });
@@ -21,6 +22,16 @@ describe('line fields after an edit', () => {
     expect(rebuildLine({ mpn: 'X', quantity: '-3' })).toEqual({ ok: false, problem: { key: 'bom.line.quantityNegative', vars: { text: '-3' } } });
     expect(rebuildLine({ mpn: 'X', quantity: 'abc' })).toEqual({ ok: false, problem: { key: 'bom.line.quantityNotNumber', vars: { text: 'abc' } } });
     expect(rebuildLine({})).toMatchObject({ ok: true, designators: [], quantity: null, problems: [{ key: 'bom.line.quantityMissing' }, { key: 'bom.line.nothingToMatch' }] });
+  });
+
+  // Issue #30: an edited line is read for non-parts as an uploaded row is; the user can still have it matched.
+  it('sets a line that is not a part apart (DNP, one problem), unless the user asks for it to be matched', () => {
+    const screw = rebuildLine({ description: 'M3x8螺丝', quantity: '13' });
+    expect(screw).toMatchObject({ ok: true, dnp: true, nonPart: { kind: 'hardware', text: 'M3x8螺丝' }, problems: [{ key: 'bom.line.notAPartHardware', vars: { text: 'M3x8螺丝' } }] });
+    const matched = rebuildLine({ description: 'M3x8螺丝', quantity: '13' }, false);
+    expect(matched).toMatchObject({ ok: true, dnp: false, quantity: 13, nonPart: { kind: 'hardware' }, problems: [] });
+    expect(rebuildLine({ value: 'PCB', description: '四层,板厚1mm,沉金', quantity: '1' })).toMatchObject({ ok: true, dnp: true, nonPart: { kind: 'pcb' } });
+    expect(rebuildLine({ mpn: 'LM358DR', designators: 'U1', quantity: '1' })).toMatchObject({ ok: true, dnp: false, nonPart: null });
   });
 
   it('writes edited fields back into their one column; several notes columns keep their cells', () => {
