@@ -26,6 +26,7 @@
 
 import type { ServerMessageKey } from '../server/messages/zh.ts';
 import { looksLikeDesignators } from './designators.ts';
+import { cellSaysDnp } from './dnp.ts';
 import { looksLikeCount } from './quantity.ts';
 
 export const BOM_FIELDS = ['mpn', 'manufacturer', 'description', 'package', 'value', 'quantity', 'designators', 'supplierPn', 'notes', 'ignore'] as const;
@@ -293,9 +294,12 @@ type ContentStats = {
   readonly internalCode: boolean;
 };
 
+/** A rating, not a part number: '6.3V, X5R', '5V DC FAN', '2A', '50%'. */
+const RATING = /^\d+(?:\.\d+)?\s*(?:V|A|W|mA|mW|kV|Hz|kHz|MHz|%)(?![A-Za-z0-9])/;
+
 /** 'NE555P' and 'CD4017' also have a designator's shape; a short number ('R1', 'U12') is a designator. */
 function mpnShaped(c: string): boolean {
-  return MPN_SHAPE.test(c) && !PASSIVE_VALUE.test(c) && !LCSC_CODE.test(c) && !(looksLikeDesignators(c) && !/\d{3}/.test(c));
+  return MPN_SHAPE.test(c) && !PASSIVE_VALUE.test(c) && !LCSC_CODE.test(c) && !RATING.test(c) && !(looksLikeDesignators(c) && !/\d{3}/.test(c));
 }
 
 function contentStats(cells: readonly string[]): ContentStats {
@@ -404,7 +408,12 @@ type Candidate = {
   stats: ContentStats;
   /** The sampled cells (NFKC, trimmed), in sample order. */
   cells: readonly string[];
+  /** The header is a loose MPN header (see looseMpn). */
+  loose: boolean;
 };
+
+/** An MPN header that content may overrule: a generic 'Part Number', a library reference, a weak 'Part'. */
+const looseMpn = (h: Verdict | null): boolean => h !== null && h.field === 'mpn' && (h.tag === 'generic' || h.tag === 'libref' || h.score === WEAK);
 
 /** A column's field from its header verdict and its content verdict (rules in order). */
 function decideColumn(h: Verdict | null, c: Verdict | null, stats: ContentStats): { field: BomField; score: number } {
@@ -413,9 +422,8 @@ function decideColumn(h: Verdict | null, c: Verdict | null, stats: ContentStats)
   if (h && h.field === 'mpn' && h.tag !== 'maker') {
     // A 'Part Number' of internal stock codes ('ABC-000123', '10.02.0033') is the company's code, not the MPN.
     if (stats.internalCode) return { field: 'notes', score: STRONG };
-    // Library references ('C', 'R', 'LED', 'Cap', 'C_Small', '电容-0402'; few values, repeated): not the MPN.
-    const loose = h.tag === 'generic' || h.tag === 'libref' || h.score === WEAK;
-    if (loose && stats.filled > 0 && (stats.libraryName >= 0.3 || (stats.filled >= 6 && stats.distinct <= 0.4))) return { field: 'notes', score: MEDIUM };
+    // Library references ('C', 'R', 'LED', 'Cap', 'C_Small', '电容-0402'): not the MPN (see also libraryRefs).
+    if (looseMpn(h) && stats.filled > 0 && stats.libraryName >= 0.3) return { field: 'notes', score: MEDIUM };
   }
   if (h && c && h.field === c.field) return { field: h.field, score: h.score + c.score };
   // A weak header needs its cells to confirm it; an empty column stays unused.
@@ -463,11 +471,13 @@ export function matchHeader(rows: readonly (readonly string[])[]): HeaderMatch {
     const stats = contentStats(cells);
     const h = headerVerdict(headerText);
     const { field, score } = decideColumn(h, contentVerdict(stats), stats);
-    candidates.push({ index: i, header: headerText, field, score, filled: stats.filled, headerScore: h?.score ?? 0, tag: h?.tag, stats, cells });
+    candidates.push({ index: i, header: headerText, field, score, filled: stats.filled, headerScore: h?.score ?? 0, tag: h?.tag, stats, cells, loose: looseMpn(h) });
   }
 
+  libraryRefs(candidates);
   specAsValue(candidates);
   decideValueOrMpn(candidates);
+  notesAsDescription(candidates);
   resolveDuplicates(candidates);
 
   const problems: BomHeaderProblemKey[] = [];
@@ -480,6 +490,37 @@ export function matchHeader(rows: readonly (readonly string[])[]): HeaderMatch {
     confidence: confidenceOf(candidates, headerRow),
     problems,
   };
+}
+
+/**
+ * Library references repeat: one 'C' or 'AMS1117' for many values ('10uF', '100nF'…). A loose
+ * MPN column with far fewer distinct cells than the value column beside it is not the MPN. (An
+ * ungrouped BOM repeats its part numbers as often as its values, so it is not caught.)
+ */
+function libraryRefs(cands: Candidate[]): void {
+  const value = cands.find((c) => c.field === 'value' && c.filled >= 6);
+  if (!value) return;
+  for (const c of cands) {
+    if (c.field === 'mpn' && c.loose && c.filled >= 6 && c.stats.distinct <= 0.4 && c.stats.distinct * 2 <= value.stats.distinct) c.field = 'notes';
+  }
+}
+
+/**
+ * A Chinese purchasing sheet with no description column often describes its parts in 备注
+ * ('MX轴体或其脚针兼容键轴', '直径3MM 柱长3MM 用于吸附外壳'): such a column of free text is the
+ * description (once a Name column has become the value). Notes of flags, DNP marks, short codes
+ * or one repeated instruction stay notes.
+ */
+function notesAsDescription(cands: Candidate[]): void {
+  if (cands.some((c) => c.field === 'description' && c.filled > 0)) return;
+  const remarks = cands.filter((c) => c.field === 'notes' && c.headerScore === STRONG && /^(?:备注|备注说明|说明)$/.test(c.header.normalize('NFKC').trim()));
+  if (remarks.length !== 1) return;
+  const r = remarks[0]!;
+  const text = r.cells.filter((c) => c !== '');
+  const free = text.filter((c) => c.length >= 6 && /[\u4e00-\u9fff]{2}/.test(c) && !cellSaysDnp(c));
+  // Descriptions differ line by line; a repeated instruction ('Leave empty' twelve times) is a note.
+  const distinct = new Set(free.map((c) => c.toUpperCase())).size;
+  if (text.length >= 3 && free.length >= text.length * 0.6 && distinct >= Math.max(3, free.length * 0.5)) r.field = 'description';
 }
 
 /**
@@ -546,7 +587,8 @@ function resolveDuplicates(cands: Candidate[]): void {
     }
     const winner = group.reduce((best, c) => {
       if (c.filled > 0 !== best.filled > 0) return c.filled > 0 ? c : best;
-      if (field === 'mpn' && makerMpn(c) !== makerMpn(best)) return makerMpn(c) ? c : best;
+      // A maker's column beats a generic or loose one; between two makers' columns the usual order holds.
+      if (field === 'mpn' && (c.tag === 'maker') !== (best.tag === 'maker') && makerMpn(c) !== makerMpn(best)) return makerMpn(c) ? c : best;
       if (field === 'value' && covers(c, best)) return c;
       if (field === 'value' && covers(best, c)) return best;
       return c.score > best.score ? c : best;

@@ -36,14 +36,14 @@ const ELECTRONIC =
 
 /** Mechanical hardware and consumables, in Chinese (the names end with the thing: 'M3x6螺丝', '塑料垫柱'). */
 const HARDWARE_ZH =
-  /螺丝|螺钉|螺栓|螺母|螺帽|垫片|垫圈|平垫|弹垫|铜柱|隔离柱|六角柱|支撑柱|垫柱|螺柱|键帽|外壳|机壳|壳体|热缩管|热缩套管|扎带|标签纸|贴纸|铭牌|胶水|热熔胶|螺纹胶|双面胶|导热胶|导热硅脂|硅脂|焊锡|锡丝|锡膏|焊膏|助焊剂|散热片|散热器|磁铁|锅磁|弹簧|泡棉|脚垫|耗材|润滑油|轴承|联轴器|同步带|同步轮|铝条|铝型材|铁棒|光轴|亚克力板|杜邦线/;
+  /螺丝|螺钉|螺栓|螺母|螺帽|垫片|垫圈|平垫|弹垫|铜柱|隔离柱|六角柱|支撑柱|垫柱|螺柱|键帽|键盘帽|按键帽|外壳|机壳|壳体|热缩管|热缩套管|扎带|标签纸|贴纸|铭牌|胶水|热熔胶|螺纹胶|双面胶|导热胶|导热硅脂|硅脂|焊锡|锡丝|锡膏|焊膏|助焊剂|散热片|散热器|磁铁|锅磁|弹簧|泡棉|脚垫|耗材|润滑油|轴承|联轴器|同步带|同步轮|铝条|铝型材|铁棒|光轴|亚克力板|杜邦线/;
 /** The same in English; 'case', 'cover', 'lid' only as the whole name ('Top case', 'Acrylic lid'). */
 const HARDWARE_EN =
   /\b(?:screws?|bolts?|nuts?|washers?|stand-?offs?|spacers?|key\s?caps?|enclosures?|heat[-\s]?shrink|heat[-\s]?sinks?|cable\s+ties|zip\s+ties?|labels?|stickers?|glue|adhesive|thermal\s+(?:paste|compound|grease)|magnets?|springs?|rubber\s+feet|bumpers?|shcs|bhcs|fhcs|bearings?|filament|timing\s+belt|dupont\s+wires?|jumper\s+wires?)\b|^(?:solder|solder\s+(?:wire|paste|flux)|flux)$|^(?:(?:top|bottom|front|back|rear|upper|lower|acrylic|plastic|metal|alumini?um|3d[-\s]?printed)\s+)?(?:case|cover|lid|shell)$/i;
 
-/** IC sockets: 'IC座', 'DIP-8 IC座', '芯片座', '圆孔IC座', 'IC socket', 'DIP-28 socket', 'ZIF socket'. */
+/** IC sockets ('IC座', 'DIP-8 IC座', '芯片座', '圆孔IC座', 'IC socket', 'DIP-28 socket', 'ZIF socket') and keyboard switches' hot-swap sockets ('热拔插底座'). */
 const IC_SOCKET =
-  /IC\s*[-_]?\s*(?:插)?座|芯片(?:插)?座|(?:DIP|DIL|SIP|PLCC|ZIF|SOP)[-\s_]?\d*\s*(?:IC\s*)?(?:插座|座子|座)|\bIC[-\s_]?sockets?\b|\b(?:DIP|DIL|PLCC|ZIF|SIP)[-\s_]?\d*[-\s_]+(?:IC[-\s_]+)?sockets?\b|圆孔(?:IC)?座/i;
+  /热(?:插拔|拔插)(?:底)?座|\bhot[-\s]?swap\s+sockets?\b|IC\s*[-_]?\s*(?:插)?座|芯片(?:插)?座|(?:DIP|DIL|SIP|PLCC|ZIF|SOP)[-\s_]?\d*\s*(?:IC\s*)?(?:插座|座子|座)|\bIC[-\s_]?sockets?\b|\b(?:DIP|DIL|PLCC|ZIF|SIP)[-\s_]?\d*[-\s_]+(?:IC[-\s_]+)?sockets?\b|圆孔(?:IC)?座/i;
 
 /** The PCB by name: 'PCB', '印制板', '电路板', 'Bare PCB', 'LED Ring Light PCB [PPLG]', 'Main PCB'. */
 const PCB_NAME = /^(?:bare\s+)?(?:pcb|pwb|pcb\s*board|printed\s+circuit\s+board|印制板|印制电路板|印刷电路板|电路板|线路板|pcb板|pcb\s*裸板|裸板|光板|空板)(?:\s*[(（[].*[)）\]])?$/i;

@@ -264,6 +264,39 @@ describe('matchHeader (hand-written cases)', () => {
     expect(zh.columns[2]?.field).toBe('notes');
   });
 
+  it("keeps an ungrouped BOM's repeated part numbers as the MPN, and the first maker's column over a second one", () => {
+    // KiCad's ungrouped CSV (orangecrab-r0.1.csv's layout): one row per component, so the PN repeats as the value does.
+    const rows = [['Item', 'Qty', 'Reference(s)', 'Value', 'Info', 'Mfg', 'PN']];
+    for (let i = 1; i <= 8; i++) rows.push(['', '', `C${i}`, i % 2 ? '10nF' : '100nF', i % 2 ? '6.3V, X5R' : '10V, X5R', 'Samsung Electro-Mechanics', i % 2 ? 'CL03B103KP3NNNC' : 'CL03A104KQ3NNNC']);
+    const m = matchHeader(rows);
+    expect(fieldsOf(m)).toEqual(['ignore', 'quantity', 'designators', 'value', 'ignore', 'manufacturer', 'mpn']);
+    // fomu-pvt1.csv's layout: MPN mostly 'ANY' (generic passives) beside an alternate maker's AMPN.
+    const alt = matchHeader([
+      ['Reference', 'Value', 'MPN', 'Manufacturer', 'AManufacturer', 'AMPN'],
+      ['C1', '1uF', 'ANY', 'ANY', '', ''], ['C2', '1uF', 'ANY', 'ANY', '', ''], ['U10', 'RGB-LED', 'UHD1110-FKA', 'Cree', 'Citizen', 'CL-505S-X-SD-T'], ['R1', '22', 'ANY', 'ANY', '', ''],
+    ]);
+    expect(alt.columns.map((c) => c.field)).toEqual(['designators', 'value', 'mpn', 'manufacturer', 'notes', 'notes']);
+  });
+
+  it('reads a Chinese 备注 of descriptions as the description when the sheet has none; other notes stay notes', () => {
+    // keyboard-nano.csv's layout (EasyEDA with a 备注 column describing the parts).
+    const m = matchHeader([
+      ['ID', 'Name', 'Designator', 'Footprint', 'Quantity', '备注'],
+      ['1', '100nF', 'C1,C2,C3,C4,C5', 'C0603', '5', ''],
+      ['2', '4.7K', 'R1', 'R0603', '1', ''],
+      ['3', 'CH549G', 'U1', 'SOIC-16', '1', ''],
+      ['1', '键盘键轴', 'SW1,SW2,SW3', 'CHERRY_MX_RGB', '3', 'MX轴体或其脚针兼容键轴'],
+      ['2', '6028RGB', 'SW1,SW2,SW4', 'CHERRY_MX_RGB', '3', 'WS2812灯珠倒装'],
+      ['3', '磁铁柱', '', '', '4', '直径3MM 柱长3MM 用于吸附外壳'],
+      ['4', '热拔插底座', '', '', '3', '凯华kailh热拔插底座'],
+    ]);
+    expect(m.columns[5]?.field).toBe('description');
+    const dnp = matchHeader([['位号', '型号', '数量', '备注'], ['R1', 'RC0603FR-0710KL', '1', '不贴'], ['R2', 'RC0603FR-0710KL', '1', '不贴'], ['R3', 'RC0603FR-0710KL', '1', '不贴']]);
+    expect(dnp.columns[3]?.field).toBe('notes');
+    const english = matchHeader([['Ref', 'Value', 'Notes'], ['C1', '10uF', 'Place close to U1 pin 3'], ['C2', '1uF', 'Use low ESR type here'], ['R1', '10k', 'Optional pull-up resistor']]);
+    expect(english.columns[2]?.field).toBe('notes');
+  });
+
   it('reads Chinese purchasing headers', () => {
     const m = matchHeader([
       ['序号', '元件名', '型号规格', '封装', '用量', '位号', '厂家', '立创编号', '购买链接', '淘宝链接', '备注'],

@@ -28,6 +28,12 @@ describe('nonPartOf: mechanical hardware and consumables', () => {
     expect(kindOf({ description: '杜邦线', quantity: '若干' })).toBe('hardware');
   });
 
+  it('recognises keycaps and screws of a keyboard BOM (keyboard-nano.csv rows 8, 9, 11)', () => {
+    for (const d of ['M2*5螺丝', 'M2螺母', '键盘帽']) expect(kindOf({ value: d, quantity: '4' }), d).toBe('hardware');
+    // Its switches are parts (they have designators and footprints).
+    expect(kindOf({ value: '键盘键轴', package: 'CHERRY_MX_RGB', quantity: '3', description: 'MX轴体或其脚针兼容键轴' }, ['SW1', 'SW2', 'SW3'])).toBeNull();
+  });
+
   it('recognises English hardware, also with a "Generic" maker (eval ring-light-bom.csv rows 11-12; tomu-kicad-bom.csv)', () => {
     expect(kindOf({ description: 'M3x15 SHCS', manufacturer: 'Generic', quantity: '2' })).toBe('hardware');
     expect(kindOf({ description: 'M3 Hex Nut', manufacturer: 'Generic', quantity: '2' })).toBe('hardware');
@@ -72,6 +78,9 @@ describe('nonPartOf: the PCB, IC sockets and board features', () => {
   });
 
   it('recognises IC sockets (hand-written) and keeps one with its LCSC code', () => {
+    // keyboard-nano.csv row 12: Kailh hot-swap sockets are sockets too.
+    expect(kindOf({ value: '热拔插底座', quantity: '3', description: '凯华kailh热拔插底座' })).toBe('socket');
+    expect(kindOf({ value: 'Kailh hot-swap socket MX', quantity: '60' })).toBe('socket');
     for (const d of ['IC座', 'DIP-8 IC座', '8P IC座', 'IC插座 DIP-28', '芯片座', '圆孔IC座 DIP-16', 'DIP-28 IC Socket', 'IC socket 14-pin', 'ZIF socket 40 pin'])
       expect(kindOf({ description: d, quantity: '1' }), d).toBe('socket');
     expect(kindOf({ description: 'DIP-8 IC座', supplierPn: 'C72120', quantity: '1' })).toBeNull();
