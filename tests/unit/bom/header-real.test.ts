@@ -1,0 +1,96 @@
+// The header match on the hand-graded real BOMs of tests/fixtures/bom-real (README there): for
+// each file of the manifest that has an answer, does matchHeader — with no edit by the user —
+// find the graded header row and give every graded column its field? Columns the answer does
+// not list must stay unused (ignore or notes; a further supplier column is allowed, as in
+// header-match.test.ts). Tuning files and held-out files are printed apart; the budget is over
+// both. Files with an answer that the manifest does not list yet are printed but not scored
+// (whether they are held out is not known).
+
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { matchHeader, type BomField, type HeaderMatch } from '../../../src/lib/bom/header-match.ts';
+import { readBomFile } from '../../../src/lib/bom/read/read-bom-file.ts';
+
+const ROOT = join(import.meta.dirname, '../../fixtures/bom-real');
+/** Share of files whose mapping needs no edit (issue #30). */
+const BUDGET = 0.95;
+
+/** The answers' role names → the header match's fields. */
+const ROLE_FIELD: Readonly<Record<string, BomField>> = {
+  mpn: 'mpn',
+  manufacturer: 'manufacturer',
+  designator: 'designators',
+  quantity: 'quantity',
+  footprint: 'package',
+  value: 'value',
+  description: 'description',
+  lcsc: 'supplierPn',
+};
+const UNLISTED_OK: ReadonlySet<BomField> = new Set(['ignore', 'notes', 'supplierPn']);
+
+type ManifestEntry = { file: string; heldOut: boolean };
+type Answer = { headerRow: number | null; columns: Record<string, string> };
+
+const norm = (t: string): string => t.normalize('NFKC').trim();
+const answerPath = (file: string): string => join(ROOT, 'answers', file.replace(/\.[^.]+$/, '.json'));
+
+/** What the user would have to change; empty when the detected mapping is the graded one. */
+function headerEdits(got: HeaderMatch, want: Answer): string[] {
+  const out: string[] = [];
+  if (got.headerRow !== want.headerRow) out.push(`headerRow ${String(got.headerRow)} ≠ ${String(want.headerRow)}`);
+  const listed = new Set<string>();
+  for (const [role, header] of Object.entries(want.columns)) {
+    const field = ROLE_FIELD[role];
+    if (!field) {
+      out.push(`unknown role ${role}`);
+      continue;
+    }
+    listed.add(norm(header));
+    const cols = got.columns.filter((c) => norm(c.header) === norm(header));
+    if (cols.length === 0) out.push(`${role} "${header}": column not found`);
+    else if (!cols.some((c) => c.field === field)) out.push(`${role} "${header}": ${cols.map((c) => c.field).join('/')} ≠ ${field}`);
+  }
+  for (const c of got.columns) {
+    if (!listed.has(norm(c.header)) && !UNLISTED_OK.has(c.field)) out.push(`${c.index}:"${c.header}": unexpected ${c.field}`);
+  }
+  return out;
+}
+
+function firstSheetRows(file: string): string[][] {
+  const read = readBomFile(new Uint8Array(readFileSync(join(ROOT, 'files', file))), file);
+  // The answers count rows in the first worksheet (tools/readbom.py).
+  return read.sheets[0]?.rows ?? [];
+}
+
+describe('matchHeader on the graded real BOMs (tests/fixtures/bom-real)', () => {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'manifest.json'), 'utf8')) as ManifestEntry[];
+  const graded = manifest.filter((m) => existsSync(answerPath(m.file)));
+
+  it(`finds the graded header row and columns in at least ${BUDGET * 100} % of the files`, () => {
+    expect(graded.length).toBeGreaterThan(0);
+    const results = graded.map((m) => {
+      const want = JSON.parse(readFileSync(answerPath(m.file), 'utf8')) as Answer;
+      const diff = headerEdits(matchHeader(firstSheetRows(m.file)), want);
+      return { file: m.file, heldOut: m.heldOut, diff };
+    });
+    const report = (label: string, rs: typeof results): string[] => {
+      const ok = rs.filter((r) => r.diff.length === 0).length;
+      const share = rs.length === 0 ? 'n/a' : `${((ok / rs.length) * 100).toFixed(1)} %`;
+      return [`${label}: ${ok}/${rs.length} files right (${share})`, ...rs.map((r) => `  ${r.diff.length === 0 ? 'ok  ' : 'EDIT'} ${r.file}${r.diff.length ? ': ' + r.diff.join('; ') : ''}`)];
+    };
+    const unlisted = readdirSync(join(ROOT, 'answers'))
+      .filter((a) => a.endsWith('.json') && !manifest.some((m) => answerPath(m.file).endsWith(`/${a}`)))
+      .map((a) => `  (not in the manifest yet, not scored) ${a}`);
+    const ok = results.filter((r) => r.diff.length === 0).length;
+    console.info(
+      [
+        ...report('header match, bom-real tuning files', results.filter((r) => !r.heldOut)),
+        ...report('header match, bom-real held-out files', results.filter((r) => r.heldOut)),
+        `header match, bom-real all graded files: ${ok}/${results.length} (${((ok / results.length) * 100).toFixed(1)} %)`,
+        ...unlisted,
+      ].join('\n'),
+    );
+    expect(ok / results.length).toBeGreaterThanOrEqual(BUDGET);
+  });
+});
