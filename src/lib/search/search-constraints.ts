@@ -161,9 +161,24 @@ export function packageCodes(index: SearchIndex, parts: readonly string[]): numb
   return codes;
 }
 
-export function packageConstraint(index: SearchIndex, codes: readonly number[], score: number): MemConstraint {
+/**
+ * Rows whose package is one of `codes`. A package that is exactly the one asked ('0603') scores
+ * `exactBonus` above one that only starts with it ('0603x4', a resistor network), so the parts the
+ * engineer named come first.
+ */
+export function packageConstraint(index: SearchIndex, codes: readonly number[], score: number, askedParts: readonly string[] = [], exactBonus = 0): MemConstraint {
   const table = new Uint8Array(index.packages.length);
   for (const code of codes) table[code] = 1;
+  const exact = new Uint8Array(index.packages.length);
+  let anyExact = false;
+  let anyLonger = false;
+  for (const code of codes) {
+    const same = (index.packageParts[code] ?? []).some((parts) => parts.length === askedParts.length);
+    if (same && exactBonus > 0) {
+      exact[code] = 1;
+      anyExact = true;
+    } else anyLonger = true;
+  }
   const lists = codes.map((code) => index.packageRows[code]!).filter(Boolean);
   const pkgOf = index.pkg;
   return {
@@ -171,12 +186,12 @@ export function packageConstraint(index: SearchIndex, codes: readonly number[], 
     size: sizeOf(lists),
     exact: true,
     disjoint: true,
-    uniform: score,
+    uniform: anyExact && anyLonger ? null : anyExact ? score + exactBonus : score,
     test: (row) => {
       const code = pkgOf[row]!;
       return code >= 0 && table[code] === 1;
     },
-    score: () => score,
+    score: (row) => (exact[pkgOf[row]!] === 1 ? score + exactBonus : score),
   };
 }
 

@@ -15,7 +15,7 @@
 // The warm-up and the large catalogue's background rebuilds are `search-index` jobs (ADR 0007).
 
 import type { Db } from '../server/db/client.server.ts';
-import { packageParts, buildDictionary, popularityPrior, wildcardKey, type BrandLite, type CategoryLite, type Dictionary } from './search.ts';
+import { packageParts, buildDictionary, popularityPrior, stockPrior, wildcardKey, type BrandLite, type CategoryLite, type Dictionary } from './search.ts';
 import { runnerOf, type SqlRunner } from './search-db.server.ts';
 import { readRunnerOf } from '../server/db/read-replica.server.ts';
 import { defineJob, jobRunnerOf } from '../jobs/runner.server.ts';
@@ -157,7 +157,10 @@ type TaskContext = { progress(report: { done?: number; total?: number | null; ph
 // would stall requests for as long as it runs; small chunks keep each stall short. PostgreSQL runs
 // them in its own process: larger chunks there only bound the size of one answer.
 const chunkSize = (r: SqlRunner) => (r.kind === 'pglite' ? 4000 : 50_000);
-const PRODUCT_ROW = `json_build_array(id, cate_id, brand_id, package, ${POPULARITY_SQL}, mpn_normalized, mpn)`;
+// The snapshot's stock (supply_offers) orders otherwise equal parts: a maker's 10-million-reel
+// 0603 resistor before a thermistor of the same value nobody stocks (ties only, below one count).
+const STOCK_SQL = '(SELECT max(o.stock) FROM supply_offers o WHERE o.product_id = p.id)';
+const PRODUCT_ROW = `json_build_array(id, cate_id, brand_id, package, ${POPULARITY_SQL}, mpn_normalized, mpn, ${STOCK_SQL})`;
 const PRODUCTS_FIRST_SQL = `SELECT json_agg(${PRODUCT_ROW} ORDER BY mfg_mpn_code)::text, max(mfg_mpn_code), count(*)
   FROM (SELECT * FROM products ORDER BY mfg_mpn_code LIMIT $1) AS p`;
 const PRODUCTS_NEXT_SQL = `SELECT json_agg(${PRODUCT_ROW} ORDER BY mfg_mpn_code)::text, max(mfg_mpn_code), count(*)
@@ -242,7 +245,7 @@ export function computeIndexData(source: IndexSource, ctx?: TaskContext): IndexD
       pkg[i] = code;
     }
     // Usage counters, plus a prior below one count for well-known parts (ties only).
-    const pv = Number(row[4] ?? 0) + popularityPrior(String(row[5] ?? ''));
+    const pv = Number(row[4] ?? 0) + popularityPrior(String(row[5] ?? '')) + stockPrior(Number(row[7] ?? 0));
     if (mpns && mpnKeys) {
       const raw = String(row[6] ?? '');
       mpns[i] = raw;
@@ -447,7 +450,7 @@ export async function buildSearchIndex(db: Db, options: IndexBuildOptions = {}):
   options.progress?.({ phase: 'load' });
   const signature = await signatureOf(r);
   const catRows = await r.arrays('SELECT cate_id, cate_name, cate_name_en, level, parent_id FROM categories');
-  const brandRowsRaw = await r.arrays('SELECT id, key, name_zh, name_en FROM brands');
+  const brandRowsRaw = await r.arrays('SELECT id, key, name_zh, name_en, country FROM brands');
   const categories = new Map<number, CategoryLite>();
   let maxCateId = 0;
   for (const [cateId, cateName, cateNameEn, level, parentId] of catRows) {
@@ -470,12 +473,13 @@ export async function buildSearchIndex(db: Db, options: IndexBuildOptions = {}):
   }
   const brands = new Map<number, BrandLite>();
   let maxBrandId = 0;
-  for (const [id, key, nameZh, nameEn] of brandRowsRaw) {
+  for (const [id, key, nameZh, nameEn, country] of brandRowsRaw) {
     brands.set(Number(id), {
       id: Number(id),
       key: String(key),
       nameZh: String(nameZh),
       nameEn: String(nameEn),
+      country: country === null || country === undefined ? null : String(country),
     });
     maxBrandId = Math.max(maxBrandId, Number(id));
   }

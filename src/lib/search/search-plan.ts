@@ -69,7 +69,7 @@ export function makePlan(index: SearchIndex, request: PlanRequest, parsed: Parse
         else {
           const codes = packageCodes(index, token.parts);
           if (codes.length === 0) impossible = true;
-          mem.push(packageConstraint(index, codes, SCORE.package));
+          mem.push(packageConstraint(index, codes, SCORE.package, token.parts, SCORE.packageExact));
         }
         break;
       }

@@ -2,6 +2,8 @@
 // is the sum over the query's words (and structured constraints); ties go by popularity, then MPN.
 
 export const SCORE = {
+  /** The keyword is a distributor's code of the part (an LCSC C-code typed alone). */
+  supplierCode: 1100,
   /** The MPN equals the typed part number (normalised: case, spaces, dashes, dots, packaging suffixes). */
   exactMpn: 1000,
   /** The MPN starts with the typed part number, less one per extra character (at most `prefixLengthCap`). */
@@ -30,6 +32,8 @@ export const SCORE = {
   quantityOther: 80,
   /** The part's package is the one the query names. */
   package: 100,
+  /** …and is exactly that package, not a longer one that starts with it ('0603' vs '0603x4'). */
+  packageExact: 20,
   /** A quantity or package found only as text (the relaxed reading). */
   quantityOrPackageText: 80,
   /** A dictionary term found in the text (relaxed or loose reading). */

@@ -79,6 +79,7 @@ export async function searchProducts(db: Db, params: SearchParams, extras: Searc
     return await withSearchRunner(db, async (runner) => {
       let run = await evaluate(runner, index, params, parsed, false, null, extra);
       if (run.collected.total === 0 && relaxable(parsed)) run = await evaluate(runner, index, params, parsed, true, null, extra);
+      run = await withSupplierCode(runner, index, params, parsed, run, extra);
       const typos = await withTypoNeighbours(runner, index, params, parsed, run, extra);
       run = typos.run;
       const didYouMean = typos.didYouMean ?? (run.collected.total === 0 ? nearestWord(index, parsed) : null);
@@ -129,6 +130,23 @@ async function evaluate(
     mpnHit = hits.hits.some((hit) => (hit.tiers[termAt] ?? 0) >= SCORE.mpnSubstring || (ids?.get(hit.id) ?? 0) >= SCORE.mpnSubstring);
   }
   return { plan, collected, mpnHit, hits };
+}
+
+/** An LCSC code typed alone ('C8734'). */
+const LCSC_CODE = /^C\d{3,12}$/i;
+
+/**
+ * Distributor codes: an LCSC code typed alone names exactly one part (product_supplier_codes);
+ * that part comes first, above MPNs that merely contain the digits (DAC8734 for C8734).
+ */
+async function withSupplierCode(runner: SqlRunner, index: SearchIndex, params: SearchParams, parsed: ParsedQuery, run: Evaluation, required: readonly MemConstraint[]): Promise<Evaluation> {
+  const term = parsed.tokens.length === 1 && parsed.tokens[0]!.kind === 'term' ? parsed.tokens[0] : null;
+  if (!term || !LCSC_CODE.test(term.text)) return run;
+  const rows = await runner.rows<{ id: number }>(`SELECT product_id AS id FROM product_supplier_codes WHERE supplier = 'lcsc' AND code = $1`, [term.text.toUpperCase()]);
+  if (rows.length === 0) return run;
+  const ids: IdScores = new Map(rows.map((r) => [Number(r.id), SCORE.supplierCode]));
+  const again = await evaluate(runner, index, params, parsed, run.plan.relaxed, { token: term, ids }, required, run.hits);
+  return again.collected.total > 0 ? again : run;
 }
 
 /**

@@ -71,7 +71,12 @@ export type BrandLite = {
   key: string;
   nameZh: string;
   nameEn: string;
+  /** ISO country of the maker's headquarters; 'CN' makes it domestic (国产). */
+  country?: string | null;
 };
+
+/** Words for "a domestic maker": they reach every brand whose country is CN (国产 MCU, 国产 LDO). */
+export const DOMESTIC_WORDS = ['国产', '国产品牌', '国内品牌', '国货', 'domestic'] as const;
 
 /** What a dictionary term means: categories (id → weight) and/or brands. */
 export type Sense = {
@@ -180,6 +185,8 @@ export function buildDictionary(categories: readonly CategoryLite[], brands: rea
     const b = byKey.get(a.key);
     if (b) for (const alias of a.aliases) sense(alias)?.brands.add(b.id);
   }
+  const domestic = brands.filter((b) => b.country === 'CN');
+  if (domestic.length) for (const w of DOMESTIC_WORDS) for (const b of domestic) sense(w)?.brands.add(b.id);
   for (const w of EXTRA_WORDS) words.add(termKey(w));
   // A term inside a longer category name reaches that category with a lower weight: 二极管 → 光电二极管.
   const cateNames = categories.map((c) => ({
@@ -593,6 +600,11 @@ const POPULAR_RE = new RegExp(
     .join('|')})`,
 );
 const POPULAR_RANK = new Map(POPULAR_PARTS.map((p, i) => [normalizeMpn(p), i]));
+/** A tie-break from distributor stock (0 … 0.09, logarithmic): never worth one usage count. */
+export function stockPrior(stock: number): number {
+  return Number.isFinite(stock) && stock > 0 ? 0.09 * Math.min(1, Math.log10(stock + 1) / 8) : 0;
+}
+
 export function popularityPrior(mpnNormalized: string): number {
   const m = POPULAR_RE.exec(mpnNormalized);
   if (!m) return 0;
