@@ -29,6 +29,13 @@ test('a fresh start shows the catalogue load, then real JLC parts with their sou
   await expect(offer.getByTestId('offer-sku')).toHaveText('C8734');
   await expect(offer.getByTestId('offer-snapshot')).toHaveText('快照价格，非实时 · 2026-05-21');
 
+  // The about page lists the sources with computed counts and the snapshot offers' date.
+  await page.goto('/about/sources');
+  await expect(page.getByTestId('about-parts-jlcparts')).toHaveText(/^5\d\d,\d{3}$/);
+  await expect(page.getByTestId('about-offers')).toContainText('2026-05-21');
+  await page.goto('/en/about/sources');
+  await expect(page.getByTestId('about-summary')).toContainText('parts');
+
   // A 0603 10 kΩ chip resistor (C25804): generic symbol, the package's standard footprint.
   await page.goto('/search?name=C25804');
   await page.locator('a[href*="/productDetail/0603WAF1002T5E"]').first().click();
