@@ -17,7 +17,7 @@ test('a fresh start shows the catalogue load, then real JLC parts with their sou
     const r = await page.goto('/catalog');
     expect(r?.status()).toBe(200);
     return notice.isVisible();
-  }, { timeout: 780_000, intervals: [10_000] }).toBe(false);
+  }, { timeout: 1_320_000, intervals: [10_000] }).toBe(false);
 
   // STM32F103C8T6 (LCSC C8734): the orderable part, with the source line, the STM32F103C8Tx family's symbol and a dated LCSC snapshot offer.
   await page.goto('/search?name=C8734');

@@ -15,7 +15,8 @@ export const SHIPPED_JLC_DIR = resolve(process.cwd(), 'catalog/jlcparts-2026-05-
 
 export type CatalogLoadStatus = {
   state: 'idle' | 'loading' | 'done' | 'failed';
-  phase: JlcProgress['phase'] | null;
+  /** The import's phases, then 'search': the parts are in and the search index is being rebuilt. */
+  phase: JlcProgress['phase'] | 'search' | null;
   done: number;
   total: number;
 };
@@ -56,7 +57,8 @@ export async function loadShippedCatalog(database: Database, log: ShippedLoadLog
     const now = performance.now();
     if (!force && now - last < 10_000) return;
     last = now;
-    const what = status.phase === 'indexes' ? 'parts in, building indexes' : status.phase === 'offers' ? 'parts in, writing offers and LCSC codes' : 'parts';
+    const what =
+      status.phase === 'indexes' ? 'parts in, building indexes' : status.phase === 'offers' ? 'parts in, writing offers and LCSC codes' : status.phase === 'search' ? 'parts in, rebuilding the search index' : 'parts';
     log.info(`chipedia: loading the JLCPCB/LCSC catalogue: ${status.done.toLocaleString('en-US')} / ${status.total.toLocaleString('en-US')} (${what}, ${Math.round((now - started) / 1000)} s)`);
   };
   // A timer, so a long index build still prints a line every 10 s.
@@ -76,12 +78,14 @@ export async function loadShippedCatalog(database: Database, log: ShippedLoadLog
         if (problems++ < 20) log.info(`chipedia: catalogue row skipped: ${p.where}: ${p.reason}`);
       },
     });
-    status.state = 'done';
     status.done = summary.rows;
     log.info(
       `chipedia: JLCPCB/LCSC catalogue loaded: ${summary.imported} parts, ${summary.merged} merged with KiCad parts, ${summary.offers} dated offers, ${summary.skipped} rows skipped, in ${summary.seconds} s`,
     );
+    // The notice stays until the parts are searchable (the search index rebuilt on them).
+    status.phase = 'search';
     await afterLoad?.(summary);
+    status.state = 'done';
     return summary;
   } catch (error) {
     status.state = 'failed';
