@@ -70,5 +70,5 @@ test('search on the real catalogue answers as an engineer expects', async ({ req
   expect(schottky.slice(0, 10).every((i) => /肖特基/.test(i.cateName) && /SOD-123/.test(i.package ?? ''))).toBe(true);
   const mcu = await search('国产 MCU');
   expect(mcu.length).toBeGreaterThan(5);
-  expect(mcu.slice(0, 10).every((i) => /单片机|MCU/.test(i.cateName))).toBe(true);
+  expect(mcu.slice(0, 10).every((i) => /单片机|微控制器|MCU/.test(i.cateName))).toBe(true);
 });
