@@ -73,14 +73,15 @@ export const MAX_DESCRIPTION_LENGTH = 500;
 /** Kinds by keyword, most specific first ('磁珠' before '电感', '发光二极管' before '二极管'). */
 const KIND_WORDS: ReadonlyArray<readonly [PartKind, RegExp, RegExp]> = [
   // [kind, Chinese substring, English whole word (upper-cased text)]
-  ['ferrite', /磁珠/, /\b(?:FERRITE|BEADS?|FB)\b/],
+  ['ferrite', /磁珠/, /\b(?:FERRITES?|BEADS?|FB)\b/],
   ['led', /发光二极管|灯珠|指示灯/, /\b(?:LEDS?|LIGHT[- ]EMITTING)\b/],
-  ['crystal', /晶振|晶体(?!管)|谐振器/, /\b(?:CRYSTAL|XTAL|RESONATOR|QUARTZ)\b/],
-  ['fuse', /保险丝|熔断器|自恢复/, /\b(?:FUSE|POLYFUSE|PPTC|PTC)\b/],
-  ['transistor', /三极管|晶体管|MOS管|场效应管/, /\b(?:MOSFET|TRANSISTOR|NPN|PNP|BJT|N-?CH(?:ANNEL)?|P-?CH(?:ANNEL)?)\b/],
-  ['diode', /二极管|肖特基|稳压管|整流管|TVS管/, /\b(?:DIODE|SCHOTTKY|ZENER|RECTIFIER|TVS)\b/],
-  ['inductor', /电感|感值|功率电感|共模/, /\b(?:IND|INDUCTOR|CHOKE)\b/],
-  ['capacitor', /电容|容值|瓷片|电解|钽/, /\b(?:CAP|CAPS|CAPACITOR|MLCC|CER|CERAMIC|ELECTROLYTIC|TANTALUM)\b/],
+  // An active crystal oscillator (有源晶振, TCXO) is not a crystal: it has no place in this table.
+  ['crystal', /(?<!有源)晶振|晶体(?!管)|谐振器/, /\b(?:CRYSTALS?|XTAL|RESONATORS?|QUARTZ)\b(?![ -]?OSC)/],
+  ['fuse', /保险丝|熔断器|自恢复/, /\b(?:FUSES?|POLYFUSE|PPTC|PTC)\b/],
+  ['transistor', /三极管|晶体管|MOS管|场效应管/, /\b(?:MOSFETS?|TRANSISTORS?|NPN|PNP|BJT|N-?CH(?:ANNEL)?|P-?CH(?:ANNEL)?)\b/],
+  ['diode', /二极管|肖特基|稳压管|整流管|TVS管/, /\b(?:DIODES?|SCHOTTKY|ZENER|RECTIFIERS?|TVS)\b/],
+  ['inductor', /电感|感值|功率电感|共模/, /\b(?:IND|INDUCTORS?|CHOKES?)\b/],
+  ['capacitor', /电容|容值|瓷片|电解|钽/, /\b(?:CAP|CAPS|CAPACITORS?|MLCC|CER|CERAMIC|ELECTROLYTIC|TANTALUM)\b/],
   ['resistor', /电阻|阻值|排阻/, /\b(?:RES|RESISTOR|RESISTORS|RESISTANCE)\b/],
 ];
 
@@ -106,6 +107,18 @@ const DESIGNATOR_KIND: Readonly<Record<string, PartKind>> = {
   F: 'fuse',
   Q: 'transistor',
 };
+
+/**
+ * Designator prefixes of parts that are not read by a value (connectors, ICs, switches, relays,
+ * transformers, batteries, buzzers, test points, holes): a unit in their text is an attribute.
+ */
+const OTHER_PART_DESIGNATORS = new Set(['J', 'P', 'CN', 'CON', 'U', 'IC', 'SW', 'S', 'K', 'T', 'TR', 'BT', 'B', 'M', 'MK', 'LS', 'SP', 'BZ', 'TP', 'H', 'MH', 'ANT', 'AE', 'E']);
+
+function otherPartDesignator(designator: string | undefined): boolean {
+  if (typeof designator !== 'string') return false;
+  const m = /^\s*([A-Za-z]{1,3})\d*\s*$/.exec(designator.split(/[,\s;-]/)[0] ?? '');
+  return !!m && !!m[1] && OTHER_PART_DESIGNATORS.has(m[1].toUpperCase());
+}
 
 /** Part-number patterns that name a diode or transistor on their own ('SS34', '1N4148W'). */
 const PART_NUMBER_KIND: ReadonlyArray<readonly [RegExp, PartKind]> = [
@@ -196,7 +209,8 @@ function tokenize(input: string): { tokens: Token[]; upper: string; zh: string }
   for (const t of tokens) {
     const prev = joined[joined.length - 1];
     const isPrefix = /^[pnumkKMG]$/.test(t.text);
-    const isUnit = /^(?:Ω|R|V|v|W|A|F|H|Hz|HZ|kΩ|MΩ|uF|nF|pF|uH|nH|mH|KΩ|VDC|VAC)$/.test(t.text);
+    // Distributors write units in capitals too ('10 NH', '0.1 UF', '12 MHZ').
+    const isUnit = /^(?:Ω|R|V|v|W|A|F|H|Hz|HZ|kΩ|MΩ|uF|nF|pF|uH|nH|mH|KΩ|VDC|VAC)$/.test(t.text) || /^(?:[PNU]F|[NU]H|MH|[KM]HZ)$/i.test(t.text);
     // '10 k' + prefix, '10 uF' / '10k Ω' + unit; never '10k M'.
     if (prev && ((/^[\d.]+$/.test(prev.text) && (isPrefix || isUnit)) || (/^[\d.]+[pnumkKMG]$/.test(prev.text) && isUnit))) {
       joined[joined.length - 1] = { text: prev.text + t.text, afterAt: prev.afterAt };
@@ -352,7 +366,9 @@ export function parseDescription(text: string, hints: DescribeHints = {}): Parse
       problems.push({ key: 'bom.describe.kindConflict', vars: { a: kind, b: k } });
     }
   };
-  const kw = keywordKind(upper, zh);
+  // An oscillator (有源晶振, 'OSC', TCXO/VCXO) is an active part: no kind that reads it by value.
+  const oscillator = /有源晶振|振荡器/.test(zh) || /\b(?:OSCILLATORS?|OSC|[TVO]CXO|XO)\b/.test(upper);
+  const kw = oscillator ? null : keywordKind(upper, zh);
   if (kw) setKind(kw.kind, `'${kw.word}'`, 0.35);
   else if (/^[RCL]$/i.test(tokens[0]?.text ?? '') && tokens.length > 1) {
     // electro-grammar's hint form: 'C 100n 0603'.
@@ -361,7 +377,7 @@ export function parseDescription(text: string, hints: DescribeHints = {}): Parse
   }
   if (hints.kind) setKind(hints.kind, 'the line', 0.35);
   const dk = designatorKind(hints.designator);
-  if (dk) setKind(dk, `designator ${hints.designator}`, 0.3);
+  if (dk && !(oscillator && dk === 'crystal')) setKind(dk, `designator ${hints.designator}`, 0.3);
   const pn = readings.find((r) => r.type === 'partNumber' && r.kind !== null);
   if (pn && pn.type === 'partNumber' && pn.kind) setKind(pn.kind, `part number ${pn.source}`, 0.3);
 
@@ -385,6 +401,12 @@ export function parseDescription(text: string, hints: DescribeHints = {}): Parse
     mounting = fromText.mounting;
     evidence.push(...fromText.evidence);
   }
+  // A KiCad library says how the part mounts even where no package is read ('Capacitor_THT:C_Disc_…').
+  if (mounting === null && typeof hints.footprint === 'string') {
+    const lib = /^([A-Za-z0-9_.-]+):/.exec(hints.footprint)?.[1] ?? '';
+    if (/_THT$/.test(lib)) mounting = 'tht';
+    else if (/_SMD$/.test(lib)) mounting = 'smd';
+  }
   if (/贴片|\bSMD\b|\bSMT\b/.test(zh + upper)) mounting = 'smd';
   else if (/插件|直插|\bTHT\b|\bTHROUGH[- ]HOLE\b|\bAXIAL\b|\bRADIAL\b|\bDIP\b/.test(zh + upper)) mounting = 'tht';
 
@@ -400,8 +422,9 @@ export function parseDescription(text: string, hints: DescribeHints = {}): Parse
     }
   }
 
-  // Unit-bearing quantities settle the kind when nothing else did.
-  if (kind === null) {
+  // Unit-bearing quantities settle the kind when nothing else did, unless the designator names
+  // another kind of part ('50 Ohm' on a J line is a coaxial connector's impedance, not a resistor).
+  if (kind === null && !otherPartDesignator(hints.designator) && !oscillator) {
     const q = readings.find((r) => r.type === 'quantity' && !r.afterAt && ['Ω', 'F', 'H', 'Hz'].includes(r.unit));
     if (q && q.type === 'quantity') {
       const byUnit: Record<string, PartKind> = { 'Ω': 'resistor', F: 'capacitor', H: 'inductor', Hz: 'crystal' };
@@ -482,6 +505,11 @@ export function parseDescription(text: string, hints: DescribeHints = {}): Parse
         break;
     }
   }
+  // A jumper ('跳线', 'Jumper', '零欧') on a resistor line is a 0 Ω resistor.
+  if (value === null && k === 'resistor' && /跳线|零欧|短接/.test(zh + ' ' + upper) || (value === null && k === 'resistor' && /\bJUMPER\b/.test(upper))) {
+    value = { value: 0, unit: 'Ω' };
+    evidence.push('value 0 Ω from a jumper word');
+  }
   // Plain numbers last: '100' on a resistor line is 100 Ω; '104' on a capacitor line is 100 nF.
   if (value === null && k !== null) {
     const plain = readings.find((r) => r.type === 'plain');
@@ -518,6 +546,10 @@ export function parseDescription(text: string, hints: DescribeHints = {}): Parse
     }
   }
   if (k === 'capacitor' && subtype === null && dielectric !== null) subtype = 'ceramic';
+  if (k === 'capacitor' && subtype === null) {
+    subtype = capacitorSubtypeOf(hints.footprint, hints.designator);
+    if (subtype) evidence.push(`construction ${subtype} from the footprint or designator`);
+  }
   if (mounting === null && pkg !== null && fromText?.chip) mounting = 'smd';
 
   if (k !== null && mainUnit && value === null && !partNumber) problems.push({ key: 'bom.describe.noValue', vars: {} });
@@ -530,6 +562,26 @@ export function parseDescription(text: string, hints: DescribeHints = {}): Parse
     evidence,
     problems,
   };
+}
+
+/**
+ * A capacitor's construction from its footprint or designator when the text names none: KiCad's
+ * 'Capacitor_Tantalum_SMD:CP_EIA-3216-18_Kemet-A' and 'CP_Radial_Tantal…' are tantalum,
+ * 'CP_Elec_6.3x7.7' and 'CP_Radial_D8.0mm…' aluminium electrolytic, 'C_Disc_…' a ceramic disc;
+ * another 'CP_' footprint or a 'CP' designator is polarised (electrolytic, tantalum or polymer),
+ * and 'EC' (电解电容 in Chinese BOMs) electrolytic.
+ */
+export function capacitorSubtypeOf(footprint: string | undefined, designator: string | undefined): string | null {
+  const fp = typeof footprint === 'string' ? footprint : '';
+  const name = fp.replace(/^[A-Za-z0-9_.-]+:/, '');
+  if (/Tantal/i.test(fp) || /^CP_EIA-/i.test(name)) return 'tantalum';
+  if (/^CP_(?:Elec|Radial|Axial)/i.test(name)) return 'electrolytic';
+  if (/^C_Disc/i.test(name)) return 'ceramic';
+  if (/^CP_/i.test(name)) return 'polarized';
+  const d = /^\s*([A-Za-z]{1,3})\d/.exec(typeof designator === 'string' ? designator : '')?.[1]?.toUpperCase();
+  if (d === 'EC') return 'electrolytic';
+  if (d === 'CP') return 'polarized';
+  return null;
 }
 
 /** An empty description still tells the package and maybe the kind when the footprint does. */

@@ -69,7 +69,8 @@ const KICAD_LIBRARY_KIND: ReadonlyArray<readonly [RegExp, PartKind | null, Mount
   [/^Resistor_SMD$/, 'resistor', 'smd'],
   [/^Resistor_THT$/, 'resistor', 'tht'],
   [/^Capacitor_SMD$/, 'capacitor', 'smd'],
-  [/^Capacitor_(?:THT|Tantalum_SMD)$/, 'capacitor', null],
+  [/^Capacitor_THT$/, 'capacitor', 'tht'],
+  [/^Capacitor_Tantalum_SMD$/, 'capacitor', 'smd'],
   [/^Inductor_SMD$/, 'inductor', 'smd'],
   [/^Inductor_THT$/, 'inductor', 'tht'],
   [/^LED_SMD$/, 'led', 'smd'],
@@ -107,6 +108,9 @@ const CHIP_RE = /(?<![A-Za-z0-9.])(?:(RES|CAP|IND|LED|FB|[RCLDFM])[_-]?)?(\d{4,5
 // the lead pitch, so horizontal and vertical mountings of one size are the same package.
 const AXIAL_DIN_RE = /(?<![A-Za-z0-9])Axial[_-]DIN(0204|0207|0309|0411|0414|0516|0614|0617|0918|0922)(?![0-9])/i;
 
+/** An SMD crystal body in 0.1 mm (length, width) and its pads: '3225-4Pin', 'SMD2016-4P', '2520_4P'. */
+const CRYSTAL_BODY_RE = /(?<![A-Za-z0-9.])(?:SMD[-_]?)?(1210|1612|1610|2016|2520|3215|3225|5032|6035|7050|8045)[-_ ]?([2-6])P(?:in)?(?![A-Za-z0-9])/i;
+
 /** Packages with no pin count in the name, as the catalogue writes them. */
 const NAMED_PACKAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<![A-Za-z0-9])(?:SMA|DO-?214AC)(?![A-Za-z0-9])/i, 'SMA'],
@@ -116,6 +120,10 @@ const NAMED_PACKAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<![A-Za-z0-9])MiniMELF(?![A-Za-z0-9])/i, 'MiniMELF'],
   [/(?<![A-Za-z0-9])D2PAK(?![A-Za-z0-9])/i, 'D2PAK'],
   [/(?<![A-Za-z0-9])DPAK(?![A-Za-z0-9])/i, 'DPAK'],
+  // Quartz crystal cans: HC-49/S ('49S' in Chinese BOMs), its SMD form, and the tall HC-49/U.
+  [/(?<![A-Za-z0-9])(?:HC-?)?49\/?S[-_ ]?SMD(?![A-Za-z0-9])|(?<![A-Za-z0-9])49SMD(?![A-Za-z0-9])/i, 'HC-49S-SMD'],
+  [/(?<![A-Za-z0-9])(?:HC-?)?49\/?S(?![A-Za-z0-9])/i, 'HC-49S'],
+  [/(?<![A-Za-z0-9])HC-?49\/?US?(?![A-Za-z0-9])/i, 'HC-49U'],
 ];
 
 /** Spellings of one package that the catalogue writes one way. */
@@ -129,6 +137,21 @@ const SAME_AS: Readonly<Record<string, string>> = {
   'TO-252-3': 'TO-252',
   'SOT-89-3': 'SOT-89',
   'TO-236': 'SOT-23',
+  // JEDEC / EIAJ / maker names of one body (Nexperia's and TI's package pages list them together).
+  'SOT-25': 'SOT-23-5',
+  'SOT-753': 'SOT-23-5',
+  'SOT-26': 'SOT-23-6',
+  'SC-74': 'SOT-23-6',
+  'SC-70': 'SOT-323',
+  'SC-70-3': 'SOT-323',
+  'SOT-323-3': 'SOT-323',
+  'SC-70-5': 'SOT-353',
+  'SC-70-6': 'SOT-363',
+  'SC-88': 'SOT-363',
+  'DPAK': 'TO-252',
+  'TO-252-2': 'TO-252',
+  'D2PAK': 'TO-263',
+  'TO-263-2': 'TO-263',
 };
 
 function canonicalPinPackage(pkg: string): { pkg: string; exposedPad: boolean } {
@@ -176,6 +199,28 @@ export function footprintPackage(text: string): PackageInfo | null {
     evidence.push(`axial body DIN ${axial[1]} from '${axial[0]}'`);
     return { package: pkg, chip: false, exposedPad: false, kind, mounting: 'tht', evidence };
   }
+  // Electrolytic cans: KiCad 'CP_Elec_6.3x7.7' is the snapshot's 'SMD,D6.3xL7.7mm'; a radial
+  // 'CP_Radial_D8.0mm_P3.50mm' gives its diameter only ('Radial-D8mm').
+  const can = /^CP_Elec_(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)/i.exec(name);
+  if (can && can[1] && can[2]) {
+    const pkg = `SMD,D${Number(can[1])}xL${Number(can[2])}mm`;
+    evidence.push(`electrolytic can ${pkg} from '${can[0]}'`);
+    return { package: pkg, chip: false, exposedPad: false, kind: kind ?? 'capacitor', mounting: 'smd', evidence };
+  }
+  const radial = /^CP?_Radial_D(\d+(?:\.\d+)?)mm/i.exec(name);
+  if (radial && radial[1]) {
+    const pkg = `Radial-D${Number(radial[1])}mm`;
+    evidence.push(`radial body ${pkg} from '${radial[0]}'`);
+    return { package: pkg, chip: false, exposedPad: false, kind: kind ?? 'capacitor', mounting: 'tht', evidence };
+  }
+  // SMD crystal and oscillator bodies with their pad count ('Crystal_SMD_3225-4Pin_3.2x2.5mm',
+  // '2016_4P', 'SMD3225-4P'), written as the catalogue does: 'SMD3225-4P'.
+  const body = CRYSTAL_BODY_RE.exec(name);
+  if (body && body[1] && body[2]) {
+    const pkg = `SMD${body[1]}-${body[2]}P`;
+    evidence.push(`crystal body ${pkg} from '${body[0]}'`);
+    return { package: pkg, chip: false, exposedPad: false, kind: kind ?? (/^Crystal/i.test(name) ? 'crystal' : null), mounting: 'smd', evidence };
+  }
   // Crystals and oscillators name their body in mm ('Crystal_SMD_3225-4Pin_3.2x2.5mm'): not a chip size.
   const chipSizes = kind === 'crystal' || /^(?:Crystal|Oscillator)/i.test(name) ? [] : name.matchAll(CHIP_RE);
 
@@ -221,12 +266,13 @@ export function footprintPackage(text: string): PackageInfo | null {
     if (!kind && /^D_/.test(name)) kind = 'diode';
     return { package: c.pkg, chip: false, exposedPad: c.exposedPad, kind, mounting: mounting ?? mountingOf(c.pkg), evidence };
   }
-  for (const [re, pkg] of NAMED_PACKAGES) {
+  for (const [re, named] of NAMED_PACKAGES) {
     const m = re.exec(name);
     if (!m) continue;
+    const pkg = SAME_AS[named] ?? named;
     evidence.push(`package ${pkg} from '${m[0]}'`);
     if (!kind && /^D_/.test(name)) kind = 'diode';
-    return { package: pkg, chip: false, exposedPad: false, kind, mounting: mounting ?? 'smd', evidence };
+    return { package: pkg, chip: false, exposedPad: false, kind, mounting: mounting ?? mountingOf(pkg), evidence };
   }
   return null;
 }
@@ -241,7 +287,7 @@ export function isExactPackage(info: PackageInfo | null): boolean {
 
 /** Through-hole families; everything else the parser knows is surface-mount. */
 function mountingOf(pkg: string): Mounting {
-  return /^(?:DIP|PDIP|SDIP|SIP|TO-(?:92|220|247|126|3)\b|DO-(?:35|41|15|201))/.test(pkg) ? 'tht' : 'smd';
+  return /^(?:DIP|PDIP|SDIP|SIP|TO-(?:92|220|247|126|3)\b|DO-(?:35|41|15|201)|HC-49(?:S|U)$)/.test(pkg) ? 'tht' : 'smd';
 }
 
 export type PackageMatch = 'same' | 'similar' | 'different';
@@ -250,9 +296,15 @@ export type PackageMatch = 'same' | 'similar' | 'different';
 const SAME_FAMILY: Readonly<Record<string, string>> = { PDIP: 'DIP' };
 /** Families close enough to suggest, never to accept silently: narrow SOIC vs SO vs SOP, QFN variants. */
 const SIMILAR_FAMILY: Readonly<Record<string, string>> = {
-  SOIC: 'SO', SO: 'SO', SOP: 'SO',
-  QFN: 'QFN', VQFN: 'QFN', UQFN: 'QFN', WQFN: 'QFN', TQFN: 'QFN',
+  SOIC: 'SO', SO: 'SO', SOP: 'SO', ESOP: 'SO', HSOP: 'SO',
+  QFN: 'QFN', VQFN: 'QFN', UQFN: 'QFN', WQFN: 'QFN', TQFN: 'QFN', HVQFN: 'QFN', VFQFPN: 'QFN', UFQFPN: 'QFN', LQFN: 'QFN',
+  DFN: 'SON', UDFN: 'SON', WDFN: 'SON', TDFN: 'SON', SON: 'SON', VSON: 'SON', WSON: 'SON', USON: 'SON',
   TSOT: 'SOT', SOT: 'SOT',
+  // TI's VSSOP-8 (DGK) is the MSOP-8 body; its 2.3 mm DCU is also called VSSOP: similar, not same.
+  MSOP: 'MSOP', VSSOP: 'MSOP',
+  TSSOP: 'TSSOP', HTSSOP: 'TSSOP',
+  LQFP: 'QFP', TQFP: 'QFP',
+  BGA: 'BGA', FBGA: 'BGA', LFBGA: 'BGA', TFBGA: 'BGA', UFBGA: 'BGA', VFBGA: 'BGA', MAPBGA: 'BGA',
 };
 
 function splitPackage(pkg: string): { family: string; pins: string } {
@@ -283,8 +335,59 @@ function canonicalForCompare(text: string): string {
  * suggesting but needing a person's look ('SOIC-8' vs 'SO-8' vs 'SOP-8': SOP can be the wide
  * body); 'different' otherwise, including empty input.
  */
+/** DIN axial body sizes: length and diameter in mm (DIN 0207 is 6.3 mm long, 2.5 mm across). */
+const AXIAL_DIN_BODY: Readonly<Record<string, { l: number; d: number }>> = {
+  '0204': { l: 3.6, d: 1.6 }, '0207': { l: 6.3, d: 2.5 }, '0309': { l: 9, d: 3.2 }, '0411': { l: 9.9, d: 3.6 }, '0414': { l: 11.9, d: 4 },
+  '0516': { l: 15.2, d: 5.2 }, '0614': { l: 14.3, d: 5.7 }, '0617': { l: 17, d: 6 }, '0918': { l: 18, d: 9 }, '0922': { l: 20, d: 9 },
+};
+
+/**
+ * A cylindrical body read from a package text, in mm: KiCad 'CP_Elec_6.3x7.7' (SMD can, D × L),
+ * 'CP_Radial_D8.0mm_P3.50mm' (radial, D), 'R_Axial_DIN0207_L6.3mm_D2.5mm' (axial), and the
+ * snapshot's '插件,D8xL11.5mm', 'SMD,D6.3xL7.7mm'. Null for anything else.
+ */
+export function bodyDimensions(text: string): { d: number; l: number | null; mounting: Mounting | null; axial: boolean } | null {
+  if (typeof text !== 'string' || text.length > 300) return null;
+  const t = text.normalize('NFKC');
+  const num = (x: string | undefined): number | null => (x === undefined ? null : Number(x));
+  let m = /(?:^|[:_])CP_Elec_(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)/i.exec(t);
+  if (m) return { d: num(m[1])!, l: num(m[2]), mounting: 'smd', axial: false };
+  m = /(?:^|[:_])C[P]?_Radial_D(\d+(?:\.\d+)?)mm/i.exec(t);
+  if (m) return { d: num(m[1])!, l: num(/_H(\d+(?:\.\d+)?)mm/i.exec(t)?.[1]), mounting: 'tht', axial: false };
+  m = /^Radial-D(\d+(?:\.\d+)?)mm$/.exec(t.trim());
+  if (m) return { d: num(m[1])!, l: null, mounting: 'tht', axial: false };
+  m = AXIAL_DIN_RE.exec(t);
+  if (m && m[1]) {
+    const b = AXIAL_DIN_BODY[m[1]];
+    if (b) return { d: b.d, l: b.l, mounting: 'tht', axial: true };
+  }
+  m = /^(插件|SMD)\s*,\s*D(\d+(?:\.\d+)?)\s*[x×]\s*L(\d+(?:\.\d+)?)\s*mm$/i.exec(t.trim());
+  if (m) return { d: num(m[2])!, l: num(m[3]), mounting: m[1] === '插件' ? 'tht' : 'smd', axial: false };
+  return null;
+}
+
+/**
+ * Two cylindrical bodies: 'similar' when they mount alike and the diameter (and the length when
+ * both give it) agree — axial resistors to within a quarter, cans to 0.2 mm, length to 0.5 mm —
+ * never 'same' (a can's length and lead spacing vary by maker); null when either is no body.
+ */
+function bodiesCompatible(a: string, b: string): PackageMatch | null {
+  const x = bodyDimensions(a);
+  const y = bodyDimensions(b);
+  // Two DIN sizes, or one spelling twice, compare by name.
+  if (!x || !y || (x.axial && y.axial) || a.trim().toUpperCase() === b.trim().toUpperCase()) return null;
+  if (x.mounting && y.mounting && x.mounting !== y.mounting) return 'different';
+  const axial = x.axial || y.axial;
+  const close = (p: number, q: number, abs: number): boolean => (axial ? Math.abs(p - q) <= 0.25 * Math.max(p, q) : Math.abs(p - q) <= abs);
+  if (!close(x.d, y.d, 0.2)) return 'different';
+  if (x.l !== null && y.l !== null && !close(x.l, y.l, 0.5)) return 'different';
+  return 'similar';
+}
+
 export function packagesCompatible(a: string, b: string): PackageMatch {
   if (typeof a !== 'string' || typeof b !== 'string') return 'different';
+  const bodies = bodiesCompatible(a, b);
+  if (bodies !== null) return bodies;
   const as = a.split('/').map((s) => s.trim()).filter(Boolean).map(canonicalForCompare);
   const bs = b.split('/').map((s) => s.trim()).filter(Boolean).map(canonicalForCompare);
   let best: PackageMatch = 'different';
@@ -302,4 +405,33 @@ export function packagesCompatible(a: string, b: string): PackageMatch {
     }
   }
   return best;
+}
+
+/**
+ * Whether a package a BOM line states rules a product out: both are packages this module reads
+ * and they are different bodies (neither 'same' nor 'similar': '1N4148' on SOD-323 is not the
+ * DO-35 part, 'AMS1117-3.3' on SOT-89 not the SOT-223 one). A package this module does not read
+ * ('插件', 'SMD,4x4mm') contradicts nothing. `strict` (for a supplier code the user wrote, which
+ * outranks a footprint name) claims it only where the bodies cannot be one: two different chip
+ * sizes, a chip size against a pin package, or different pin counts.
+ */
+export function packagesContradict(line: string, product: string, strict = false): boolean {
+  if (typeof line !== 'string' || typeof product !== 'string') return false;
+  const a = footprintPackage(line);
+  const b = footprintPackage(product);
+  if (!a || !b || packagesCompatible(line, product) !== 'different') return false;
+  if (!strict) return true;
+  if (a.chip || b.chip) return true;
+  const pa = pinCount(a.package);
+  const pb = pinCount(b.package);
+  return pa !== null && pb !== null && pa !== pb;
+}
+
+/** Pins of a package name: 'SOIC-8' 8, 'SOT-23-5' 5; null where the number is a body code ('SOT-23', 'TO-220'). */
+function pinCount(pkg: string): number | null {
+  const m = /^([A-Z]+)-(\d+)(?:-(\d+))?/.exec(pkg);
+  if (!m || !m[1] || !m[2]) return null;
+  const bodyCoded = ['SOT', 'SC', 'TO', 'SOD', 'DO'].includes(m[1]);
+  const n = bodyCoded ? m[3] : m[2];
+  return n === undefined ? null : Number(n);
 }

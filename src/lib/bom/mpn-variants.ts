@@ -4,7 +4,7 @@
 // lookup and each confirmed hit carries its reason as a `bom.reason.*` server message key + vars,
 // so the grid can say why ('MPN equal after removing packaging suffix (#TRPBF)'). Pure.
 
-import { canonicalMpn, kicadWildcardPattern, MPN_LOOSE_SUFFIX_RULES, normalizeMpn, type WildcardPattern } from '../catalog/mpn.ts';
+import { canonicalMpn, kicadWildcardPattern, MPN_LOOSE_SUFFIX_RULES, MPN_SUFFIX_RULES, normalizeMpn, type WildcardPattern } from '../catalog/mpn.ts';
 import type { ServerMessageKey } from '../server/messages/zh.ts';
 
 export type BomReason = { readonly key: ServerMessageKey & `bom.reason.${string}`; readonly vars: Readonly<Record<string, string | number>> };
@@ -45,6 +45,9 @@ export type MpnVariants = {
    */
   readonly family: { readonly pattern: WildcardPattern; readonly reason: BomReason } | null;
 };
+
+/** The makers whose numbers drop a leading zero in their dashed form. */
+const MOLEX: readonly string[] = ['molex'];
 
 /** Longer cells are not part numbers. */
 export const MAX_MPN_LENGTH = 80;
@@ -90,18 +93,30 @@ function microchipReel(text: string): string | null {
   return m ? s.replace(MICROCHIP_NO_REEL, '$1T$2') : null;
 }
 
-/** Base MPNs after the loose packaging rules, each with the suffixes removed so far. */
-function looseBases(text: string): Array<{ base: string; key: string; suffix: string }> {
-  const out: Array<{ base: string; key: string; suffix: string }> = [];
+/**
+ * Base MPNs after the loose packaging rules, each with the suffixes removed so far and, when a
+ * rule removed holds only for some makers (TI's reel 'R'), those makers (every such rule's).
+ */
+function looseBases(text: string): Array<{ base: string; key: string; suffix: string; makers?: readonly string[] }> {
+  const out: Array<{ base: string; key: string; suffix: string; makers?: readonly string[] }> = [];
   let s = text.toUpperCase();
   const mchp = MICROCHIP_REEL_T.exec(s);
   if (mchp) {
     s = s.replace(MICROCHIP_REEL_T, '$1$2');
     out.push({ base: s, key: normalizeMpn(s), suffix: 'T' });
   }
-  // The strict rules first, as the catalogue's keys were built with them.
+  // The strict rules first, as the catalogue's keys were built with them ('LM358DR/TR' → 'LM358DR').
   const strictKey = normalizeMpn(s);
+  for (let guard = 0; guard < 5; guard++) {
+    const before = s;
+    for (const rule of MPN_SUFFIX_RULES) {
+      const next = s.replace(rule.re, '');
+      if (next !== s && /[A-Z0-9]/.test(next)) s = next.trim();
+    }
+    if (s === before) break;
+  }
   const removed: string[] = [];
+  let makers: readonly string[] | undefined;
   for (let guard = 0; guard < 3; guard++) {
     let changed = false;
     for (const rule of MPN_LOOSE_SUFFIX_RULES) {
@@ -111,8 +126,9 @@ function looseBases(text: string): Array<{ base: string; key: string; suffix: st
       if (!/[A-Z0-9]{3}/.test(next)) continue;
       removed.unshift(s.slice(m.index));
       s = next;
+      if (rule.makers) makers = makers ? makers.filter((k) => rule.makers!.includes(k)) : rule.makers;
       const key = normalizeMpn(s);
-      if (key !== strictKey && !out.some((o) => o.key === key)) out.push({ base: s, key, suffix: removed.join('') });
+      if (key !== strictKey && !out.some((o) => o.key === key)) out.push({ base: s, key, suffix: removed.join(''), ...(makers ? { makers } : {}) });
       changed = true;
       break;
     }
@@ -152,6 +168,14 @@ export function mpnVariants(cell: string): MpnVariants {
   if (text === '' || text.length > MAX_MPN_LENGTH || !/[A-Za-z0-9]/.test(text)) {
     return { text: '', mpn: null, supplierPn: null, lookups: [], family: null };
   }
+  // EasyEDA / JLC exports write 'MPN_C45783': the maker's number and the LCSC code in one cell.
+  const joined = /^(.*[A-Za-z0-9])_(C\d{3,9})$/.exec(text);
+  if (joined && joined[1] && joined[2] && /[A-Za-z]/.test(joined[1]) && /\d/.test(joined[1])) {
+    const inner = mpnVariants(joined[1]);
+    const code = joined[2].toUpperCase();
+    // `text` is the MPN part: it is what candidates are compared with.
+    return { ...inner, supplierPn: { supplier: 'lcsc', code, reason: { key: 'bom.reason.supplierPn', vars: { supplier: SUPPLIER_NAME.lcsc, code } } } };
+  }
   const sup = supplierCode(text);
   const lookups: MpnLookup[] = [];
   const add = (l: MpnLookup): void => {
@@ -170,6 +194,14 @@ export function mpnVariants(cell: string): MpnVariants {
         key: b.key,
         reason: fromSupplier ? base.reason : { key: 'bom.reason.mpnPackaging', vars: { suffix: b.suffix } },
       });
+    }
+    // Molex numbers with and without their leading zeros ('0436500200' ↔ '436500200').
+    const digits = canonicalMpn(mpn);
+    if (/^\d{8,10}$/.test(digits)) {
+      const bare = digits.replace(/^0+/, '');
+      for (const k of [bare, bare.padStart(10, '0')]) {
+        if (k !== digits && k.length >= 8) add({ tier: fromSupplier ? 'supplier' : 'canonical', mpn: k, key: k, reason: fromSupplier ? base.reason : { key: 'bom.reason.mpnCanonical', vars: {} }, added: true });
+      }
     }
     // Catalogues may list only the reel ('MCP1700T-3302E/TT') of a part the BOM names without it.
     const reel = microchipReel(mpn);
@@ -190,14 +222,22 @@ export function mpnVariants(cell: string): MpnVariants {
   }
   const pattern = kicadWildcardPattern(text);
   if (pattern.hasWildcard && pattern.prefix.length >= 3) {
-    return { text, mpn: text, supplierPn: null, lookups: [], family: { pattern, reason: { key: 'bom.reason.mpnFamily', vars: { family: text } } } };
+    // Also looked up as written: an 'x' between digits is often literal ('A2541HWR-2x6P', 2 × 6 pins),
+    // and a KiCad family record found so is the family, not a part (the matcher knows it by its name).
+    add({ tier: 'exact', mpn: text, key: normalizeMpn(text), reason: { key: 'bom.reason.mpnExact', vars: {} } });
+    return { text, mpn: text, supplierPn: null, lookups, family: { pattern, reason: { key: 'bom.reason.mpnFamily', vars: { family: text } } } };
   }
   addMpn(text, null);
   if (sup?.pn.supplier === 'mouser' && sup.mpn) addMpn(sup.mpn, sup.pn);
   return { text, mpn: text, supplierPn: sup?.pn ?? null, lookups, family: null };
 }
 
-export type MpnMatch = { readonly tier: MpnTier; readonly reason: BomReason };
+export type MpnMatch = {
+  readonly tier: MpnTier;
+  readonly reason: BomReason;
+  /** The match holds only for these makers' parts (brand keys): a packing rule of theirs was used. */
+  readonly makers?: readonly string[];
+};
 
 /**
  * How a catalogue product's MPN relates to the BOM cell, or null when it does not: 'exact' (same
@@ -215,8 +255,9 @@ export function mpnMatchTier(cell: string, productMpn: string): MpnMatch | null 
     const direct = compareMpns(a, b);
     if (direct) return direct;
   }
-  if (sup?.mpn && compareMpns(sup.mpn, b)) {
-    return { tier: 'supplier', reason: { key: 'bom.reason.mpnFromSupplier', vars: { supplier: SUPPLIER_NAME[sup.pn.supplier], code: sup.pn.code, mpn: sup.mpn } } };
+  const inner = sup?.mpn ? compareMpns(sup.mpn, b) : null;
+  if (sup?.mpn && inner) {
+    return { tier: 'supplier', reason: { key: 'bom.reason.mpnFromSupplier', vars: { supplier: SUPPLIER_NAME[sup.pn.supplier], code: sup.pn.code, mpn: sup.mpn } }, ...(inner.makers ? { makers: inner.makers } : {}) };
   }
   return null;
 }
@@ -227,18 +268,48 @@ function compareMpns(a: string, b: string): MpnMatch | null {
   const cb = canonicalMpn(b);
   if (ca === '' || cb === '') return null;
   if (ca === cb) return { tier: 'canonical', reason: { key: 'bom.reason.mpnCanonical', vars: {} } };
+  // Molex writes its numbers as ten digits with leading zeros and without them ('0436500200' is
+  // 43650-0200, '0022232021' is 22-23-2021).
+  if (/^\d{8,10}$/.test(ca) && /^\d{8,10}$/.test(cb) && ca !== cb && ca.replace(/^0+/, '') === cb.replace(/^0+/, '')) return { tier: 'canonical', reason: { key: 'bom.reason.mpnCanonical', vars: {} }, makers: MOLEX };
   const na = normalizeMpn(a);
   const nb = normalizeMpn(b);
-  const packaging = (suffix: string): MpnMatch => ({ tier: 'packaging', reason: { key: 'bom.reason.mpnPackaging', vars: { suffix } } });
+  const packaging = (suffix: string, makers?: readonly string[]): MpnMatch => ({ tier: 'packaging', reason: { key: 'bom.reason.mpnPackaging', vars: { suffix } }, ...(makers ? { makers } : {}) });
   if (na === nb) {
     const suffixes = [na !== ca ? suffixOf(a, na) : '', nb !== cb ? suffixOf(b, nb) : ''].filter(Boolean);
     return packaging(suffixes.join(' / '));
   }
-  const la = [{ key: na, suffix: na !== ca ? suffixOf(a, na) : '' }, ...looseBases(a)];
-  const lb = [{ key: nb, suffix: nb !== cb ? suffixOf(b, nb) : '' }, ...looseBases(b)];
+  type Base = { key: string; suffix: string; makers?: readonly string[] };
+  const la: Base[] = [{ key: na, suffix: na !== ca ? suffixOf(a, na) : '' }, ...looseBases(a)];
+  const lb: Base[] = [{ key: nb, suffix: nb !== cb ? suffixOf(b, nb) : '' }, ...looseBases(b)];
+  // Plain rules first: a match that needs no maker's own rule is the better reading.
+  const pairs: Array<{ x: Base; y: Base; makers?: readonly string[] }> = [];
   for (const x of la) {
-    const y = lb.find((o) => o.key === x.key);
-    if (y) return packaging([x.suffix, y.suffix].filter(Boolean).join(' / '));
+    for (const y of lb) {
+      if (x.key !== y.key) continue;
+      const makers = x.makers && y.makers ? x.makers.filter((k) => y.makers!.includes(k)) : (x.makers ?? y.makers);
+      pairs.push({ x, y, ...(makers ? { makers } : {}) });
+    }
   }
-  return null;
+  const best = pairs.find((p) => !p.makers) ?? pairs.find((p) => p.makers && p.makers.length > 0);
+  return best ? packaging([best.x.suffix, best.y.suffix].filter(Boolean).join(' / '), best.makers) : null;
+}
+
+/**
+ * A catalogue MPN that is a maker's full ordering code of the cell's part number: the cell's key
+ * followed by ordering letters and digits (package, temperature grade, packing: 'LM358' →
+ * 'LM358DR', 'STM32F103C8' → 'STM32F103C8T6', 'AP2127K-3.3' → 'AP2127K-3.3TRG1'). Not when the
+ * tail continues the number ('TPS5430' is not 'TPS54302…': a digit after a digit), nor for tails
+ * longer than 12 characters (a switch's force and height codes: '1TS003B-2500-3500A-CT') or cells
+ * shorter than 4. Returns the tail as written in the catalogue
+ * MPN, or null. Only a candidate to confirm: the tail may name another package or grade.
+ */
+export function orderingTail(cell: string, productMpn: string): string | null {
+  if (typeof cell !== 'string' || typeof productMpn !== 'string') return null;
+  const key = normalizeMpn(cell);
+  const pk = normalizeMpn(productMpn);
+  if (key.length < 4 || pk.length <= key.length || !pk.startsWith(key)) return null;
+  const tail = pk.slice(key.length);
+  if (tail.length > 12) return null;
+  if (/\d$/.test(key) && /^\d/.test(tail)) return null;
+  return suffixOf(clean(productMpn), key) || tail;
 }

@@ -28,14 +28,28 @@ export const MPN_SUFFIX_RULES: ReadonlyArray<{ readonly re: RegExp; readonly why
  * packaging *variant* to confirm, never an exact match. Each rule strips once from the end of the
  * upper-cased MPN (after MPN_SUFFIX_RULES); `suffix` names what was removed for the reason text.
  */
-export const MPN_LOOSE_SUFFIX_RULES: ReadonlyArray<{ readonly re: RegExp; readonly suffix: string; readonly why: string }> = [
+export const MPN_LOOSE_SUFFIX_RULES: ReadonlyArray<{ readonly re: RegExp; readonly suffix: string; readonly why: string; readonly makers?: readonly string[] }> = [
   { re: /-(?:H?G?E3|M3|HM3)(?:\/\d{1,4}[A-Z]?)?$/, suffix: '-E3', why: "Vishay lead-free / packing '-E3', '-GE3', '-M3', '-HM3', optionally '/57T'-style packing" },
   { re: /-(?:7|13)(?:-F)?$/, suffix: '-7-F', why: "Diodes Inc. reel '-7' / '-13' and lead-free '-F'" },
   { re: /(?<=[A-Z0-9])TRPBF$/, suffix: 'TRPBF', why: "Infineon / IR tape-and-reel lead-free 'TRPBF' without a separator" },
   { re: /(?<=[A-Z0-9])PBF$/, suffix: 'PBF', why: "Infineon / IR lead-free 'PBF' without a separator ('IRF540NPBF' is sold as such)" },
+  { re: /(?<=[A-Z0-9])-?TRG1$/, suffix: 'TRG1', why: "Diodes Inc. tape-and-reel green 'TRG1' ('AP2127K-3.3TRG1' of 'AP2127K-3.3')", makers: ['diodes'] },
   { re: /(?<=[A-Z0-9]{3})TR$/, suffix: 'TR', why: "bare tape-and-reel 'TR' ('LIS3DHTR'): often part of the code, so only a variant" },
+  { re: /(?<=[A-Z0-9])[ _]+(?:TR|T&R|REEL)$/, suffix: ' TR', why: "tape-and-reel after a space or underscore ('MT41K64M16TW-107:J TR')" },
   { re: /(?<=[A-Z]{2})G4$/, suffix: 'G4', why: "TI 'G4' (green, RoHS) after the package letters ('SN74HC595DRG4')" },
   { re: /(?<=\d[A-Z]{0,2}\d)G$/, suffix: 'G', why: "onsemi lead-free 'G' after the package code ('MMBT3904LT1G')" },
+  { re: /[/-]?NOPB$/, suffix: '/NOPB', why: "TI (National) lead-free '/NOPB' ('LM1117MPX-3.3/NOPB')", makers: ['ti'] },
+  { re: /\/(?:2K5|3K|1K|250|500)$/, suffix: '/2K5', why: "TI reel quantity '/2K5', '/250' ('INA155UA/2K5')", makers: ['ti'] },
+  // TI and ST put packing last: 'R' reel, 'T' small reel or tape, National's 'X' reel. Elsewhere a
+  // last 'T' is often another package ('1N4148WT' is SOD-523, 'PIC…-I/PT' TQFP): hence the makers.
+  { re: /(?<=\d[A-Z]{1,4})[RTX]$/, suffix: 'R', why: "TI / ST reel 'R', small reel or tape 'T', National reel 'X' after the package letters ('NE555DR' of 'NE555D', 'TPS5430DDAR', 'LM358DT')", makers: ['ti', 'st'] },
+  { re: /(?<=-[A-Z]{1,4})R$|(?<=-[A-Z0-9]{2,6})-R$/, suffix: 'R', why: "Microchip / Nordic tape-and-reel 'R' after the package code ('ATTINY816-MNR', 'ATMEGA328P-AUR', 'NRF52820-QDAA-R')", makers: ['microchip', 'nordic'] },
+  {
+    re: /(?<=^(?:GRM|GCM|GRT|GJM|GQM|GCJ|GCQ|GMA|KRM|KCM|LQG|LQH|LQM|LQP|LQW|BLM|NFM|DFE|NCP)[0-9A-Z]{8,}\d)[DLJKBE]$/,
+    suffix: 'D',
+    why: "Murata's last letter is the packing: D / J paper reel 180 / 330 mm, L / K embossed reel, B bulk, E ('GRM033R61A105ME15D' of 'GRM033R61A105ME15')",
+    makers: ['murata'],
+  },
 ];
 
 /** NFKC, upper case, every character other than A-Z and 0-9 dropped; no suffix removed. */

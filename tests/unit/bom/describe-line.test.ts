@@ -296,3 +296,39 @@ describe('parseDescription', () => {
     expect(descriptionReason(parseDescription('nothing here'))).toBeNull();
   });
 });
+
+// Issue #30 item 3: the component type a description or footprint states.
+describe('construction, mounting and other part types', () => {
+  it('reads a tantalum chip by its Chinese name and its metric case', () => {
+    // '贴片钽电容' (SMD tantalum capacitor), case A = 3216 metric = 1206.
+    check('贴片钽电容 10uF 16V A型 3216', {}, { kind: 'capacitor', subtype: 'tantalum', package: '1206', mounting: 'smd', voltage: 16, value: { value: 1e-5, unit: 'F' } });
+  });
+
+  it("takes the construction from KiCad's footprints and the CP / EC designators", () => {
+    check('10uF', { designator: 'C3', footprint: 'Capacitor_Tantalum_SMD:CP_EIA-3216-18_Kemet-A' }, { subtype: 'tantalum' });
+    check('100uF 16V', { designator: 'C4', footprint: 'Capacitor_SMD:CP_Elec_6.3x7.7' }, { subtype: 'electrolytic', package: 'SMD,D6.3xL7.7mm' });
+    check('330uF', { designator: 'C5', footprint: 'Capacitor_THT:CP_Radial_D8.0mm_P3.50mm' }, { subtype: 'electrolytic', mounting: 'tht' });
+    check('100nF', { designator: 'C6', footprint: 'Capacitor_THT:C_Disc_D5.0mm_W2.5mm_P5.00mm' }, { subtype: 'ceramic', mounting: 'tht' });
+    check('47uF', { designator: 'EC1' }, { subtype: 'electrolytic' });
+    check('47uF', { designator: 'CP2' }, { subtype: 'polarized' });
+    check('100nF 50V X7R', { designator: 'C1' }, { subtype: 'ceramic' });
+  });
+
+  it('reads a jumper on a resistor line as 0 Ω', () => {
+    check('跳线 Resistor', { designator: 'J1', footprint: '0402-0R' }, { kind: 'resistor', package: '0402', value: { value: 0, unit: 'Ω' } });
+    check('RES JUMPER 0603', { designator: 'R7' }, { kind: 'resistor', value: { value: 0, unit: 'Ω' } });
+  });
+
+  it('does not read a connector or an oscillator by a unit in its text', () => {
+    // A U.FL connector's '50 Ohm' is its impedance, not a resistor's value.
+    check('Ultra Miniature Coaxial Connector Receptacle, Male Pin 50 Ohm Surface Mount', { designator: 'J8' }, { kind: null });
+    // 有源晶振 is an active oscillator, not a crystal read by its frequency.
+    check('12MHz 有源晶振 SMD3225', { designator: 'Y1' }, { kind: null });
+    check('OSC 48MHz 2520', { designator: 'X2' }, { kind: null });
+    check('12MHz 49S直插无源晶振', { designator: 'X1' }, { kind: 'crystal', package: 'HC-49S', mounting: 'tht' });
+  });
+
+  it('reads plural type words of distributor descriptions', () => {
+    check('RF Inductors - SMD 10 NH 5%', { designator: 'MN1', footprint: 'RES0402' }, { kind: 'inductor', value: { value: 1e-8, unit: 'H' } });
+  });
+});

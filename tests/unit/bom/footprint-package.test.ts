@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { footprintPackage, isExactPackage, packagesCompatible } from '../../../src/lib/bom/footprint-package.ts';
+import { bodyDimensions, footprintPackage, isExactPackage, packagesCompatible, packagesContradict } from '../../../src/lib/bom/footprint-package.ts';
 import { MFR_STYLES } from '../../../src/lib/catalog/generate/yageo-mfr.ts';
 
 describe('footprintPackage', () => {
@@ -68,8 +68,8 @@ describe('footprintPackage', () => {
     expect(footprintPackage('XL-1606UWC')).toBeNull();
     expect(footprintPackage('RC0402FR-0710KL')).toBeNull();
     expect(footprintPackage('CL10B104KB8NNNC')).toBeNull();
-    // 3225 is the crystal's 3.2 × 2.5 mm body, not a 1210 chip.
-    expect(footprintPackage('Crystal:Crystal_SMD_3225-4Pin_3.2x2.5mm')).toBeNull();
+    // 3225 is the crystal's 3.2 × 2.5 mm body, not a 1210 chip: the snapshot's 'SMD3225-4P'.
+    expect(footprintPackage('Crystal:Crystal_SMD_3225-4Pin_3.2x2.5mm')).toMatchObject({ package: 'SMD3225-4P', chip: false });
     expect(footprintPackage('1000')).toBeNull();
     expect(footprintPackage('')).toBeNull();
     expect(footprintPackage(42 as unknown as string)).toBeNull();
@@ -124,5 +124,59 @@ describe('packagesCompatible', () => {
   ] as const)('%s vs %s → %s', (a, b, want) => {
     expect(packagesCompatible(a, b)).toBe(want);
     expect(packagesCompatible(b, a)).toBe(want);
+  });
+});
+
+// Issue #30 item 3: a stated package or footprint that contradicts a candidate's package.
+describe('packagesContradict', () => {
+  it('claims a contradiction between two different bodies it reads', () => {
+    // '1N4148' on a SOD-323 footprint is not the DO-35 part; AMS1117-3.3 on SOT-89 not the SOT-223 one.
+    expect(packagesContradict('Diode_SMD:D_SOD-323', 'DO-35')).toBe(true);
+    expect(packagesContradict('Package_TO_SOT_SMD:SOT-89-3', 'SOT-223-3')).toBe(true);
+    expect(packagesContradict('0603', '0805')).toBe(true);
+    expect(packagesContradict('SOIC-8', 'SOIC-14')).toBe(true);
+  });
+
+  it('never for one body under two names, a near body, or a package it does not read', () => {
+    expect(packagesContradict('SOT-753', 'SOT-23-5')).toBe(false);
+    expect(packagesContradict('SC-70-5', 'SOT-353')).toBe(false);
+    expect(packagesContradict('DPAK', 'TO-252-2L')).toBe(false);
+    expect(packagesContradict('SMA', 'SMA(DO-214AC)')).toBe(false);
+    expect(packagesContradict('SOIC-8', 'SOP-8')).toBe(false);
+    expect(packagesContradict('QFN-32', 'UFQFPN-32(5x5)')).toBe(false);
+    expect(packagesContradict('Package_BGA:BGA-96_9.0x13.0mm_Layout2x3x16_P0.8mm', 'FBGA-96(8x14)')).toBe(false);
+    expect(packagesContradict('LQFP-48', 'TQFP-48')).toBe(false);
+    expect(packagesContradict('SOT-23-6', '插件')).toBe(false);
+    expect(packagesContradict('SOD-123', 'SOD-123FL')).toBe(false);
+  });
+
+  it('is strict for a supplier code: only another chip size, chip against pins, or another pin count', () => {
+    expect(packagesContradict('SOIC-8', 'TSSOP-8', true)).toBe(false);
+    expect(packagesContradict('0603', '0805', true)).toBe(true);
+    expect(packagesContradict('0603', 'SOT-23', true)).toBe(true);
+    expect(packagesContradict('SOT-23-5', 'SOT-23-6', true)).toBe(true);
+  });
+});
+
+describe('package names of crystals, electrolytic cans and leaded bodies', () => {
+  it('reads HC-49 cans and SMD crystal bodies as the snapshot writes them', () => {
+    expect(footprintPackage('49S')).toMatchObject({ package: 'HC-49S', mounting: 'tht' });
+    expect(footprintPackage('12MHz 49S直插无源晶振')).toMatchObject({ package: 'HC-49S' });
+    expect(footprintPackage('HC-49S-SMD')).toMatchObject({ package: 'HC-49S-SMD', mounting: 'smd' });
+    expect(footprintPackage('2016_4P')).toMatchObject({ package: 'SMD2016-4P', mounting: 'smd' });
+    expect(footprintPackage('SMD3225-4P')?.package).toBe('SMD3225-4P');
+    expect(packagesCompatible('HC-49S', 'HC-49S-SMD')).toBe('different');
+  });
+
+  it("reads KiCad's electrolytic cans and compares cylindrical bodies as similar at best", () => {
+    expect(footprintPackage('Capacitor_SMD:CP_Elec_6.3x7.7')).toMatchObject({ package: 'SMD,D6.3xL7.7mm', mounting: 'smd' });
+    expect(footprintPackage('Capacitor_THT:CP_Radial_D8.0mm_P3.50mm')).toMatchObject({ package: 'Radial-D8mm', mounting: 'tht' });
+    expect(packagesCompatible('Radial-D8mm', '插件,D8xL11.5mm')).toBe('similar');
+    expect(packagesCompatible('Radial-D8mm', 'SMD,D8xL10.5mm')).toBe('different');
+    expect(packagesCompatible('SMD,D6.3xL7.7mm', 'SMD,D6.3xL5.4mm')).toBe('different');
+    // An axial DIN 0207 body against the snapshot's leaded resistors by their size.
+    expect(packagesCompatible('Axial-DIN0207', '插件,D2.4xL6.3mm')).toBe('similar');
+    expect(packagesCompatible('Axial-DIN0207', '插件,D4.5xL11.5mm')).toBe('different');
+    expect(bodyDimensions('0603')).toBeNull();
   });
 });

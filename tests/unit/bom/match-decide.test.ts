@@ -66,3 +66,40 @@ describe('preferences', () => {
     expect(run([draft(1, 'exact'), draft(2, 'exact')], { ...DEFAULT_BOM_TRENDS, preferDomestic: true }, f).status).toBe('doubtful');
   });
 });
+
+// Issue #30 item 3: among equal candidates, the preferences, then JLC's class, then stock.
+describe('equal candidates', () => {
+  // AMS1117-3.3 in SOT-223 from three makers (C6186 AMS basic, C347222 UMW, C5250992 TWGMC).
+  const f = new Map([
+    facts(1, { partClass: 'extended', orderable: true, stock: 1314752 }),
+    facts(2, { partClass: 'basic', orderable: true, stock: 2499408 }),
+    facts(3, { partClass: 'extended', orderable: true, stock: 134709, domestic: true }),
+    facts(4, { orderable: false }),
+  ]);
+  const same = [1, 2, 3, 4].map((id) => draft(id, 'exact', { confidence: 0.996 }));
+
+  it('rank basic / preferred parts first, then parts one can order, then the stock', () => {
+    expect(rankDrafts(same, DEFAULT_BOM_TRENDS, f).map((d) => d.productId)).toEqual([2, 1, 3, 4]);
+    expect(rankDrafts([draft(1, 'exact'), draft(3, 'exact')], DEFAULT_BOM_TRENDS, f)[0]?.productId).toBe(1);
+  });
+
+  it('put the user\'s preferences before the class', () => {
+    expect(rankDrafts(same, { ...DEFAULT_BOM_TRENDS, preferDomestic: true }, f)[0]?.productId).toBe(3);
+  });
+
+  it('never lift a worse candidate over a better one', () => {
+    const ranked = rankDrafts([draft(1, 'exact', { confidence: 0.996 }), draft(2, 'exact', { confidence: 0.69, auto: false })], DEFAULT_BOM_TRENDS, f);
+    expect(ranked[0]?.productId).toBe(1);
+  });
+
+  it('accept one of several makers\' parts of one number only when they are second sources in the stated package', () => {
+    // A line naming no maker, in SOT-223: any AMS1117-3.3 in SOT-223 is what it asks for.
+    const second = [1, 2, 3].map((id) => draft(id, 'exact', { confidence: 0.996, secondSource: 'AMS111733' }));
+    expect(decide(rankDrafts(second, DEFAULT_BOM_TRENDS, f), false)).toMatchObject({ status: 'exact', chosenProductId: 2 });
+    // Without a package (no secondSource mark) it stays the user's call.
+    expect(decide(rankDrafts(same.slice(0, 3), DEFAULT_BOM_TRENDS, f), false).status).toBe('doubtful');
+    // A rival that is not a second source of the same number still makes a tie.
+    const mixed = [...second, draft(5, 'exact', { confidence: 0.996 })];
+    expect(decide(rankDrafts(mixed, DEFAULT_BOM_TRENDS, f), false).status).toBe('doubtful');
+  });
+});

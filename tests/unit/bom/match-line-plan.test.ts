@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { footprintMpns, lineSignature, mpnShaped, partFromUrl, planLine } from '../../../src/lib/bom/match/line-plan.ts';
+import { footprintMpns, lineSignature, mpnAfterMaker, mpnShaped, partFromUrl, planLine } from '../../../src/lib/bom/match/line-plan.ts';
 
 describe('lineSignature', () => {
   it('is the same for the same part written differently, and differs for another part', () => {
@@ -85,6 +85,60 @@ describe('planLine', () => {
   it('keeps ordering-code families apart from MPN lookups', () => {
     const p = plan({ mpn: 'STM32F407VGTx' });
     expect(p.families).toHaveLength(1);
-    expect(p.mpnCells).toEqual([]);
+    // Looked up as written only (a KiCad family record of that name), never by packaging rules.
+    expect(p.mpnCells.map((c) => c.variants.lookups.map((l) => l.key))).toEqual([['STM32F407VGTX']]);
+  });
+});
+
+// Issue #30 item 3: part numbers where BOMs write them.
+describe('part numbers in descriptions, footprints, URLs and maker-prefixed cells', () => {
+  const plan = (fields: Record<string, string>, designators: string[] = []) => planLine({ fields, designators, dnp: false });
+  it('reads the MPN after a maker\'s name in the MPN cell, and the maker', () => {
+    expect(mpnAfterMaker('MOLEX 436500200')).toBe('436500200');
+    expect(mpnAfterMaker('TI LM358DR')).toBe('LM358DR');
+    expect(mpnAfterMaker('LED 0805')).toBeNull();
+    expect(mpnAfterMaker('100nF 50V')).toBeNull();
+    const p = plan({ mpn: 'MOLEX 430451400', description: 'Microfit 2x7 Connector' });
+    expect(p.manufacturer).toBe('MOLEX');
+    expect(p.mpnCells.map((c) => c.text)).toContain('430451400');
+  });
+
+  it("reads Digi-Key's current product URL", () => {
+    expect(partFromUrl('https://www.digikey.com/en/products/detail/molex/0436500200/268989')).toEqual({ mpn: '0436500200' });
+  });
+
+  it('reads a maker\'s number from a footprint name, never a package or EasyEDA\'s dimensions', () => {
+    expect(footprintMpns('KlipperExpander:Molex-105017-0001-USBMicroB')).toEqual(['105017-0001']);
+    expect(footprintMpns('0603-CAP')).toEqual([]);
+    expect(footprintMpns('SOT223-4P230_700X165L95X70L')).toEqual([]);
+    expect(footprintMpns('SOD-123F_L2.7-W1.6-LS3.8-RD')).toEqual([]);
+    expect(footprintMpns('HDR-SMD_24P-P1.27-V-F-R2-C12-LS4.8')).toEqual([]);
+  });
+
+  it('keeps a frequency in the value column a value, not a part number', () => {
+    expect(mpnShaped('40MHz')).toBe(false);
+    expect(plan({ value: '40MHz', package: '2016_4P' }, ['X1']).mpnCells).toEqual([]);
+  });
+
+  it('pairs each MPN with its own maker when a line gives several pairs', () => {
+    const p = plan({ mpn: 'CL03B103KP3NNNC | CC0201KRX5R7BB103', manufacturer: 'Samsung Electro-Mechanics | YAGEO' }, ['C1']);
+    expect(p.mpnCells.map((c) => [c.text, c.maker])).toEqual([
+      ['CL03B103KP3NNNC', 'Samsung Electro-Mechanics'],
+      ['CC0201KRX5R7BB103', 'YAGEO'],
+    ]);
+  });
+
+  it('marks an MPN that opens a purchasing sheet\'s description as one that may be accepted', () => {
+    expect(plan({ description: 'W25Q16JVSNIQ' }, ['U2']).mpnCells[0]).toMatchObject({ text: 'W25Q16JVSNIQ', from: 'description', leading: true });
+    expect(plan({ description: 'XH-4A插座(2.54mm间距)' }, ['CN1']).mpnCells[0]).toMatchObject({ text: 'XH-4A', leading: true });
+    // Further into the text it is only a hint; so it is in a board or module built around the part.
+    expect(plan({ description: 'Buck converter with MP1584EN' }, ['U3']).mpnCells[0]?.leading).toBeUndefined();
+    expect(plan({ description: 'STM32F103C8T6最小系统板' }, ['U4']).mpnCells[0]?.leading).toBeUndefined();
+    expect(plan({ description: 'ESP32-S3 module' }, ['U5']).mpnCells[0]?.leading).toBeUndefined();
+  });
+
+  it('keeps a KiCad wildcard written in a description a wildcard', () => {
+    const p = plan({ description: 'MCU STM32F042F6Px TSSOP-20' }, ['U1']);
+    expect(p.families.map((f) => f.pattern.prefix)).toEqual(['STM32F042F6P']);
   });
 });

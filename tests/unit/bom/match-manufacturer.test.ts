@@ -47,3 +47,39 @@ describe('manufacturerAgreement', () => {
     expect(manufacturerAgreement(resolver, 'Yageo', null)).toBe('unknown');
   });
 });
+
+describe('brand aliases of the JLCPCB/LCSC snapshot (brandAliases)', () => {
+  // No database rows: the snapshot's spellings alone.
+  const bare = brandResolver([]);
+  it.each([
+    ['TI', 'ti'],
+    ['德州仪器', 'ti'],
+    ['TI(德州仪器)', 'ti'],
+    ['Texas Instruments', 'ti'],
+    ['UNI-ROYAL(厚声)', 'uniroyal'],
+    ['厚声', 'uniroyal'],
+    ['JSCJ', 'cj'],
+    ['长晶', 'cj'],
+    ['CJ(江苏长电/长晶)', 'cj'],
+    ['SLKOR(萨科微)', 'slkor'],
+    ['FH(风华)', 'fenghua'],
+    ['国巨', 'yageo'],
+    ['乐鑫', 'espressif'],
+    ['MDD(辰达行)', 'mdd'],
+  ])('%s → %s', (cell, key) => {
+    expect(bare.resolve(cell)).toContain(key);
+  });
+
+  it("reads 'AMS' as Advanced Monolithic Systems too (AMS1117), and never a place name as a maker", () => {
+    expect(bare.resolve('AMS')).toContain('advanced-monolithic');
+    expect(manufacturerAgreement(bare, 'AMS', 'advanced-monolithic')).toBe('agree');
+    // 'Shenzhen …' makers are many; the city alone names none of them.
+    expect(bare.resolve('Shenzhen Nonexistent Widgets')).toEqual([]);
+  });
+
+  it('agrees across languages and conflicts with another maker of the same part number', () => {
+    expect(manufacturerAgreement(bare, '长晶', 'cj')).toBe('agree');
+    expect(manufacturerAgreement(bare, 'JSCJ', 'mdd')).toBe('conflict');
+    expect(manufacturerAgreement(bare, 'Slkor', 'advanced-monolithic')).toBe('conflict');
+  });
+});

@@ -2,9 +2,13 @@
 // exact tiers are accepted on their own: a supplier code or an exact/canonical MPN with no maker
 // conflict ('exact'); a packaging variant, a remembered choice, or a value-only passive whose
 // kind, value and package the line states and the part satisfies ('matched'). Anything else
-// with candidates needs the user ('doubtful'). Preferences (BomTrends) only order candidates of
-// equal confidence; they never lift a candidate above a better one or make a doubtful line
-// accepted. Pure.
+// with candidates needs the user ('doubtful'). Among candidates of equal confidence the order is
+// the user's preferences (BomTrends), then JLCPCB's basic and preferred parts (jlcPartClass),
+// then parts one can order, then the snapshot's LCSC stock; none of these lifts a candidate above
+// a better one or makes a doubtful line accepted. One exception to "a tie between different parts
+// is the user's call": second sources of one part number (the same MPN from several makers,
+// 'AMS1117-3.3' from 22) on a line that names no maker and states the package they all have —
+// any of them is what the line asks for, so the order above picks one. Pure.
 
 import type { BomTrends, MatchTier } from '../bom.schema.ts';
 import type { BomReason } from '../mpn-variants.ts';
@@ -25,6 +29,12 @@ export type Draft = {
   readonly agreement: ManufacturerAgreement;
   /** Defaults score of a parametric candidate (0..1), 0 otherwise. */
   readonly defaults: number;
+  /**
+   * Set when the candidate is one of several makers' parts with the same part number, and the
+   * line names no maker and states this candidate's package: the part number (canonical), so a
+   * tie with other makers' parts of that number may be settled by the order of equals.
+   */
+  readonly secondSource?: string;
 };
 
 /** Base confidence per tier; the order of the cascade. */
@@ -41,8 +51,13 @@ export const TIER_CONFIDENCE: Readonly<Record<MatchTier, number>> = {
 };
 
 const LIFECYCLE_RANK: Readonly<Record<string, number>> = { active: 0, preview: 1, unknown: 1, nrnd: 2, obsolete: 3 };
+/** JLCPCB's classes: basic parts are on the assembly lines, preferred ones nearly so. */
+const PART_CLASS_RANK: Readonly<Record<string, number>> = { basic: 0, preferred: 1, extended: 2 };
 
-/** Orders candidates: confidence, then (only among equals) the user's preferences, then id. */
+/**
+ * Orders candidates: confidence, then (only among equals) the user's preferences, then JLC's
+ * basic / preferred parts, parts with an offer, the snapshot's stock, and last the id.
+ */
 export function compareDrafts(trends: BomTrends, facts: ReadonlyMap<number, ProductFacts>): (a: Draft, b: Draft) => number {
   return (a, b) => {
     const d = b.confidence - a.confidence;
@@ -58,6 +73,13 @@ export function compareDrafts(trends: BomTrends, facts: ReadonlyMap<number, Prod
         const lb = LIFECYCLE_RANK[fb.lifecycle] ?? 1;
         if (la !== lb) return la - lb;
       }
+      const ca = PART_CLASS_RANK[fa.partClass ?? ''] ?? 3;
+      const cb = PART_CLASS_RANK[fb.partClass ?? ''] ?? 3;
+      if (ca !== cb) return ca - cb;
+      if ((fa.orderable ?? false) !== (fb.orderable ?? false)) return fa.orderable ? -1 : 1;
+      const sa = fa.stock ?? -1;
+      const sb = fb.stock ?? -1;
+      if (sa !== sb) return sb - sa;
     }
     return a.productId - b.productId;
   };
@@ -91,7 +113,9 @@ export function decide(ranked: readonly Draft[], dnp: boolean): LineMatch {
   const best = top[0];
   if (!best) return { status: 'notFound', chosenProductId: null, confidence: null, candidates: [] };
   const candidates = top.map(stored);
-  const rival = ranked.find((d) => d !== best && d.group !== best.group && Math.abs(d.confidence - best.confidence) < 0.005);
+  // Second sources of the best one's part number do not make a tie (see the head of this file).
+  const secondSource = (d: Draft): boolean => best.secondSource !== undefined && d.secondSource === best.secondSource;
+  const rival = ranked.find((d) => d !== best && d.group !== best.group && Math.abs(d.confidence - best.confidence) < 0.005 && !secondSource(d));
   const tieAllowed = best.tier === 'parametric' || best.tier === 'memory';
   if (!best.auto || (rival && !tieAllowed)) return { status: 'doubtful', chosenProductId: null, confidence: null, candidates };
   const status = best.tier === 'supplier' || best.tier === 'exact' || best.tier === 'canonical' ? 'exact' : 'matched';

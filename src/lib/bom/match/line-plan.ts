@@ -6,14 +6,26 @@
 
 import { normalizeMpn } from '../../catalog/mpn.ts';
 import { parseDescription, type ParsedDescription } from '../describe-line.ts';
+import { footprintPackage } from '../footprint-package.ts';
 import { mpnVariants, type BomReason, type MpnVariants, type SupplierPn } from '../mpn-variants.ts';
 import type { LineToMatch } from './match-types.ts';
 import { manufacturerForms } from './manufacturer.ts';
-import { wantedOf, type Wanted } from './parametric.ts';
+import { MAIN_KEY, wantedOf, type Wanted } from './parametric.ts';
 
 export type MpnSource = 'mpn' | 'supplierPn' | 'value' | 'description' | 'package';
 
-export type MpnCell = { readonly text: string; readonly from: MpnSource; readonly variants: MpnVariants };
+export type MpnCell = {
+  readonly text: string;
+  readonly from: MpnSource;
+  readonly variants: MpnVariants;
+  /** The maker written for this MPN when the line gives several MPN / maker pairs ('PN', 'PN_1'). */
+  readonly maker?: string;
+  /**
+   * A part number read from the description that opens it ('W25Q16JVSNIQ', 'XH-4A插座(2.54mm间距)'),
+   * on a line without an MPN column: purchasing sheets name the part so, and it may be accepted.
+   */
+  readonly leading?: true;
+};
 
 export type LinePlan = {
   readonly signature: string;
@@ -44,6 +56,8 @@ export function mpnShaped(text: string): boolean {
   if (!/[A-Za-z]/.test(t) || !/\d/.test(t)) return false;
   // '10k', '4k7', '100nF', '0.1uF/50V', '10uH': values, read by the parametric tier.
   if (/^[\d.,]+\s*[pnuµμmkKMGR]?[FHΩRr]?(?:[/_]\d+(?:\.\d+)?V)?$/.test(t) || /^\d+[pnuµμkKMR]\d+$/.test(t)) return false;
+  // '40MHz', '32.768kHz': a crystal's frequency.
+  if (/^[\d.,]+\s*[kKMG]?(?:Hz|HZ|hz)$/.test(t)) return false;
   return true;
 }
 
@@ -69,7 +83,9 @@ export function partFromUrl(cell: string): { mpn?: string; code?: string } | nul
   }
   if (host.endsWith('digikey.com') || host.endsWith('digikey.cn')) {
     const i = parts.findIndex((p) => /^product-detail$/i.test(p));
-    const mpn = i >= 0 ? parts[i + 3] : undefined;
+    // The current form: '/en/products/detail/<maker>/<MPN>/<id>'.
+    const j = parts.findIndex((p, k) => /^detail$/i.test(p) && /^products$/i.test(parts[k - 1] ?? ''));
+    const mpn = i >= 0 ? parts[i + 3] : j >= 0 ? parts[j + 2] : undefined;
     return mpn ? { mpn } : null;
   }
   if (host.endsWith('lcsc.com') || host.endsWith('szlcsc.com')) {
@@ -88,8 +104,27 @@ export function footprintMpns(cell: string): string[] {
   const name = cell.replace(/^[A-Za-z0-9_.-]+:/, '');
   return name
     .split('_')
+    // 'Molex-105017-0001-USBMicroB': a maker's name before the number, a description after it.
+    .map((t) => t.replace(FOOTPRINT_MAKER, '').replace(/-[A-Za-z]*[a-z][A-Za-z0-9]*$/, ''))
     .filter((t) => t.length >= 6 && t.length <= 40 && /-/.test(t) && /\d/.test(t) && !/[a-z]/.test(t) && /^[A-Z0-9][A-Z0-9.-]*$/.test(t))
+    // Package names ('0603-CAP', 'SOT223-4P230') and EasyEDA's dimensions ('L2.7-W1.6-LS3.8-RD', 'P1.27-V-F-R2').
+    .filter((t) => footprintPackage(t) === null && !/^(?:[LWHDP]|LS|PS)\d+(?:\.\d+)?-/.test(t) && !/^\d+P-P\d/.test(t))
     .filter((t) => !/^(?:SOT|SOD|SOIC|SOP|SSOP|TSSOP|QFN|DFN|QFP|LQFP|TQFP|BGA|DIP|PDIP|TO|DO|SMA|SMB|SMC|MSOP|VSSOP|HTSSOP|WSON|SON|USON|UDFN|TSOT|SC|LGA|PLCC|ESOP|HSOP|MICRO|USB|MINI)-/.test(t));
+}
+
+/** Connector makers whose names KiCad-style footprints put before the part number ('Molex-105017-0001…'). */
+const FOOTPRINT_MAKER = /^(?:Molex|JST|TE|Amphenol|Wurth|Hirose|Samtec|FCI|Harwin|Kycon|CUI|Phoenix|Lumberg|Switchcraft|Keystone|GCT|Korean[-_]Hroparts|HRO)-(?=\d)/i;
+
+/**
+ * A cell of the MPN column that starts with a maker's name ('MOLEX 436500200', 'TI LM358DR'):
+ * the part number after it, or null. The first word must be letters only and the rest one
+ * MPN-shaped token.
+ */
+export function mpnAfterMaker(cell: string): string | null {
+  const m = /^([A-Za-z][A-Za-z&.-]{1,19})\s+(\S+)$/.exec(cell.normalize('NFKC').trim());
+  const rest = m?.[2] ?? '';
+  // Connector makers number their parts in digits only ('MOLEX 436500200').
+  return m && (mpnShaped(rest) || /^\d{6,12}$/.test(rest)) && /\d/.test(rest) ? rest : null;
 }
 
 /** '10 mΩ' → '10mΩ': a value and its unit split by a space are one quantity. */
@@ -112,6 +147,28 @@ function valueLike(text: string, designator: string | undefined): boolean {
   if (/^[\d.]+\s*(?:[pnuµμmkKMG]?(?:Hz|F|H|Ω)|MHz|kHz)(?![A-Za-z])/.test(t)) return true;
   const p = parseDescription(t, designator ? { designator } : {});
   return p.value !== null && p.kind !== null && ['resistor', 'capacitor', 'inductor', 'ferrite', 'crystal'].includes(p.kind);
+}
+
+/**
+ * A part number the parser read (upper-cased) as the text writes it: KiCad's lower-case 'x'
+ * wildcards ('STM32F042F6Px') must stay wildcards.
+ */
+function asWritten(text: string, upper: string): string {
+  const i = text.normalize('NFKC').toUpperCase().indexOf(upper);
+  return i >= 0 ? text.normalize('NFKC').slice(i, i + upper.length) : upper;
+}
+
+/**
+ * Words of a board or module built around a part ('STM32F103C8T6最小系统板', 'ESP32 dev board'):
+ * the part number in such a description is not what the line buys.
+ */
+const ASSEMBLY_WORDS = /模块|模组|开发板|最小系统|核心板|评估板|扩展板|底板|转接板|\b(?:module|board|breakout|kit|shield|eval)\b/i;
+
+/** Whether a cell begins with the part number, followed by nothing, a space, punctuation or Chinese. */
+function opens(cell: string, pn: string): boolean {
+  const t = cell.normalize('NFKC').trim();
+  if (pn.length < 4 || !t.toUpperCase().startsWith(pn.toUpperCase())) return false;
+  return !/[A-Za-z0-9]/.test(t.charAt(pn.length));
 }
 
 function clean(text: string): string {
@@ -139,20 +196,32 @@ export function planLine(line: LineToMatch): LinePlan {
   const supplierCodes: SupplierPn[] = [];
   const mpnCells: MpnCell[] = [];
   const families: LinePlan['families'][number][] = [];
-  const addCell = (text: string, from: MpnSource): void => {
+  const addCell = (text: string, from: MpnSource, maker?: string, leading?: boolean): void => {
     const variants = mpnVariants(text);
     if (variants.text === '') return;
     if (variants.supplierPn && !supplierCodes.some((s) => s.code === variants.supplierPn!.code)) supplierCodes.push(variants.supplierPn);
     if (variants.family) families.push(variants.family);
-    if (variants.lookups.length && !mpnCells.some((c) => c.variants.text === variants.text)) mpnCells.push({ text: variants.text, from, variants });
+    if (variants.lookups.length && !mpnCells.some((c) => c.variants.text === variants.text)) mpnCells.push({ text: variants.text, from, variants, ...(maker ? { maker } : {}), ...(leading ? { leading: true as const } : {}) });
   };
   const mpnAsText: string[] = [];
+  let makerInMpn: string | undefined;
   const designator0 = line.designators[0];
-  for (const c of cellsOf(f.mpn)) {
+  const mpnTexts = cellsOf(f.mpn);
+  const makers = cellsOf(f.manufacturer);
+  // Several MPN columns with as many maker columns: each MPN with its own maker.
+  const makerOf = (i: number): string | undefined => (mpnTexts.length > 1 && makers.length === mpnTexts.length ? makers[i] : undefined);
+  for (const [ci, c] of mpnTexts.entries()) {
     // Purchasing sheets put values in the 型号 column ('4k7', '2R2', '1uF/25V', '10K(1002)', '8MHz').
     if (descriptionLike(c) || valueLike(c, designator0)) mpnAsText.push(c);
     else if (!/\d/.test(c) || /^(?:any|generic|various|tbd|dnp|nc|n\/a|see\s.*)$/i.test(c)) continue;
-    else addCell(c, 'mpn');
+    else {
+      addCell(c, 'mpn', makerOf(ci));
+      const after = mpnAfterMaker(c);
+      if (after) {
+        addCell(after, 'mpn', makerOf(ci));
+        makerInMpn ??= c.trim().split(/\s+/)[0];
+      }
+    }
   }
   for (const c of cellsOf(f.supplierPn)) {
     const fromUrl = partFromUrl(c);
@@ -179,12 +248,16 @@ export function planLine(line: LineToMatch): LinePlan {
 
   // KiCad and JLC BOMs often carry the MPN in the value column ('AMS1117-3.3', 'SS34').
   if (mpnCells.length === 0) {
-    for (const c of cellsOf(f.value)) if (mpnShaped(c) && !(parsed?.value && parsed.kind && ['resistor', 'capacitor', 'inductor'].includes(parsed.kind))) addCell(c, 'value');
-    if (parsed?.partNumber) addCell(parsed.partNumber, 'description');
+    for (const c of cellsOf(f.value)) if (mpnShaped(c) && !(parsed?.value && parsed.kind && parsed.kind in MAIN_KEY)) addCell(c, 'value');
+    if (parsed?.partNumber) {
+      const pn = asWritten(text, parsed.partNumber);
+      const desc = cellsOf(f.description)[0] ?? '';
+      addCell(pn, 'description', undefined, cellsOf(f.mpn).length === 0 && opens(desc, pn) && !ASSEMBLY_WORDS.test(desc));
+    }
   }
   if (!mpnCells.some((c) => c.from === 'mpn')) for (const c of cellsOf(f.package)) for (const m of footprintMpns(c)) addCell(m, 'package');
 
   const wanted = parsed ? wantedOf(parsed) : null;
   const keyword = text.length >= 2 ? text.slice(0, 100) : mpnCells[0]?.text ?? null;
-  return { signature: lineSignature(f), manufacturer: cellsOf(f.manufacturer)[0], supplierCodes, mpnCells, families, parsed, wanted, keyword };
+  return { signature: lineSignature(f), manufacturer: cellsOf(f.manufacturer)[0] ?? makerInMpn, supplierCodes, mpnCells, families, parsed, wanted, keyword };
 }

@@ -1,9 +1,12 @@
 // A BOM's manufacturer cell against a catalogue brand (notes/bom-matching.md §2.2 item 6):
-// 'SAMSUNG(三星)', 'Yageo Corporation', 'TI', 'ON Semiconductor', 'muRata' are folded to brand keys
-// through the brands' own names (brands.key / name_zh / name_en, from the database) plus the
-// mentions and owners of src/lib/catalog/brands.ts and a few common spellings. Pure.
+// 'SAMSUNG(三星)', 'Yageo Corporation', 'TI', '德州仪器', 'UNI-ROYAL(厚声)', 'JSCJ', '长晶' are
+// folded to brand keys through the brands' own names (brands.key / name_zh / name_en, from the
+// database), every spelling of the JLCPCB/LCSC snapshot for that brand (`brandAliases`, Chinese
+// and English), the mentions and owners of src/lib/catalog/brands.ts and a few common spellings.
+// Pure.
 
 import { BRANDS } from '../../catalog/brands.ts';
+import { brandAliases, jlcBrands } from '../../catalog/jlcparts/brand-map.ts';
 
 export type BrandRow = { readonly key: string; readonly nameZh: string; readonly nameEn: string };
 
@@ -28,6 +31,8 @@ const EXTRA_ALIASES: Readonly<Record<string, readonly string[]>> = {
   microchip: ['microchip', 'atmel', 'micrel', 'microsemi'],
   infineon: ['infineon', 'ir', 'internationalrectifier', 'cypress'],
   wurth: ['wurth', 'würth', 'wurthelektronik', 'we'],
+  // BOMs write Advanced Monolithic Systems (AMS1117) as 'AMS', which is also ams-OSRAM's name.
+  'advanced-monolithic': ['ams', 'advancedmonolithic'],
 };
 
 /** Upper/lower case, punctuation and legal suffixes folded away; parenthesised names kept apart. */
@@ -58,6 +63,24 @@ export type BrandResolver = {
   ownerOf(key: string): string;
 };
 
+/**
+ * First words of maker names that are places or generic ('Shenzhen …', 'Jiangsu …'): never a
+ * maker's short name on their own.
+ */
+const NOT_A_SHORT_NAME = new Set([
+  'shenzhen', 'jiangsu', 'guangdong', 'dongguan', 'zhejiang', 'shanghai', 'beijing', 'changzhou', 'suzhou', 'wuxi', 'xiamen', 'hangzhou',
+  'ningbo', 'foshan', 'huizhou', 'zhongshan', 'taiwan', 'hunan', 'hubei', 'fujian', 'anhui', 'sichuan', 'shandong', 'tianjin', 'nanjing',
+  'chengdu', 'wuhan', 'guangzhou', 'hefei', 'zhuhai', 'jiangxi', 'hong', 'china', 'chinese', 'asia', 'global', 'world', 'micro', 'power',
+  'smart', 'united', 'general', 'advanced', 'american', 'japan', 'korea', 'north', 'south', 'east', 'west', 'new',
+]);
+
+/** Brand key → its aliases: the snapshot's spellings, names and brands.ts mentions (cached; the table is static). */
+let snapshotAliases: ReadonlyArray<readonly [string, readonly string[]]> | null = null;
+function snapshotBrandAliases(): ReadonlyArray<readonly [string, readonly string[]]> {
+  snapshotAliases ??= jlcBrands().map((b) => [b.key, brandAliases(b.key)] as const);
+  return snapshotAliases;
+}
+
 export function brandResolver(rows: readonly BrandRow[]): BrandResolver {
   const byForm = new Map<string, Set<string>>();
   const add = (form: string, key: string): void => {
@@ -66,6 +89,8 @@ export function brandResolver(rows: readonly BrandRow[]): BrandResolver {
     if (!set) byForm.set(form, (set = new Set()));
     set.add(key);
   };
+  // Every spelling the snapshot uses for a brand, in Chinese and English ('TI(德州仪器)', 'JSCJ').
+  for (const [key, aliases] of snapshotBrandAliases()) for (const a of aliases) for (const f of manufacturerForms(a)) add(f, key);
   const owners = new Map<string, string>();
   for (const b of BRANDS) {
     if (b.ownedBy) owners.set(b.key, b.ownedBy);
@@ -76,7 +101,7 @@ export function brandResolver(rows: readonly BrandRow[]): BrandResolver {
     for (const f of [...manufacturerForms(r.nameEn), ...manufacturerForms(r.nameZh)]) add(f, r.key);
     // 'Murata Manufacturing' is written 'Murata' in BOMs: the first word of a long name alone.
     const first = r.nameEn.normalize('NFKC').toLowerCase().split(/[\s(]/)[0]?.replace(/[^a-z0-9]/g, '') ?? '';
-    if (first.length >= 4) add(first, r.key);
+    if (first.length >= 4 && !NOT_A_SHORT_NAME.has(first)) add(first, r.key);
   }
   for (const [key, forms] of Object.entries(EXTRA_ALIASES)) for (const f of forms) add(f, key);
   return {

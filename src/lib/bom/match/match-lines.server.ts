@@ -3,21 +3,24 @@
 // maker checked, ordering-code families, look-alike MPN typos, the parametric reading of value +
 // description + footprint + designator, and a keyword search last. Lines go in chunks; each tier
 // is one statement for the whole chunk (match-queries.server.ts). Scoring and the status decision
-// are pure (decide.ts, parametric.ts, manufacturer.ts).
+// are pure (draft.ts, decide.ts, parametric.ts, manufacturer.ts).
 
 import type { Db } from '../../server/db/client.server.ts';
 import { runnerOf, type SqlRunner } from '../../server/db/raw-sql.server.ts';
 import { familyMatches, familyPrefixes } from '../../search/mpn-lookup.ts';
 import { searchProducts } from '../../search/search.server.ts';
-import { footprintPackage, isExactPackage, packagesCompatible } from '../footprint-package.ts';
-import { mpnMatchTier, mpnVariants, type BomReason } from '../mpn-variants.ts';
-import { decide, rankDrafts, TIER_CONFIDENCE, type Draft } from './decide.ts';
+import { bodyDimensions, footprintPackage, IMPERIAL_TO_METRIC, isExactPackage, packagesContradict } from '../footprint-package.ts';
+import { mpnMatchTier, orderingTail } from '../mpn-variants.ts';
+import { decide, rankDrafts, TIER_CONFIDENCE } from './decide.ts';
+import { isFamilyRecord, toDraft, type Found } from './draft.ts';
 import { planLine, type LinePlan } from './line-plan.ts';
 import { lookalikeKeys } from './lookalike.ts';
-import { brandResolver, manufacturerAgreement, type BrandResolver, type ManufacturerAgreement } from './manufacturer.ts';
-import { brandRows, familyRecordHits, idsByCode, mpnHits, parametricHits, prefixHits, productFacts, supplierHits, type ParamGroup } from './match-queries.server.ts';
+import { brandResolver, type BrandResolver } from './manufacturer.ts';
+import { brandRows, familyRecordHits, idsByCode, mpnHits, parametricHits, preferredParts, prefixedHits, prefixHits, productFacts, supplierHits, type ParamGroup } from './match-queries.server.ts';
 import type { LineMatch, LineToMatch, MatchOptions } from './match-types.ts';
-import { dielectricsAtLeast, kindOfCategory, MAIN_KEY, parametricFit, type ProductFacts } from './parametric.ts';
+import { categoriesOf, dielectricsAtLeast, MAIN_KEY, parametricFit } from './parametric.ts';
+
+type PreferredPart = { id: number; key: string; value: number; package: string | null };
 
 export { lineSignature } from './line-plan.ts';
 
@@ -30,16 +33,14 @@ const PER_GROUP = 60;
 const PER_LOOSE_GROUP = 20;
 
 /** What one call shares across its chunks. */
-type MatchCache = { keywordLeft: number; readonly groups: Map<string, number[]> };
-
-type Found = { productId: number; tier: Draft['tier']; confidence: number; reasons: BomReason[]; auto: boolean; fromMpn?: string; source?: string };
+type MatchCache = { keywordLeft: number; readonly groups: Map<string, number[]>; preferred: PreferredPart[] | null };
 
 export async function matchLines(db: Db, lines: readonly LineToMatch[], options: MatchOptions): Promise<LineMatch[]> {
   const runner = runnerOf(db);
   options.signal?.throwIfAborted();
   const resolver = brandResolver(lines.some((l) => l.fields.manufacturer) ? await brandRows(runner) : []);
   const out: LineMatch[] = [];
-  const cache: MatchCache = { keywordLeft: MAX_KEYWORD_LINES, groups: new Map() };
+  const cache: MatchCache = { keywordLeft: MAX_KEYWORD_LINES, groups: new Map(), preferred: null };
   for (let start = 0; start < lines.length; start += MATCH_CHUNK) {
     options.signal?.throwIfAborted();
     const chunk = lines.slice(start, start + MATCH_CHUNK);
@@ -74,25 +75,65 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
   options.signal?.throwIfAborted();
   const keys = [...new Set(plans.flatMap((p) => p?.mpnCells.flatMap((c) => c.variants.lookups.map((l) => l.key)) ?? []))];
   const byKey = groupBy(await timed(options, 'mpn', () => mpnHits(r, keys)), (h) => h.key);
+  // Cells whose hits include a part one can order: their ordering codes need no further look-up.
+  const orderableHit = new Set<string>();
   plans.forEach((p, i) => {
     for (const cell of p?.mpnCells ?? []) {
       for (const l of cell.variants.lookups) {
         for (const h of byKey.get(l.key) ?? []) {
           const m = mpnMatchTier(cell.text, h.mpn);
           if (!m) continue;
+          // A KiCad family record ('STM32F042F6Px', no offer) is the family of the cell's part, not the part.
+          if (!h.orderable && isFamilyRecord(h.mpn)) {
+            found[i]!.push({ productId: h.id, tier: 'family', confidence: TIER_CONFIDENCE.family, reasons: [{ key: 'bom.reason.mpnFamily', vars: { family: h.mpn } }], auto: false, fromMpn: cell.text });
+            continue;
+          }
+          // An orderable hit in a package the line does not contradict answers the cell; one in
+          // another package ('1N4148' DO-35 for a SOD-323 footprint) leaves its ordering codes to look at.
+          const linePkg = p?.parsed?.package ?? null;
+          if (h.orderable && !(linePkg && h.package && packagesContradict(linePkg, h.package))) orderableHit.add(`${i}:${cell.text}`);
           // An MPN read from a Digi-Key / Mouser code: as sure as the code when equal, else a packaging variant.
           const inner = m.tier === 'supplier' ? mpnMatchTier(String(m.reason.vars.mpn ?? ''), h.mpn) : null;
           const tier = m.tier === 'supplier' ? (inner?.tier === 'packaging' ? 'packaging' : 'supplier') : m.tier;
           const confidence = m.tier === 'supplier' ? (inner?.tier === 'packaging' ? TIER_CONFIDENCE.packaging : 0.97) : TIER_CONFIDENCE[tier];
-          found[i]!.push({ productId: h.id, tier, confidence, reasons: [m.reason], auto: cell.from !== 'description', fromMpn: cell.text });
+          found[i]!.push({ productId: h.id, tier, confidence, reasons: [m.reason], auto: cell.from !== 'description' || cell.leading === true, fromMpn: cell.text, ...(m.makers ? { makers: m.makers } : {}) });
         }
       }
     }
   });
 
+  // Makers' full ordering codes of a part number the line gives without them ('NE555D' → the reel
+  // 'NE555DR'; 'LM358' → 'LM358DR', 'LM358P' …), for cells no orderable part answered: packing
+  // tails are packaging variants, other tails (package, grade) candidates to confirm.
+  options.signal?.throwIfAborted();
+  const orderingPrefixes = new Map<string, { line: number; cell: string; from: string }[]>();
+  plans.forEach((p, i) => {
+    for (const cell of p?.mpnCells ?? []) {
+      if (orderableHit.has(`${i}:${cell.text}`) || (cell.variants.supplierPn && cell.variants.supplierPn.supplier !== 'lcsc')) continue;
+      const key = cell.variants.lookups[0]?.key ?? '';
+      if (key.length < 5) continue;
+      orderingPrefixes.set(key, [...(orderingPrefixes.get(key) ?? []), { line: i, cell: cell.text, from: cell.leading ? 'mpn' : cell.from }]);
+    }
+  });
+  for (const h of await timed(options, 'ordering', () => prefixHits(r, [...orderingPrefixes.keys()]))) {
+    if (isFamilyRecord(h.mpn) && !/\dx\d/.test(h.mpn)) continue;
+    for (const { line, cell, from } of orderingPrefixes.get(h.prefix) ?? []) {
+      if (h.key === h.prefix || found[line]!.some((f) => f.productId === h.id)) continue;
+      const tail = orderingTail(cell, h.mpn);
+      if (tail === null) continue;
+      const m = mpnMatchTier(cell, h.mpn);
+      if (m?.tier === 'packaging') {
+        found[line]!.push({ productId: h.id, tier: 'packaging', confidence: TIER_CONFIDENCE.packaging, reasons: [m.reason], auto: from !== 'description', fromMpn: cell, ...(m.makers ? { makers: m.makers } : {}) });
+      } else {
+        found[line]!.push({ productId: h.id, tier: 'family', confidence: TIER_CONFIDENCE.family, reasons: [{ key: 'bom.reason.mpnOrdering', vars: { mpn: cell, tail } }], auto: false, fromMpn: cell });
+      }
+    }
+  }
+
   // MPN lines with no hit: look-alike typos and KiCad family records; wildcard families in the line.
   options.signal?.throwIfAborted();
-  const unmatched = plans.map((p, i) => (p && p.mpnCells.length > 0 && found[i]!.length === 0 ? p : null));
+  // Lines whose MPN cells found no part (ordering-code candidates to confirm do not count).
+  const unmatched = plans.map((p, i) => (p && p.mpnCells.length > 0 && !found[i]!.some((f) => f.tier !== 'family') ? p : null));
   const lookalikes = new Map<string, { line: number; mpn: string }[]>();
   const prefixes = new Set<string>();
   unmatched.forEach((p, i) => {
@@ -105,6 +146,20 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
   for (const h of await timed(options, 'fuzzy', () => mpnHits(r, [...lookalikes.keys()]))) {
     for (const { line } of lookalikes.get(h.key) ?? []) {
       found[line]!.push({ productId: h.id, tier: 'fuzzy', confidence: TIER_CONFIDENCE.fuzzy, reasons: [{ key: 'bom.reason.mpnLookalike', vars: { mpn: h.mpn } }], auto: false });
+    }
+  }
+  // A number written without its series letters ('5819W': B5819W, 1N5819W): only keys that start
+  // with a digit and found nothing else.
+  const bare = new Map<string, number[]>();
+  unmatched.forEach((p, i) => {
+    for (const cell of p?.mpnCells ?? []) {
+      const key = cell.variants.lookups[0]?.key ?? '';
+      if (/^\d/.test(key) && /[A-Z]/.test(key) && key.length >= 4 && key.length <= 20) bare.set(key, [...(bare.get(key) ?? []), i]);
+    }
+  });
+  for (const h of await timed(options, 'prefixed', () => prefixedHits(r, [...bare.keys()]))) {
+    for (const line of bare.get(h.key) ?? []) {
+      found[line]!.push({ productId: h.id, tier: 'family', confidence: TIER_CONFIDENCE.family, reasons: [{ key: 'bom.reason.mpnFamily', vars: { family: h.key } }], auto: false });
     }
   }
   const familyRecords = await timed(options, 'family', () => familyRecordHits(r, [...prefixes]));
@@ -132,11 +187,26 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
   const lineGroups = plans.map((p, i) => {
     if (!p?.wanted || found[i]!.some((f) => f.tier !== 'fuzzy' && f.tier !== 'family')) return null;
     const w = p.wanted;
-    const pkg = w.package && isExactPackage(footprintPackage(w.package)) ? w.package : null;
+    const info = w.package ? footprintPackage(w.package) : null;
+    const body = w.package ? bodyDimensions(w.package) : null;
+    const pkg = w.package && !body && isExactPackage(info) ? w.package : null;
+    const pkgLike = body
+      ? body.axial
+        ? null
+        : `${body.mounting === 'smd' ? 'SMD' : '插件'},D${body.d}x%`
+      : info && !pkg
+        ? `%${info.package.replace(/[^A-Za-z0-9]+/g, '%')}%`
+        : // A chip capacitor may be a tantalum or polymer chip the snapshot names by its metric case ('CASE-A-3216-18(mm)').
+          pkg && info?.chip && w.kind === 'capacitor' && w.subtype !== null && w.subtype !== 'ceramic' && IMPERIAL_TO_METRIC[pkg]
+          ? `%-${IMPERIAL_TO_METRIC[pkg]}-%`
+          : null;
     const group: ParamGroup = {
       key: w.key,
       value: w.value,
       pkg,
+      pkgLike,
+      mounting: w.mounting,
+      cates: categoriesOf(w.kind, w.subtype, w.mounting),
       tolMax: w.tolerance,
       voltMin: w.kind === 'capacitor' ? w.voltage : null,
       powerMin: w.power,
@@ -151,6 +221,19 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
   const empty = missing.filter((g) => cache.groups.get(g)!.length === 0);
   const looseHits = groupBy(await timed(options, 'parametric', () => parametricHits(r, empty.map((g) => JSON.parse(g) as ParamGroup), false, PER_LOOSE_GROUP)), (h) => h.g);
   empty.forEach((g, i) => cache.groups.set(g, (looseHits.get(i) ?? []).map((h) => h.id)));
+  // JLC's basic and preferred parts holding the value (and the chip size) join every group: the
+  // window above is in index order, these are the parts an assembler stocks.
+  if (missing.length > 0) {
+    cache.preferred ??= await timed(options, 'parametric', () => preferredParts(r, Object.values(MAIN_KEY)));
+    for (const g of missing) {
+      const q = JSON.parse(g) as ParamGroup;
+      const extra = cache.preferred
+        .filter((x) => x.key === q.key && Math.abs(x.value - q.value) <= Math.abs(q.value) * 1e-6 + 1e-15 && (q.pkg === null || x.package === q.pkg) && (q.pkgLike === null || (x.package !== null && likeRegex(q.pkgLike).test(x.package))))
+        .map((x) => x.id);
+      const ids = cache.groups.get(g)!;
+      cache.groups.set(g, [...new Set([...extra, ...ids])]);
+    }
+  }
 
   // Facts of every product found so far (brand, package, category, parameters).
   const ids = new Set<number>();
@@ -195,61 +278,15 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
   return lines.map((_line, i) => {
     const p = live(i);
     if (!p) return decide([], true);
-    const drafts = found[i]!.filter((f) => facts.has(f.productId)).map((f) => toDraft(f, p, facts.get(f.productId)!, resolver));
+    const named = [...new Set(found[i]!.filter((f) => f.fromMpn !== undefined && (f.tier === 'exact' || f.tier === 'canonical' || f.tier === 'packaging')).map((f) => f.fromMpn!))];
+    const drafts = found[i]!.filter((f) => facts.has(f.productId)).map((f) => toDraft(f, p, facts.get(f.productId)!, resolver, named));
     return decide(rankDrafts(drafts, options.trends, facts), false);
   });
 }
 
-/** Kinds a line and a product may both be without contradiction (a 'D' line may be an LED). */
-function kindsAgree(a: string, b: string): boolean {
-  return a === b || (a === 'diode' && b === 'led') || (a === 'led' && b === 'diode');
-}
-
-function toDraft(f: Found, p: LinePlan, product: ProductFacts, resolver: BrandResolver): Draft {
-  const reasons = [...f.reasons];
-  let confidence = f.confidence;
-  let auto = f.auto;
-  const agreement: ManufacturerAgreement = f.tier === 'memory' ? 'unknown' : manufacturerAgreement(resolver, p.manufacturer, product.brandKey);
-  if (agreement === 'agree') {
-    confidence += 0.004;
-    reasons.push({ key: 'bom.reason.makerAgrees', vars: { maker: p.manufacturer ?? '' } });
-  } else if (agreement === 'conflict') {
-    confidence -= 0.3;
-    auto = false;
-    reasons.push({ key: 'bom.reason.makerConflict', vars: { maker: p.manufacturer ?? '' } });
-  }
-  // A product known only by its supplier code (its MPN is that code) cannot contradict an MPN.
-  const knownMpn = product.mpn.toUpperCase() !== f.source?.toUpperCase();
-  if (f.tier === 'supplier' && f.source && knownMpn && p.mpnCells.length > 0 && !p.mpnCells.some((c) => mpnMatchTier(c.text, product.mpn))) {
-    // The code and the MPN column name different parts: the user decides which is meant.
-    auto = false;
-    confidence -= 0.1;
-    reasons.push({ key: 'bom.reason.supplierMpnConflict', vars: { code: f.source, mpn: product.mpn } });
-  }
-  if (f.tier !== 'memory' && f.tier !== 'parametric') {
-    const lineKind = p.parsed?.kind ?? null;
-    const productKind = kindOfCategory(product.cateId);
-    if (lineKind && productKind && !kindsAgree(lineKind, productKind) && (p.parsed?.confidence ?? 0) >= 0.5) {
-      auto = false;
-      confidence -= 0.2;
-      reasons.push({ key: 'bom.reason.kindConflict', vars: { kind: lineKind } });
-    }
-    const linePkg = p.parsed?.package ?? null;
-    if (linePkg && product.package && footprintPackage(linePkg)?.chip && footprintPackage(product.package)?.chip && packagesCompatible(linePkg, product.package) === 'different') {
-      auto = false;
-      confidence -= 0.2;
-      reasons.push({ key: 'bom.reason.packageConflict', vars: { product: product.package, line: linePkg } });
-    }
-  }
-  return { productId: f.productId, tier: f.tier, confidence, reasons, group: groupOf(f, product), auto, agreement, defaults: 0 };
-}
-
-/** Packaging variants of one base MPN from one maker are one part; anything else is its own. */
-function groupOf(f: Found, product: ProductFacts): string {
-  if (f.tier === 'parametric' || f.tier === 'keyword' || f.tier === 'memory' || (f.tier === 'supplier' && f.fromMpn === undefined)) return `id:${product.id}`;
-  const lookups = mpnVariants(product.mpn).lookups.filter((l) => !l.added);
-  const base = lookups[lookups.length - 1]?.key ?? product.mpnNormalized;
-  return `${product.brandKey ?? ''}:${base}`;
+/** A SQL ILIKE pattern of '%' and literal text as a regular expression. */
+function likeRegex(like: string): RegExp {
+  return new RegExp(`^${like.split('%').map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i');
 }
 
 async function timed<T>(options: MatchOptions, stage: string, fn: () => Promise<T>): Promise<T> {
