@@ -496,7 +496,8 @@ export function parseDescription(text: string, hints: DescribeHints = {}): Parse
         }
         break;
       case 'bare':
-        if (mainUnit && mainUnit !== 'Hz' && value === null) {
+        // A crystal's '25M' / '32.768K' is in hertz; another prefix on a crystal line is not read.
+        if (mainUnit && value === null && (mainUnit !== 'Hz' || /^[kKMG]$/.test(r.prefix))) {
           value = { value: r.value, unit: mainUnit };
           evidence.push(`value ${formatQuantity(r.value, mainUnit)} from '${r.source}'`);
         }

@@ -195,6 +195,12 @@ export function mpnVariants(cell: string): MpnVariants {
         reason: fromSupplier ? base.reason : { key: 'bom.reason.mpnPackaging', vars: { suffix: b.suffix } },
       });
     }
+    // A voltage written with its unit as the decimal point ('AMS1117-3V3' is AMS1117-3.3).
+    const volts = /-(\d)V(\d)(?![0-9])/i.exec(mpn);
+    if (volts) {
+      const dotted = mpn.replace(/-(\d)V(\d)(?![0-9])/i, '-$1.$2');
+      add({ tier: fromSupplier ? 'supplier' : 'canonical', mpn: dotted, key: normalizeMpn(dotted), reason: fromSupplier ? base.reason : { key: 'bom.reason.mpnCanonical', vars: {} }, added: true });
+    }
     // Molex numbers with and without their leading zeros ('0436500200' ↔ '436500200').
     const digits = canonicalMpn(mpn);
     if (/^\d{8,10}$/.test(digits)) {
@@ -262,15 +268,34 @@ export function mpnMatchTier(cell: string, productMpn: string): MpnMatch | null 
   return null;
 }
 
+/**
+ * A decimal point between digits is part of the number ('RMC060352.3K1%N' is 52.3 kΩ,
+ * 'RMC0603523K1%N' 523 kΩ; '1.5KE6.8CA' is not '1.5KE68CA'; 'AMS1117-3.3' not 'AMS1117-33'):
+ * two MPNs are the same part only if they write the same decimal numbers.
+ */
+function sameDecimals(a: string, b: string): boolean {
+  const decimals = (x: string) => [...new Set(x.normalize('NFKC').match(/\d+\.\d+/g) ?? [])].sort().join(' ');
+  return decimals(a) === decimals(b);
+}
+
 function compareMpns(a: string, b: string): MpnMatch | null {
   if (a.toUpperCase() === b.toUpperCase()) return { tier: 'exact', reason: { key: 'bom.reason.mpnExact', vars: {} } };
   const ca = canonicalMpn(a);
   const cb = canonicalMpn(b);
   if (ca === '' || cb === '') return null;
+  const written = (tier: MpnTier, makers?: readonly string[]): MpnMatch => ({ tier, reason: { key: 'bom.reason.mpnWritten', vars: { written: a, mpn: b } }, ...(makers ? { makers } : {}) });
+  // 'AMS1117-3V3' writes the voltage of 'AMS1117-3.3' with its unit as the point.
+  const voltsAsPoint = (x: string) => x.replace(/-(\d)V(\d)(?![0-9])/i, '-$1.$2');
+  if (voltsAsPoint(a) !== a || voltsAsPoint(b) !== b) {
+    const va = voltsAsPoint(a);
+    const vb = voltsAsPoint(b);
+    if ((va !== a || vb !== b) && canonicalMpn(va) === canonicalMpn(vb) && sameDecimals(va, vb)) return written('canonical');
+  }
+  if (!sameDecimals(a, b)) return null;
   if (ca === cb) return { tier: 'canonical', reason: { key: 'bom.reason.mpnCanonical', vars: {} } };
   // Molex writes its numbers as ten digits with leading zeros and without them ('0436500200' is
   // 43650-0200, '0022232021' is 22-23-2021).
-  if (/^\d{8,10}$/.test(ca) && /^\d{8,10}$/.test(cb) && ca !== cb && ca.replace(/^0+/, '') === cb.replace(/^0+/, '')) return { tier: 'canonical', reason: { key: 'bom.reason.mpnCanonical', vars: {} }, makers: MOLEX };
+  if (/^\d{8,10}$/.test(ca) && /^\d{8,10}$/.test(cb) && ca !== cb && ca.replace(/^0+/, '') === cb.replace(/^0+/, '')) return written('canonical', MOLEX);
   const na = normalizeMpn(a);
   const nb = normalizeMpn(b);
   const packaging = (suffix: string, makers?: readonly string[]): MpnMatch => ({ tier: 'packaging', reason: { key: 'bom.reason.mpnPackaging', vars: { suffix } }, ...(makers ? { makers } : {}) });

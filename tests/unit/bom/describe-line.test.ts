@@ -332,3 +332,11 @@ describe('construction, mounting and other part types', () => {
     check('RF Inductors - SMD 10 NH 5%', { designator: 'MN1', footprint: 'RES0402' }, { kind: 'inductor', value: { value: 1e-8, unit: 'H' } });
   });
 });
+
+describe('crystal values without a unit', () => {
+  it("reads '25M' and '32.768K' on a crystal line in hertz", () => {
+    check('25M', { designator: 'X1', footprint: 'OSC 3225-4P' }, { kind: 'crystal', package: 'SMD3225-4P', value: { value: 25e6, unit: 'Hz' } });
+    check('32.768K', { designator: 'X2' }, { kind: 'crystal', value: { value: 32768, unit: 'Hz' } });
+    check('10n', { designator: 'Y1' }, { kind: 'crystal', value: null });
+  });
+});

@@ -75,14 +75,16 @@ describe('makers, packing rules and library records', () => {
     expect(mdd).toMatchObject({ agreement: 'conflict', auto: false });
   });
 
-  it('never chooses a record without an offer, and ranks it below the orderable reel of its number', () => {
+  it('never chooses a record without an offer while the line has a part to order, and ranks it below', () => {
     // KiCad's TPS5430DDA (no LCSC code) against the snapshot's TPS5430DDAR (C9864).
     const p = plan({ mpn: 'TPS5430DDA' });
-    const kicad = toDraft(exact(1, 'TPS5430DDA'), p, product(1, { mpn: 'TPS5430DDA', brandKey: 'ti', orderable: false }), resolver);
+    const kicad = toDraft(exact(1, 'TPS5430DDA'), p, product(1, { mpn: 'TPS5430DDA', brandKey: 'ti', orderable: false }), resolver, [], true);
     const reel = toDraft(exact(2, 'TPS5430DDA', { tier: 'packaging', confidence: TIER_CONFIDENCE.packaging, makers: ['ti', 'st'] }), p, product(2, { mpn: 'TPS5430DDAR', brandKey: 'ti' }), resolver);
     expect(kicad.auto).toBe(false);
     expect(reel.confidence).toBeGreaterThan(kicad.confidence);
     expect(decide(rankDrafts([kicad, reel], DEFAULT_BOM_TRENDS, new Map()), false)).toMatchObject({ status: 'matched', chosenProductId: 2 });
+    // In a catalogue of library records only (CATALOG=kicad), the record is the part.
+    expect(toDraft(exact(1, 'TPS5430DDA'), p, product(1, { mpn: 'TPS5430DDA', brandKey: 'ti', orderable: false }), resolver, [], false).auto).toBe(true);
   });
 
   it('knows a KiCad family record by its name', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDescription } from '../../../src/lib/bom/describe-line.ts';
-import { categoriesOf, kindOfCategory, parametricFit, productMounting, subtypesAgree, wantedOf, type ProductFacts } from '../../../src/lib/bom/match/parametric.ts';
+import { categoriesOf, kindOfCategory, parametricAutoAllowed, parametricFit, productMounting, subtypesAgree, wantedOf, type ProductFacts } from '../../../src/lib/bom/match/parametric.ts';
 
 function product(over: Omit<Partial<ProductFacts>, 'params'> & { params?: Record<string, number | string> }): ProductFacts {
   const params = new Map(Object.entries(over.params ?? {}).map(([k, v]) => [k, typeof v === 'number' ? { num: v, text: null } : { num: null, text: v }]));
@@ -133,5 +133,16 @@ describe('parametricFit and the component type', () => {
     expect(a.defaults).toBe(b.defaults);
     const y5v = parametricFit(c, product({ cateId: 55105, package: '0402', params: { capacitance: 1e-7, ratedVoltage: 16, dielectric: 'Y5V' } }))!;
     expect(y5v.defaults).toBeLessThan(a.defaults);
+  });
+});
+
+describe('parametricAutoAllowed', () => {
+  it('needs the rated voltage of a polarised capacitor, not of an MLCC', () => {
+    // stm32f413-minisys style: '贴片钽电容 4.7uF, CD A(3216)' names no voltage.
+    expect(parametricAutoAllowed(want('贴片钽电容 4.7uF', 'C1', 'CD A(3216)'))).toBe(false);
+    expect(parametricAutoAllowed(want('贴片钽电容 10uF 16V', 'C2', 'CD A(3216)'))).toBe(true);
+    expect(parametricAutoAllowed(want('100uF', 'C3', 'Capacitor_SMD:CP_Elec_6.3x7.7'))).toBe(false);
+    expect(parametricAutoAllowed(want('100nF', 'C4', 'C_0402_1005Metric'))).toBe(true);
+    expect(parametricAutoAllowed(want('10k', 'R1', 'R_0603_1608Metric'))).toBe(true);
   });
 });

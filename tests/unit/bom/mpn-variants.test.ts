@@ -213,3 +213,23 @@ describe('ordering and packing codes', () => {
     expect(mpnVariants('WS2812B-Mini_C527089').supplierPn?.code).toBe('C527089');
   });
 });
+
+describe('numbers inside part numbers', () => {
+  it('keeps decimal points: the digits must group the same way', () => {
+    // RMC060352.3K1%N (52.3 kΩ, C325624's number) is not RMC0603523K1%N (523 kΩ), though both have one key.
+    expect(normalizeMpn('RMC060352.3K1%N')).toBe(normalizeMpn('RMC0603523K1%N'));
+    expect(mpnMatchTier('RMC060352.3K1%N', 'RMC0603523K1%N')).toBeNull();
+    expect(mpnMatchTier('1.5KE6.8CA', '1.5KE68CA')).toBeNull();
+    expect(mpnMatchTier('AMS1117-3.3', 'AMS1117-33')).toBeNull();
+    // The same decimals with other differences still match.
+    expect(mpnMatchTier('1.5KE6.8CA', '1.5KE6.8CA-E3/54')?.tier).toBe('packaging');
+    expect(mpnMatchTier('LT1763CS8-3.3#TRPBF', 'LT1763CS8-3.3')?.tier).toBe('packaging');
+  });
+
+  it("reads a voltage written with its unit as the point ('AMS1117-3V3')", () => {
+    expect(mpnMatchTier('AMS1117-3V3', 'AMS1117-3.3')).toMatchObject({ tier: 'canonical', reason: { key: 'bom.reason.mpnWritten' } });
+    expect(keys('AMS1117-3V3')).toContainEqual(['canonical', 'AMS111733']);
+    // A zener's '3V3' is its name (BZT52C3V3), not a point.
+    expect(keys('BZT52C3V3')).toEqual([['exact', 'BZT52C3V3']]);
+  });
+});

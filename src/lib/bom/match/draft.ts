@@ -47,9 +47,10 @@ const NOT_ORDERABLE_PENALTY = 0.08;
 
 /**
  * `contradicting`: the line's MPN cells that found a catalogue part themselves (exact, canonical
- * or packaging), the only ones that can disagree with a supplier code.
+ * or packaging), the only ones that can disagree with a supplier code. `orderableOnLine`: another
+ * candidate of the line can be ordered (has a supplier code or an offer).
  */
-export function toDraft(f: Found, p: LinePlan, product: ProductFacts, resolver: BrandResolver, contradicting: readonly string[] = []): Draft {
+export function toDraft(f: Found, p: LinePlan, product: ProductFacts, resolver: BrandResolver, contradicting: readonly string[] = [], orderableOnLine = false): Draft {
   const reasons = [...f.reasons];
   let confidence = f.confidence;
   let auto = f.auto;
@@ -108,10 +109,11 @@ export function toDraft(f: Found, p: LinePlan, product: ProductFacts, resolver: 
       }
     }
   }
-  // A library record without any offer (a KiCad symbol's part) is shown, never chosen alone, and
-  // ranks below the orderable parts of its number (its reel, a maker's full ordering code).
+  // A library record without any offer (a KiCad symbol's part) ranks below the orderable parts of
+  // its number (its reel, a maker's full ordering code), and is not chosen alone while the line
+  // has such a part to order; in a catalogue of library records only, it is the part.
   if (product.orderable === false && f.tier !== 'memory') {
-    auto = false;
+    if (orderableOnLine) auto = false;
     confidence -= NOT_ORDERABLE_PENALTY;
   }
   // Second sources: an exact part number from several makers on a line naming none, in the package it states.

@@ -18,7 +18,7 @@ import { lookalikeKeys } from './lookalike.ts';
 import { brandResolver, type BrandResolver } from './manufacturer.ts';
 import { brandRows, familyRecordHits, idsByCode, mpnHits, parametricHits, preferredParts, prefixedHits, prefixHits, productFacts, supplierHits, type ParamGroup } from './match-queries.server.ts';
 import type { LineMatch, LineToMatch, MatchOptions } from './match-types.ts';
-import { categoriesOf, dielectricsAtLeast, MAIN_KEY, parametricFit } from './parametric.ts';
+import { categoriesOf, dielectricsAtLeast, MAIN_KEY, parametricAutoAllowed, parametricFit } from './parametric.ts';
 
 type PreferredPart = { id: number; key: string; value: number; package: string | null };
 
@@ -96,7 +96,10 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
           const inner = m.tier === 'supplier' ? mpnMatchTier(String(m.reason.vars.mpn ?? ''), h.mpn) : null;
           const tier = m.tier === 'supplier' ? (inner?.tier === 'packaging' ? 'packaging' : 'supplier') : m.tier;
           const confidence = m.tier === 'supplier' ? (inner?.tier === 'packaging' ? TIER_CONFIDENCE.packaging : 0.97) : TIER_CONFIDENCE[tier];
-          found[i]!.push({ productId: h.id, tier, confidence, reasons: [m.reason], auto: cell.from !== 'description' || cell.leading === true, fromMpn: cell.text, ...(m.makers ? { makers: m.makers } : {}) });
+          // A number read from a footprint name is the land pattern's part (an FPC connector for a
+          // display module, a socket): a candidate to confirm, never accepted alone.
+          const sure = (cell.from !== 'description' || cell.leading === true) && cell.from !== 'package';
+          found[i]!.push({ productId: h.id, tier, confidence, reasons: [m.reason], auto: sure, fromMpn: cell.text, ...(m.makers ? { makers: m.makers } : {}) });
         }
       }
     }
@@ -112,7 +115,7 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
       if (orderableHit.has(`${i}:${cell.text}`) || (cell.variants.supplierPn && cell.variants.supplierPn.supplier !== 'lcsc')) continue;
       const key = cell.variants.lookups[0]?.key ?? '';
       if (key.length < 5) continue;
-      orderingPrefixes.set(key, [...(orderingPrefixes.get(key) ?? []), { line: i, cell: cell.text, from: cell.leading ? 'mpn' : cell.from }]);
+      orderingPrefixes.set(key, [...(orderingPrefixes.get(key) ?? []), { line: i, cell: cell.text, from: cell.leading ? 'mpn' : cell.from === 'package' ? 'description' : cell.from }]);
     }
   });
   for (const h of await timed(options, 'ordering', () => prefixHits(r, [...orderingPrefixes.keys()]))) {
@@ -228,7 +231,7 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
     for (const g of missing) {
       const q = JSON.parse(g) as ParamGroup;
       const extra = cache.preferred
-        .filter((x) => x.key === q.key && Math.abs(x.value - q.value) <= Math.abs(q.value) * 1e-6 + 1e-15 && (q.pkg === null || x.package === q.pkg) && (q.pkgLike === null || (x.package !== null && likeRegex(q.pkgLike).test(x.package))))
+        .filter((x) => x.key === q.key && Math.abs(x.value - q.value) <= Math.abs(q.value) * 1e-6 + 1e-15 && (q.pkg === null || x.package === q.pkg) && (!q.pkgLike || (x.package !== null && likeRegex(q.pkgLike).test(x.package))))
         .map((x) => x.id);
       const ids = cache.groups.get(g)!;
       cache.groups.set(g, [...new Set([...extra, ...ids])]);
@@ -244,7 +247,7 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
   plans.forEach((p, i) => {
     const g = lineGroups[i];
     if (!p?.wanted || !g) return;
-    const auto = p.mpnCells.length === 0 && p.supplierCodes.length === 0 && p.wanted.package !== null;
+    const auto = p.mpnCells.length === 0 && p.supplierCodes.length === 0 && p.wanted.package !== null && parametricAutoAllowed(p.wanted);
     for (const id of cache.groups.get(g) ?? []) {
       const f = facts.get(id);
       const fit = f ? parametricFit(p.wanted, f) : null;
@@ -279,7 +282,8 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
     const p = live(i);
     if (!p) return decide([], true);
     const named = [...new Set(found[i]!.filter((f) => f.fromMpn !== undefined && (f.tier === 'exact' || f.tier === 'canonical' || f.tier === 'packaging')).map((f) => f.fromMpn!))];
-    const drafts = found[i]!.filter((f) => facts.has(f.productId)).map((f) => toDraft(f, p, facts.get(f.productId)!, resolver, named));
+    const orderable = new Set(found[i]!.filter((f) => facts.get(f.productId)?.orderable).map((f) => f.productId));
+    const drafts = found[i]!.filter((f) => facts.has(f.productId)).map((f) => toDraft(f, p, facts.get(f.productId)!, resolver, named, [...orderable].some((id) => id !== f.productId)));
     return decide(rankDrafts(drafts, options.trends, facts), false);
   });
 }

@@ -83,11 +83,11 @@ export type ParamGroup = {
    * metric case for tantalum chips ('%-3216-%'), taken with `pkg` when both are given: a
    * pre-filter, the caller compares.
    */
-  readonly pkgLike: string | null;
+  readonly pkgLike?: string | null;
   /** 'smd' or 'tht' when the line says how the part mounts: leaded / SMD packages are left out. */
-  readonly mounting: 'smd' | 'tht' | null;
+  readonly mounting?: 'smd' | 'tht' | null;
   /** Categories the part must be in (parametric.ts categoriesOf), or null. */
-  readonly cates: readonly number[] | null;
+  readonly cates?: readonly number[] | null;
   /** Stated attributes, checked here so the few rows fetched all meet them (null: not stated). */
   readonly tolMax: number | null;
   readonly voltMin: number | null;
@@ -143,8 +143,8 @@ export async function parametricHits(r: SqlRunner, groups: readonly ParamGroup[]
       groups.map((g) => g.voltMin),
       groups.map((g) => g.powerMin),
       groups.map((g) => (g.dielectrics ? g.dielectrics.join(',') : null)),
-      groups.map((g) => g.pkgLike),
-      groups.map((g) => g.mounting),
+      groups.map((g) => g.pkgLike ?? null),
+      groups.map((g) => g.mounting ?? null),
       groups.map((g) => (g.cates ? g.cates.join(',') : null)),
     ],
   );

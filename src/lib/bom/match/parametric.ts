@@ -56,6 +56,17 @@ export function wantedOf(p: ParsedDescription): Wanted | null {
 }
 
 /**
+ * Whether a value-only line says enough to be matched without the user (its kind, value and
+ * package are required by the caller): a tantalum, electrolytic or polymer capacitor also needs
+ * its rated voltage — an MLCC with no voltage stated takes sensible defaults, a polarised part of
+ * unknown rating is the user's choice ('贴片钽电容 4.7uF, case A' with no voltage).
+ */
+export function parametricAutoAllowed(w: Wanted): boolean {
+  if (w.kind === 'capacitor' && w.subtype !== null && ['tantalum', 'electrolytic', 'polymer', 'polarized'].includes(w.subtype)) return w.voltage !== null;
+  return true;
+}
+
+/**
  * Catalogue category → the kind a BOM line names (null: another kind of part). The tree is the
  * LCSC-style one of the JLCPCB/LCSC snapshot (categories table): chip (55006), through-hole
  * (55007), shunt (55005) and other fixed resistors; every capacitor family under 551; inductors

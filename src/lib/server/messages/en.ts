@@ -210,6 +210,7 @@ export const en: ServerMessages = {
   'bom.reason.unmet': 'Not met or not known: {attribute}',
   'bom.reason.keyword': 'Keyword search result for "{text}"',
   'bom.reason.mpnOrdering': 'A maker\'s ordering code of {mpn} (suffix {tail}); confirm package, grade and packing',
+  'bom.reason.mpnWritten': 'The same MPN written another way ({written} is {mpn})',
   'bom.describe.empty': 'The description is empty',
   'bom.describe.tooLong': 'The description is longer than {max} characters and was not read',
   'bom.describe.noValue': 'No value could be read from the description',

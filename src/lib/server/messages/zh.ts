@@ -214,6 +214,7 @@ export const zh = {
   'bom.reason.unmet': '未满足或未知：{attribute}',
   'bom.reason.keyword': '关键词搜索“{text}”的结果',
   'bom.reason.mpnOrdering': '{mpn} 的厂家订货型号（后缀 {tail}），需确认封装、等级与包装',
+  'bom.reason.mpnWritten': '同一型号的另一种写法（{written} 即 {mpn}）',
   'bom.describe.empty': '描述为空',
   'bom.describe.tooLong': '描述超过 {max} 个字符，未解析',
   'bom.describe.noValue': '描述中没有可识别的参数值',
