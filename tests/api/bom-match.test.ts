@@ -67,7 +67,10 @@ describe(`matchLines (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`
     ]);
     expect(supplier).toMatchObject({ status: 'exact', chosenProductId: ids.get('LM358DR|ti') });
     expect(supplier!.candidates[0]).toMatchObject({ tier: 'supplier', reasons: [{ key: 'bom.reason.supplierPn' }] });
-    expect(exact).toMatchObject({ status: 'exact', chosenProductId: ids.get('LM358D|ti') });
+    // LM358D is here only as a record without an offer or distributor code; its orderable packing
+    // variant LM358DR (LCSC C7950) is what gets chosen (issue #30: an orderable part before a bare record).
+    expect(exact).toMatchObject({ status: 'matched', chosenProductId: ids.get('LM358DR|ti') });
+    expect(exact!.candidates.map((c) => c.productId)).toContain(ids.get('LM358D|ti'));
     expect(packaging).toMatchObject({ status: 'matched', chosenProductId: ids.get('MCP1700-3302E/TT|microchip') });
     expect(packaging!.candidates[0]?.tier).toBe('packaging');
     expect(conflict).toMatchObject({ status: 'doubtful', chosenProductId: null });
