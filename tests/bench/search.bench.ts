@@ -10,6 +10,17 @@
 // run (about 3 minutes) — and reused while it holds the expected rows. The PGlite data directory
 // (SEARCH_BENCH_LITE_DIR) is seeded by the server's own first start. Other settings:
 // SEARCH_BENCH_PARTS (1000000), SEARCH_BENCH_CONNECTIONS (4), SEARCH_BENCH_ONLY (postgres|pglite).
+// The output's `machine` gives the cores and the load averages at start and end: on a shared
+// machine the figures mean little without them.
+//
+// Without a site build (no dist/server/entry.mjs), or with SEARCH_BENCH_SERVER=standalone, the
+// server is the same Hono app served by this file (`--serve`) and, as `npm start` does, it runs
+// the start-up jobs (src/lib/jobs/start-jobs.server.ts: index warm-up, Top200, the catalogue's
+// cross-asset check, demo designs) beside the requests; SEARCH_BENCH_START_JOBS=0 leaves them out.
+// That work shares the machine with the searches (a first check of a million parts runs for
+// many minutes), so figures with and without it say how much of a regression is the search's.
+// SEARCH_BENCH_CHECKOUT=<dir> measures another checkout's standalone server the same way (e.g. the
+// A/B worktree of an older commit, for its figures at SEARCH_BENCH_CONNECTIONS connections).
 //
 // With `--ab` (or SEARCH_BENCH_AB_REF=<commit>, default 762f8ec: the search before its split):
 // A/B against that commit on the PostgreSQL database. The commit is checked out with `git
@@ -19,13 +30,15 @@
 // the mix goes to both, alternating which goes first, at one connection, for SEARCH_BENCH_AB_ROUNDS
 // rounds (2), optionally only some kinds (SEARCH_BENCH_AB_KINDS=prefix,typo). Prints p50/p95/p99
 // per side and kind, and counts answers that differ between A and B (the JSON bodies compared).
+// Neither side runs start-up jobs: the A/B compares the search code, not what runs beside it.
 //
 // If the built server does not serve /api/chiplet/products/queryPage yet (searchRoutes not
 // mounted in app.ts, or dist/ older than that), the bench serves the same Hono app itself with
-// @hono/node-server and says so in the output ("server": "standalone").
+// @hono/node-server and says so in the output ("server": "standalone…").
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { prepareWorktree, resolveBaseline } from './lib/baseline.ts';
@@ -48,6 +61,8 @@ if (args[0] === '--serve') {
   await seedDatabase(database);
   const app = createApp({ db: database.db, logger: pino({ level: 'silent' }) });
   if (!app.routes.some((r) => r.path === '/api/chiplet/products/queryPage')) app.route('/', searchRoutes);
+  // As `npm start` does (scripts/start.ts): the start-up jobs run beside the requests.
+  if (process.env.SEARCH_BENCH_START_JOBS === '1') void import('../../src/lib/jobs/start-jobs.server.ts').then((m) => m.startJobs(database.db));
   serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () =>
     console.log(`Chipedia listening on http://${config.HOST}:${config.PORT} (standalone search bench server)`),
   );
@@ -64,6 +79,12 @@ const AB_ROUNDS = Number(process.env.SEARCH_BENCH_AB_ROUNDS ?? 2);
 const AB_PORT = Number(process.env.SEARCH_BENCH_AB_PORT ?? 4521);
 /** Comma-separated kinds to measure in the A/B (prefix,typo,keyword,filter,suggest); all when unset. */
 const AB_KINDS = process.env.SEARCH_BENCH_AB_KINDS?.split(',');
+/** Serve the Hono app standalone even when a site build exists (SEARCH_BENCH_SERVER=standalone). */
+const STANDALONE = process.env.SEARCH_BENCH_SERVER === 'standalone';
+/** The standalone server runs `npm start`'s start-up jobs (start-jobs.server.ts) unless SEARCH_BENCH_START_JOBS=0. */
+const START_JOBS = process.env.SEARCH_BENCH_START_JOBS !== '0';
+/** Another checkout (e.g. an A/B worktree) whose standalone server is measured instead of this one's. */
+const CHECKOUT = process.env.SEARCH_BENCH_CHECKOUT || undefined;
 const PORT = 4491;
 const BASE = `http://127.0.0.1:${PORT}`;
 const log = (m: string) => process.stderr.write(`bench:search: ${m}\n`);
@@ -219,19 +240,35 @@ async function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** The standalone server (this file's --serve mode) of this checkout, or of SEARCH_BENCH_CHECKOUT's. */
+function startStandalone(env: Record<string, string>): Promise<ChildProcess> {
+  return start(['tests/bench/search.bench.ts', '--serve'], { SEARCH_BENCH_START_JOBS: START_JOBS ? '1' : '0', ...env }, CHECKOUT);
+}
+
 async function withServer<T>(env: Record<string, string>, fn: (server: string) => Promise<T>): Promise<T> {
-  let child = await start(['scripts/start.ts', '--no-build'], env);
-  let server = 'start.ts';
-  const probe = await postJson('/api/chiplet/products/queryPage', {
-    pageNum: 1,
-    pageSize: 1,
-    keyword: 'warmup',
-  });
-  if (probe.status === 404) {
-    log('the built server has no /api/chiplet/products/queryPage yet: serving the same app standalone');
-    await stop(child);
-    child = await start(['tests/bench/search.bench.ts', '--serve'], env);
-    server = 'standalone';
+  const built = existsSync(join(CHECKOUT ?? '.', 'dist/server/entry.mjs'));
+  // An older checkout's --serve may predate SEARCH_BENCH_START_JOBS: its label names the checkout only.
+  const jobs = CHECKOUT ? ` of ${CHECKOUT}` : START_JOBS ? ', start-up jobs as npm start runs them' : ', no start-up jobs';
+  let child: ChildProcess;
+  let server: string;
+  if (STANDALONE || CHECKOUT || !built) {
+    if (!built && !STANDALONE && !CHECKOUT) log('no site build (dist/server/entry.mjs): serving the Hono app standalone');
+    child = await startStandalone(env);
+    server = `standalone${jobs}`;
+  } else {
+    child = await start(['scripts/start.ts', '--no-build'], env);
+    server = 'start.ts';
+    const probe = await postJson('/api/chiplet/products/queryPage', {
+      pageNum: 1,
+      pageSize: 1,
+      keyword: 'warmup',
+    });
+    if (probe.status === 404) {
+      log('the built server has no /api/chiplet/products/queryPage yet: serving the same app standalone');
+      await stop(child);
+      child = await startStandalone(env);
+      server = `standalone${jobs}`;
+    }
   }
   try {
     const out = await fn(server);
@@ -284,6 +321,10 @@ async function measure(label: string, s: Sample, connections: number) {
 }
 
 const result: Record<string, unknown> = { bench: 'search' };
+// The machine's state beside the figures: 1/5/15-minute load averages when the bench starts and ends.
+const loadAverage = () => loadavg().map((x) => +x.toFixed(2));
+const machine = { cores: availableParallelism(), loadAtStart: loadAverage(), loadAtEnd: [] as number[] };
+result.machine = machine;
 const budgets: Record<string, { limit: number; value: number; ok: boolean }> = {};
 
 if (args.includes('--prepare-only')) {
@@ -383,6 +424,7 @@ if (!AB_REF && ONLY !== 'postgres') {
 }
 
 result.budgets = budgets;
+machine.loadAtEnd = loadAverage();
 console.log(JSON.stringify(result, null, 2));
 
 // ── A/B against an earlier commit ───────────────────────────────────────────

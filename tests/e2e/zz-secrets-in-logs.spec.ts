@@ -9,7 +9,8 @@ import { apiLogin, uniquePhone } from './login-helpers.ts';
 // (one worker, files in order); it also signs in and calls with each credential header itself, so
 // the check bites when it runs alone.
 
-const MAINLAND_PHONE = /(?<!\d)1[3-9]\d{9}(?!\d)/g;
+// Not inside a longer word: a request id's hex (…-e19462685139) holds 11-digit runs by chance.
+const MAINLAND_PHONE = /(?<![0-9A-Za-z])1[3-9]\d{9}(?![0-9A-Za-z])/g;
 /** 32 random bytes in base64url: a session token's shape. */
 const TOKEN_SHAPE = /(?<![\w-])[\w-]{43}(?![\w-])/g;
 const CREDENTIAL_FIELD = /"(x-token|authorization|cookie|set-cookie|smscode|token|ticket|password)"\s*:\s*"(?!\[redacted\])[^"]+"/gi;
