@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureSystemNeeds } from './lib/system-needs.ts';
 
 type Tally = { passed: number; failed: number; skipped: number };
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
@@ -12,6 +13,16 @@ const rows: string[] = [];
 const work = mkdtempSync(join(tmpdir(), 'chipedia-test-'));
 const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
 const wanted = (step: string) => only.length === 0 || only.includes(step);
+
+// Issue #31 item 6: the system packages the wanted steps need, checked (and installed as root)
+// in the first seconds, so no step fails late for a missing package.
+const unmet = ensureSystemNeeds(wanted);
+if (unmet) {
+  console.error(unmet);
+  rmSync(work, { recursive: true, force: true });
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
 
 function run(cmd: string, args: string[], env: Record<string, string | undefined> = {}): number {
   console.log(`\n▶ ${cmd} ${args.join(' ')}`);
