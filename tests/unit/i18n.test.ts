@@ -48,18 +48,29 @@ describe('locale paths', () => {
   });
 });
 
-describe('locale detection', () => {
-  it('cookie wins, then the browser language; zh is the default', () => {
-    expect(decideLocale('/catalog', '', 'locale=en', 'zh-CN')).toEqual({ kind: 'redirect', location: '/en/catalog' });
-    expect(decideLocale('/catalog', '?a=1', null, 'en-US,en;q=0.9')).toEqual({ kind: 'redirect', location: '/en/catalog?a=1', setCookie: 'en' });
-    expect(decideLocale('/catalog', '', 'locale=zh', 'en-US')).toEqual({ kind: 'render', locale: 'zh', barePath: '/catalog' });
-    expect(decideLocale('/catalog', '', null, 'fr-FR,zh;q=0.5,en;q=0.4')).toMatchObject({ kind: 'render', locale: 'zh', setCookie: 'zh' });
-    expect(decideLocale('/catalog', '', null, null)).toMatchObject({ kind: 'render', locale: 'zh' });
+describe('locale detection (ADR 0018: a URL that names its language wins)', () => {
+  it('a first visit to the site address with Accept-Language: en goes to /en and stores en', () => {
+    expect(decideLocale('/', '?a=1', null, 'en-US,en;q=0.9')).toEqual({ kind: 'redirect', location: '/en?a=1', setCookie: 'en' });
+    expect(decideLocale('/', '', null, 'fr-FR,zh;q=0.5,en;q=0.4')).toEqual({ kind: 'render', locale: 'zh', barePath: '/', setCookie: 'zh' });
+    expect(decideLocale('/', '', null, null)).toMatchObject({ kind: 'render', locale: 'zh', setCookie: 'zh' });
   });
 
-  it('an /en URL always renders English and only seeds a missing cookie', () => {
+  it('a returning visitor reaches the site address in the language the switch stored', () => {
+    expect(decideLocale('/', '', 'locale=en', 'zh-CN')).toEqual({ kind: 'redirect', location: '/en' });
+    expect(decideLocale('/', '', 'locale=zh', 'en-US')).toEqual({ kind: 'render', locale: 'zh', barePath: '/' });
+  });
+
+  it('a shared zh link renders Chinese whatever the cookie or the browser language says', () => {
+    expect(decideLocale('/productDetail/LM358_ti', '', 'locale=en', 'en-US')).toEqual({ kind: 'render', locale: 'zh', barePath: '/productDetail/LM358_ti' });
+    expect(decideLocale('/productDetail/LM358_ti', '', null, 'en-US')).toEqual({ kind: 'render', locale: 'zh', barePath: '/productDetail/LM358_ti' });
+    expect(decideLocale('/catalog', '?a=1', 'locale=en', null)).toEqual({ kind: 'render', locale: 'zh', barePath: '/catalog' });
+  });
+
+  it('an /en URL always renders English and never writes the cookie', () => {
     expect(decideLocale('/en/bom', '', 'locale=zh', 'zh-CN')).toEqual({ kind: 'render', locale: 'en', barePath: '/bom' });
-    expect(decideLocale('/en/bom', '', null, 'zh-CN')).toEqual({ kind: 'render', locale: 'en', barePath: '/bom', setCookie: 'en' });
+    expect(decideLocale('/en/bom', '', null, 'zh-CN')).toEqual({ kind: 'render', locale: 'en', barePath: '/bom' });
+    // One visit to an /en page, then a plain link: still Chinese (the bug of issue #32).
+    expect(decideLocale('/search', '?name=LM358', null, 'zh-CN')).toMatchObject({ kind: 'render', locale: 'zh' });
   });
 
   it('reads only valid cookie values', () => {

@@ -65,6 +65,8 @@ export async function apiFetch<T>(url: string, options: ApiOptions = {}): Promis
   const headers = new Headers(fetchOptions.headers as HeadersInit | undefined);
   const token = $token.get();
   if (token) headers.set('X-token', token);
+  // Answers (reasons, names, errors) in the page's language, not the cookie's (ADR 0018).
+  if (!headers.has('X-Locale')) headers.set('X-Locale', $locale.get());
   let body: Envelope<T>;
   try {
     // From KiCad 9.0.5 the kicad variants answer (SPEC §7, §9; ADR 0015 §1 table).

@@ -19,7 +19,7 @@ import type {
 } from '../bom/bom.schema.ts';
 import { Code } from '../server/errors.ts';
 import { apiFetch } from './api.ts';
-import { $bomId, $mappingData, $token, getMappingData, setMappingData } from './store.ts';
+import { $bomId, $locale, $mappingData, $token, getMappingData, setMappingData } from './store.ts';
 
 // The BOM tool's calls (SPEC §7 BOM and user BOM), typed with the shapes of bom.schema.ts (type-only
 // imports: no zod in the bundle). Every call resolves with its result or throws BomApiError; the
@@ -167,7 +167,8 @@ const FILE_TYPES = /application\/(vnd\.openxmlformats-officedocument\.spreadshee
  * not a file (an envelope, an HTML error page); the caller shows SPEC §5's message.
  */
 export async function downloadBom(bomId: string, fallbackName: string): Promise<boolean> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  // X-Locale: the sheet's headers and values in the page's language (ADR 0018).
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Locale': $locale.get() };
   const token = $token.get();
   if (token) headers['X-token'] = token;
   let res: Response;

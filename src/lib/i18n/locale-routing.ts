@@ -14,18 +14,23 @@ export function readLocaleCookie(cookieHeader: string | null): Locale | undefine
   return isLocale(value) ? value : undefined;
 }
 
+/**
+ * The locale rule (docs/decisions/0018-locale-rule.md): a URL that names its language wins.
+ * `/en/…` is English and a plain path other than `/` is Chinese (SPEC §2: zh has no prefix), so a
+ * shared link or a link the user follows renders in the language it was written in. Only the
+ * site's address `/` names no page: there the stored preference (the language switch's cookie,
+ * 365 days), else the browser language decides, and a first visit's detected language is stored.
+ * Reading a page never writes the cookie: one visit to an /en link changes nothing later.
+ */
 export function decideLocale(pathname: string, search: string, cookieHeader: string | null, acceptLanguage: string | null): LocaleDecision {
   const [urlLocale, barePath] = splitLocale(pathname);
+  if (urlLocale === 'en') return { kind: 'render', locale: 'en', barePath };
+  if (pathname !== '/') return { kind: 'render', locale: 'zh', barePath };
   const cookie = readLocaleCookie(cookieHeader);
-  if (urlLocale === 'en') {
-    // An explicit /en URL always renders English; it only seeds a missing preference.
-    return { kind: 'render', locale: 'en', barePath, ...(cookie ? {} : { setCookie: 'en' as const }) };
-  }
   const wanted = cookie ?? preferredLocale(acceptLanguage ?? undefined);
-  if (wanted === 'en') {
-    return { kind: 'redirect', location: localizePath(barePath, 'en') + search, ...(cookie ? {} : { setCookie: 'en' as const }) };
-  }
-  return { kind: 'render', locale: 'zh', barePath, ...(cookie ? {} : { setCookie: 'zh' as const }) };
+  const seed = cookie ? {} : { setCookie: wanted };
+  if (wanted === 'en') return { kind: 'redirect', location: localizePath('/', 'en') + search, ...seed };
+  return { kind: 'render', locale: 'zh', barePath, ...seed };
 }
 
 /** The language switch target, validated so it can never become an open redirect. */

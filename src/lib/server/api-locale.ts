@@ -1,10 +1,17 @@
-// The caller's language. The locale comes from the `locale` cookie the site sets, else
-// Accept-Language, so the client needs no extra header. Messages: messages/server-message.ts.
+// The caller's language (docs/decisions/0018-locale-rule.md). The site's API client names the
+// locale of the page that calls in `X-Locale`, which wins: a zh cookie must not put Chinese
+// reasons on an /en page. Other callers (curl, MCP clients) get the `locale` cookie, else
+// Accept-Language. Messages: messages/server-message.ts.
 import type { Locale } from '../i18n/i18n.ts';
 
 export type { Locale };
 
-export function localeFromRequest(cookieHeader: string | undefined, acceptLanguage: string | undefined): Locale {
+/** The header the site's API client sets to the page's locale. */
+export const LOCALE_HEADER = 'X-Locale';
+
+export function localeFromRequest(cookieHeader: string | undefined, acceptLanguage: string | undefined, pageLocale?: string | undefined): Locale {
+  const page = pageLocale?.trim().toLowerCase();
+  if (page === 'en' || page === 'zh') return page;
   const match = /(?:^|;\s*)locale=(zh|en)(?:;|$)/.exec(cookieHeader ?? '');
   if (match?.[1] === 'en' || match?.[1] === 'zh') return match[1];
   return preferredLocale(acceptLanguage);

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { FileTooLargeError } from '../files/file-store.ts';
 import { STORAGE_FULL_RETRY_AFTER_SECONDS, storageFull } from '../files/storage-full.ts';
-import { localeFromRequest } from './api-locale.ts';
+import { LOCALE_HEADER, localeFromRequest } from './api-locale.ts';
 import type { AppEnv } from './app-env.ts';
 import type { Envelope, FailureKind, PlumbingOptions } from './create-app.ts';
 import type { Db } from './db/client.server.ts';
@@ -26,7 +26,7 @@ const codeOf: Record<FailureKind, number> = {
  * The caller's locale; read from the request when the plumbing's variables were never set (a path
  * outside the app's base, e.g. `/api/x/..\..\y` normalised to `/y`, meets only the not-found handler).
  */
-const localeOf = (c: Context<AppEnv>) => c.var.locale ?? localeFromRequest(c.req.header('cookie'), c.req.header('accept-language'));
+const localeOf = (c: Context<AppEnv>) => c.var.locale ?? localeFromRequest(c.req.header('cookie'), c.req.header('accept-language'), c.req.header(LOCALE_HEADER));
 
 /** `{ code, msg, result: null }` with the status of the code's class; AppError says its own code. */
 export const apiEnvelope: Envelope<AppEnv> = {
@@ -80,7 +80,7 @@ export function apiPlumbing(deps: ApiPlumbingDeps): PlumbingOptions<AppEnv> {
     variables: (c) => {
       c.set('db', deps.db);
       c.set('now', deps.now);
-      c.set('locale', localeFromRequest(c.req.header('cookie'), c.req.header('accept-language')));
+      c.set('locale', localeFromRequest(c.req.header('cookie'), c.req.header('accept-language'), c.req.header(LOCALE_HEADER)));
     },
     headers: baseSecurityHeaders({ hostOrigins: deps.hostOrigins }),
     // Only /api/docs is HTML: its own inline style, nothing else.

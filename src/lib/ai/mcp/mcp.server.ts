@@ -4,7 +4,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, typ
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
-import { localeFromRequest, type Locale } from '../../server/api-locale.ts';
+import { LOCALE_HEADER, localeFromRequest, type Locale } from '../../server/api-locale.ts';
 import { resolveSession } from '../../server/auth.server.ts';
 import { plumb, type Envelope, type FailureKind } from '../../server/create-app.ts';
 import type { Db } from '../../server/db/client.server.ts';
@@ -115,7 +115,7 @@ export function createMcpApp(deps: McpDeps) {
     logger: deps.logger ?? rootLogger,
     requestLog: 'mcp request',
     metricsApp: 'mcp',
-    variables: (c) => c.set('locale', localeFromRequest(c.req.header('cookie'), c.req.header('accept-language'))),
+    variables: (c) => c.set('locale', localeFromRequest(c.req.header('cookie'), c.req.header('accept-language'), c.req.header(LOCALE_HEADER))),
     headers: baseSecurityHeaders({ hostOrigins: deps.hostOrigins ?? [] }),
     csp: () => DATA_CSP,
     guards: [
