@@ -133,7 +133,7 @@ describe(`SMS codes (${label})`, () => {
     }
   });
 
-  it('5 wrong codes lock the phone for 10 minutes, even with the right code', async () => {
+  it('5 wrong codes lock the guessing client for 10 minutes, even with the right code (issue #36: not the phone)', async () => {
     const ip = freshIp();
     await sso.sendCode('13700000008', ip);
     const code = sso.inbox('8613700000008')[0]!.code;

@@ -68,6 +68,7 @@ export const LOGIN_LABEL_KEYS = [
   'errDayLimit',
   'errIpLimit',
   'errVerifyLocked',
+  'errVerifyPhoneDayLimit',
   'errSmsFailed',
   'errQrForeign',
   'errBindExpired',

@@ -465,6 +465,7 @@ export function errorLabels(labels: LoginContext['labels']) {
     dayLimit: labels.errDayLimit,
     ipLimit: labels.errIpLimit,
     verifyLocked: labels.errVerifyLocked,
+    verifyPhoneDayLimit: labels.errVerifyPhoneDayLimit,
     smsFailed: labels.errSmsFailed,
     qrExpired: labels.qrExpired,
     qrForeign: labels.errQrForeign,

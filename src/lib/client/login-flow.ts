@@ -315,6 +315,7 @@ const ZH_TO_KEY: Record<string, string> = {
   '今日发送次数已达上限，请明天再试': 'dayLimit',
   '当前网络请求过于频繁，请稍后再试': 'ipLimit',
   '验证码错误次数过多，请10分钟后再试': 'verifyLocked',
+  '该手机号验证次数过多，请重新获取验证码': 'verifyPhoneDayLimit',
   '短信发送失败，请稍后再试': 'smsFailed',
   '二维码已失效，请刷新': 'qrExpired',
   '二维码不属于当前浏览器，请刷新': 'qrForeign',

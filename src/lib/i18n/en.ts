@@ -105,6 +105,7 @@ export const en: Dictionary = {
   'login.errDayLimit': 'Daily code limit reached: try again tomorrow',
   'login.errIpLimit': 'Too many requests from your network: try again later',
   'login.errVerifyLocked': 'Too many wrong codes: try again in 10 minutes',
+  'login.errVerifyPhoneDayLimit': 'Too many attempts for this number: request a new code',
   'login.errSmsFailed': 'The SMS could not be sent: try again later',
   'login.errQrForeign': 'This QR code belongs to another browser: refresh it',
   'login.errBindExpired': 'The binding expired: scan again',

@@ -105,6 +105,7 @@ export const zh = {
   'login.errDayLimit': '今日发送次数已达上限，请明天再试',
   'login.errIpLimit': '当前网络请求过于频繁，请稍后再试',
   'login.errVerifyLocked': '验证码错误次数过多，请10分钟后再试',
+  'login.errVerifyPhoneDayLimit': '该手机号验证次数过多，请重新获取验证码',
   'login.errSmsFailed': '短信发送失败，请稍后再试',
   'login.errQrForeign': '二维码不属于当前浏览器，请刷新',
   'login.errBindExpired': '绑定已失效，请重新扫码',

@@ -54,12 +54,20 @@ export async function storeCode(db: Db, secret: string, target: CodeTarget, code
  * wrong guesses all count), and the matching attempt sets used_at. Row locking serializes concurrent
  * attempts; a waiting one re-checks `used_at IS NULL` and finds the code gone, so exactly one wins.
  */
-export async function consumeCode(db: Db, secret: string, target: CodeTarget, code: string, now: number): Promise<boolean> {
+export async function consumeCode(
+  db: Db,
+  secret: string,
+  target: CodeTarget,
+  code: string,
+  now: number,
+  /** False for a client other than the requester: compared, but the owner's tries stay (verify-guard.server.ts). */
+  countTry = true,
+): Promise<boolean> {
   const digest = codeDigest(secret, target, code);
   const rows = await db
     .update(ssoSmsCodes)
     .set({
-      tries: sql`${ssoSmsCodes.tries} + 1`,
+      tries: sql`${ssoSmsCodes.tries} + ${countTry ? 1 : 0}`,
       usedAt: sql`CASE WHEN ${ssoSmsCodes.codeHmac} = ${digest} THEN ${now}::bigint ELSE NULL END`,
     })
     .where(
@@ -74,4 +82,22 @@ export async function consumeCode(db: Db, secret: string, target: CodeTarget, co
     .returning({ usedAt: ssoSmsCodes.usedAt });
   const usedAt = rows[0]?.usedAt;
   return usedAt !== null && usedAt !== undefined;
+}
+
+/** When the live (unused, unexpired, not out of tries) code of the target was sent, if there is one. */
+export async function liveCodeCreatedAt(db: Db, target: Pick<CodeTarget, 'phoneKey' | 'purpose'>, now: number): Promise<number | undefined> {
+  const rows = await db
+    .select({ createdAt: ssoSmsCodes.createdAt })
+    .from(ssoSmsCodes)
+    .where(
+      and(
+        eq(ssoSmsCodes.phoneKey, target.phoneKey),
+        eq(ssoSmsCodes.purpose, target.purpose),
+        isNull(ssoSmsCodes.usedAt),
+        lt(ssoSmsCodes.tries, MAX_CODE_TRIES),
+        gt(ssoSmsCodes.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows[0]?.createdAt;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { purgeVerifyEvents } from './verify-guard.server.ts';
 import { and, eq, gt, isNull, like, lt, or } from 'drizzle-orm';
 import { createSession } from '../server/auth.server.ts';
 import type { Db } from '../server/db/client.server.ts';
@@ -137,4 +138,5 @@ export async function purgeExpired(db: Db, now: number): Promise<void> {
   await db.delete(ssoBindTickets).where(lt(ssoBindTickets.expiresAt, cutoff));
   await db.delete(ssoSyncTickets).where(or(lt(ssoSyncTickets.expiresAt, cutoff), lt(ssoSyncTickets.usedAt, cutoff)));
   await db.delete(ssoRateEvents).where(and(like(ssoRateEvents.key, `${QR_POLL_KEY_PREFIX}%`), lt(ssoRateEvents.at, cutoff)));
+  await purgeVerifyEvents(db, now);
 }

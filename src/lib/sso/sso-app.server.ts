@@ -17,7 +17,8 @@ import { ssoLoginHistory, users } from '../server/db/schema/index.ts';
 import { logger as rootLogger, type Logger } from '../server/logger.server.ts';
 import { challengeAnswer, consumeTicket, issueChallenge, verifyChallenge } from './captcha.server.ts';
 import { issuePowChallenge, readPowSolution, verifyPowSolution } from './pow.server.ts';
-import { CODE_TTL_SECONDS, consumeCode, generateCode, storeCode, type CodePurpose, type CodeTarget } from './codes.server.ts';
+import { CODE_TTL_SECONDS, consumeCode, generateCode, liveCodeCreatedAt, storeCode, type CodePurpose, type CodeTarget } from './codes.server.ts';
+import { clearClientFailures, gateAttempt, isRequester, noteRequester, recordClientFailure, type VerifyClient } from './verify-guard.server.ts';
 import { hmacHex, ID_PATTERN, randomId, sha256Hex } from './crypto.server.ts';
 import { devCookieValue, isLocalRequest, processDevKey, sameKey } from './dev-access.server.ts';
 import { renderKeyPage, renderMessagePage, renderScanPage } from './dev-pages.server.ts';
@@ -53,7 +54,7 @@ import {
   QR_TTL_SECONDS,
   BIND_TICKET_TTL_SECONDS,
 } from './qr.server.ts';
-import { clearFailures, hitRateLimits, lockRemaining, recordFailure, type FailurePolicy, type RateWindow } from './rate-limit.server.ts';
+import { hitRateLimits, type RateWindow } from './rate-limit.server.ts';
 import { eq } from 'drizzle-orm';
 import {
   captchaFailureMessage,
@@ -119,13 +120,13 @@ export const SMS_IP_WINDOWS: readonly RateWindow[] = [{ seconds: 3600, max: 20 }
 export const QR_IP_WINDOWS: readonly RateWindow[] = [{ seconds: 60, max: 30 }];
 /** Polls of one QR (security checklist row 18): the page polls every 1.5 s, 40 a minute. */
 export const QR_POLL_WINDOWS: readonly RateWindow[] = [{ seconds: 60, max: 60 }];
-/** Wrong SMS codes per phone: 5 within an hour lock verification for 10 minutes (Logto). */
-export const VERIFY_FAILURE_POLICY: FailurePolicy = { windowSeconds: 3600, max: 5, lockSeconds: 600 };
 /** Multipart and JSON bodies larger than this are refused (41300). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 const POLL_COOKIE = 'sso_qr';
 const SESSION_COOKIE = 'sso_session';
+/** A random id per browser, so that a lock falls on the guessing client, not on the phone (verify-guard.server.ts). */
+const CLIENT_COOKIE = 'sso_client';
 /** Left by the development key form; holds a digest of the key, not the key. */
 const DEV_COOKIE = 'sso_dev';
 const TRANSPARENT_GIF = Uint8Array.from([
@@ -268,16 +269,46 @@ export function createSsoApp(options: SsoAppOptions) {
   };
   const phoneDigest = (phoneKey: string) => hmacHex(secret, 'phone', phoneKey).slice(0, 32);
 
-  /** Verifies and consumes a code, with the per-phone lock after repeated wrong codes. */
-  const verifyCode = async (target: CodeTarget, code: string, t: number) => {
-    const lockKey = `verify:${phoneDigest(target.phoneKey)}`;
-    const locked = await lockRemaining(db, lockKey, VERIFY_FAILURE_POLICY, t);
-    if (locked > 0) throw new SsoError(SsoCode.rateLimited, ssoMessage('sso.verifyLocked'), { retryAfter: locked, data: { retryAfter: locked } });
-    if (!(await consumeCode(db, secret, target, code, t))) {
-      await recordFailure(db, lockKey, VERIFY_FAILURE_POLICY, t);
+  /**
+   * The caller as the code limits see it: its address and its browser (the sso_client cookie, set
+   * here when missing; a client without cookies is known by its User-Agent).
+   */
+  const clientOf = (c: Ctx): VerifyClient => {
+    const cookie = getCookie(c, CLIENT_COOKIE);
+    const browserOf = (id: string) => `b${hmacHex(secret, 'browser', id).slice(0, 32)}`;
+    if (cookie && ID_PATTERN.test(cookie)) return { ipHash: c.var.ipHash, browsers: [browserOf(cookie)] };
+    const fresh = randomId();
+    setCookie(c, CLIENT_COOKIE, fresh, { path: basePath || '/', httpOnly: true, sameSite: 'Lax', secure: secure(c), maxAge: 365 * 86_400 });
+    return { ipHash: c.var.ipHash, browsers: [`u${hmacHex(secret, 'ua', c.req.header('user-agent') ?? '').slice(0, 32)}`, browserOf(fresh)] };
+  };
+
+  /**
+   * Verifies and consumes a code under the limits of verify-guard.server.ts: a lock falls on the
+   * guessing client; strangers to the live code are counted per address and per phone, and past
+   * the phone's free attempts each needs a fresh captcha ticket in the request.
+   */
+  const verifyCode = async (c: Ctx, target: CodeTarget, code: string, f: z.infer<typeof loginFields>, t: number) => {
+    const digest = phoneDigest(target.phoneKey);
+    const client = clientOf(c);
+    const requester = await isRequester(db, target.purpose, digest, client, await liveCodeCreatedAt(db, target, t));
+    const gate = await gateAttempt(db, digest, client, requester, t, async () => {
+      if (!f.sessionId || !f.sig || !f.token || !f.csessionid) return 'none';
+      const ticket = { sessionId: f.sessionId, sig: f.sig, token: f.token, csessionid: f.csessionid, ipHash: c.var.ipHash, phoneKey: target.phoneKey };
+      return (await consumeTicket(db, secret, ticket, t)) ? 'spent' : 'invalid';
+    });
+    if (!gate.ok) {
+      if (gate.reason === 'captchaNeeded' || gate.reason === 'captchaInvalid') {
+        const msg = ssoMessage(gate.reason === 'captchaNeeded' ? 'sso.captchaRequired' : 'sso.captchaExpired');
+        throw new SsoError(SsoCode.captchaInvalid, msg, { data: { captchaRequired: true } });
+      }
+      const msg = ssoMessage(gate.reason === 'clientLocked' ? 'sso.verifyLocked' : gate.reason === 'ipLimit' ? 'sso.ipLimit' : 'sso.verifyPhoneDayLimit');
+      throw new SsoError(SsoCode.rateLimited, msg, { retryAfter: gate.retryAfter, data: { retryAfter: gate.retryAfter } });
+    }
+    if (!(await consumeCode(db, secret, target, code, t, requester))) {
+      await recordClientFailure(db, digest, client, t);
       throw new SsoError(SsoCode.smsCodeInvalid, ssoMessage('sso.codeWrong'));
     }
-    await clearFailures(db, lockKey);
+    await clearClientFailures(db, digest, client);
   };
 
   // ---- Slider captcha -------------------------------------------------------------------------
@@ -302,7 +333,10 @@ export function createSsoApp(options: SsoAppOptions) {
     return answer(c, SsoCode.ok, ssoMessage('ok'), result.challenge);
   };
 
-  app.get('/captcha/challenge', (c) => answerChallenge(c, () => issueChallenge(db, c.var.ipHash, now())));
+  app.get('/captcha/challenge', (c) => {
+    clientOf(c); // the browser id exists before its first code request
+    return answerChallenge(c, () => issueChallenge(db, c.var.ipHash, now()));
+  });
 
   app.post('/captcha/verify', async (c) => {
     const raw = await readFields(c, true);
@@ -321,7 +355,10 @@ export function createSsoApp(options: SsoAppOptions) {
 
   // ---- Proof of work: the slider's accessible alternative (pow.server.ts) ----------------------
 
-  app.get('/captcha/pow', (c) => answerChallenge(c, () => issuePowChallenge(db, secret, c.var.ipHash, now())));
+  app.get('/captcha/pow', (c) => {
+    clientOf(c);
+    return answerChallenge(c, () => issuePowChallenge(db, secret, c.var.ipHash, now()));
+  });
 
   app.post('/captcha/pow/verify', async (c) => {
     const raw = await readFields(c);
@@ -384,6 +421,7 @@ export function createSsoApp(options: SsoAppOptions) {
 
     const code = generateCode();
     await storeCode(db, secret, { phoneKey: phone.key, purpose, flow }, code, t);
+    await noteRequester(db, purpose, phoneDigest(phone.key), clientOf(c), t);
     try {
       await sms.send({ phoneKey: phone.key, national: phone.national, areacode: phone.areacode, code, purpose });
       metrics().smsSends.inc({ provider: sms.kind, outcome: 'sent' });
@@ -402,7 +440,7 @@ export function createSsoApp(options: SsoAppOptions) {
     const code = codeOrThrow(f.smscode);
     const site = siteOf(f.siteid);
     const t = now();
-    await verifyCode({ phoneKey: phone.key, purpose: 'login', flow: '' }, code, t);
+    await verifyCode(c, { phoneKey: phone.key, purpose: 'login', flow: '' }, code, f, t);
     const { user } = await findOrCreateUserByPhone(db, phone.national);
     const result = await issueLogin(db, { user, method: 'sms', siteId: site.id, sites, ip: c.var.ip, userAgent: c.req.header('user-agent'), now: t });
     return answer(c, SsoCode.ok, ssoMessage('sso.loginOk'), result);
@@ -490,7 +528,7 @@ export function createSsoApp(options: SsoAppOptions) {
     if (!ID_PATTERN.test(ticket) || !(await peekBindTicket(db, ticket, t))) {
       throw new SsoError(SsoCode.bindTicketInvalid, ssoMessage('sso.bindTicketInvalid'));
     }
-    await verifyCode({ phoneKey: phone.key, purpose: 'bind', flow: sha256Hex(ticket) }, code, t);
+    await verifyCode(c, { phoneKey: phone.key, purpose: 'bind', flow: sha256Hex(ticket) }, code, f, t);
     const bound = await consumeBindTicket(db, ticket, t);
     if (!bound) throw new SsoError(SsoCode.bindTicketInvalid, ssoMessage('sso.bindTicketInvalid'));
     let user = await findUserByPhone(db, phone.national);

@@ -85,7 +85,34 @@ export function makeSso(db: Db, clock: { now: number }, overrides: Partial<SsoAp
     if (verify.body.error_code !== 0) throw new Error(`proof of work refused: ${verify.body.msg}`);
     return verify.body.data as { sessionId: string; sig: string; token: string; csessionid: string };
   };
-  return { app, sms, call, dev, json, form, answerOf, challenge, captcha, sendCode, inbox, powChallenge, powTicket };
+  /**
+   * A browser at one address: keeps the cookies the SSO sets (sso_client, sso_qr …) and sends them
+   * back, as the login dialog's `credentials: 'include'` does.
+   */
+  const browser = (ip: string) => {
+    const jar = new Map<string, string>();
+    const bcall = async (path: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+      const result = await call(path, { ...init, headers }, ip);
+      for (const line of result.res.headers.getSetCookie()) {
+        const [pair = ''] = line.split(';');
+        const at = pair.indexOf('=');
+        if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+      return result;
+    };
+    const bcaptcha = async () => {
+      const issued = await bcall('/captcha/challenge');
+      const { challengeId } = issued.body.data as { challengeId: string };
+      const verify = await bcall('/captcha/verify', json({ challengeId, track: humanTrack(await answerOf(challengeId)) }));
+      return verify.body.data as { sessionId: string; sig: string; token: string; csessionid: string };
+    };
+    const bsendCode = async (account: string, extra: Record<string, string> = {}) =>
+      bcall('/register/regsms', json({ account, areacode: '86', scene: 'quick', aliscene: 'login', siteid: '35', ...(await bcaptcha()), ...extra }));
+    return { ip, jar, call: bcall, captcha: bcaptcha, sendCode: bsendCode };
+  };
+  return { app, sms, call, dev, json, form, answerOf, challenge, captcha, sendCode, inbox, powChallenge, powTicket, browser };
 }
 
 /** The client's search: the first number from 0 whose SHA-256(salt + number) is the challenge. */

@@ -68,6 +68,7 @@ export const en: ServerMessages = {
   'sso.qrPollLimit': 'The QR code was checked too often; try again shortly',
   'sso.ipLimit': 'Too many requests from this network; try again later',
   'sso.verifyLocked': 'Too many wrong codes; try again in 10 minutes',
+  'sso.verifyPhoneDayLimit': 'Too many attempts for this number; request a new code',
   'sso.smsFailed': 'The text message could not be sent; try again later',
   'sso.loginOk': 'Logged in',
   'sso.logoutOk': 'Logged out',

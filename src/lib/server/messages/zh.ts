@@ -69,6 +69,7 @@ export const zh = {
   'sso.qrPollLimit': '二维码状态查询过于频繁，请稍后再试',
   'sso.ipLimit': '当前网络请求过于频繁，请稍后再试',
   'sso.verifyLocked': '验证码错误次数过多，请10分钟后再试',
+  'sso.verifyPhoneDayLimit': '该手机号验证次数过多，请重新获取验证码',
   'sso.smsFailed': '短信发送失败，请稍后再试',
   'sso.loginOk': '登录成功',
   'sso.logoutOk': '已退出登录',
