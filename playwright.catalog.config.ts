@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 
 // Issue #29: a fresh start on the full shipped catalogue (CATALOG=full, an empty DATA_DIR), apart
 // from the journeys (which run on the KiCad demo catalogue). `npx playwright test -c playwright.catalog.config.ts`
-const port = Number(process.env.E2E_CATALOG_PORT ?? 4396);
+const port = Number(process.env.E2E_CATALOG_PORT ?? 4596);
 export const catalogBaseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_RUN_ID ??= new Date().toISOString().replace(/\D/g, '').slice(0, 14);
 const dataDir = process.env.E2E_CATALOG_DATA_DIR ?? join(tmpdir(), `chipedia-catalog-${process.env.E2E_RUN_ID}`);

@@ -1,5 +1,6 @@
 // `npm test`: the whole suite: type-check, lint, Vitest (PGlite, then PostgreSQL when
-// TEST_DATABASE_URL is set), Playwright end-to-end in Chromium. Ends with one plain line
+// TEST_DATABASE_URL is set), Playwright end-to-end in Chromium, the fault and scale-out tests, in
+// two lanes side by side (each runner's output printed whole when it ends). Ends with one plain line
 // `N passed, N failed[, N skipped]` summing every runner, and exits non-zero on any failure.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -62,84 +63,122 @@ if (wanted('lint')) {
   add('lint', { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
 }
 
-function vitest(label: string, args: string[], env: Record<string, string | undefined>): void {
-  const out = join(work, `${label.replace(/\W+/g, '-')}.json`);
-  const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args], env);
-  if (!existsSync(out)) {
-    add(label, { passed: 0, failed: 1, skipped: 0 });
-    return;
+/** One test runner as a child process; its output goes to a file, printed whole when it ends. */
+type Step = { label: string; cmd: string; args: string[]; env: Record<string, string | undefined>; kind: 'vitest' | 'playwright'; before?: () => boolean; after?: () => void };
+
+function parseTally(step: Step, out: string, status: number): Tally {
+  if (!existsSync(out)) return { passed: 0, failed: 1, skipped: 0 };
+  if (step.kind === 'vitest') {
+    const r = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number };
+    // A suite that fails to load has no failed tests of its own; count it so it cannot hide.
+    const failed = r.numFailedTests + (status !== 0 && r.numFailedTests === 0 ? Math.max(1, r.numFailedTestSuites) : 0);
+    return { passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests };
   }
-  const r = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number };
-  // A suite that fails to load has no failed tests of its own; count it so it cannot hide.
-  const failed = r.numFailedTests + (status !== 0 && r.numFailedTests === 0 ? Math.max(1, r.numFailedTestSuites) : 0);
-  add(label, { passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests });
+  const st = (JSON.parse(readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; skipped: number; flaky: number } }).stats;
+  return { passed: st.expected + st.flaky, failed: st.unexpected + (status !== 0 && st.unexpected === 0 ? 1 : 0), skipped: st.skipped };
 }
 
-if (build) {
-  const status = await build;
-  console.log(`\n▶ site build (beside the type-check and lint)\n${readFileSync(buildLog, 'utf8').split('\n').slice(-15).join('\n')}`);
-  add('site build', { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
+function runStep(step: Step): Promise<void> {
+  const slug = step.label.replace(/\W+/g, '-');
+  const out = join(work, `${slug}.json`);
+  const logFile = join(work, `${slug}.log`);
+  if (step.before && !step.before()) {
+    add(step.label, { passed: 0, failed: 1, skipped: 0 });
+    return Promise.resolve();
+  }
+  const args = step.kind === 'vitest'
+    ? ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...step.args]
+    // Each Playwright run keeps its own output folder: runs side by side must not clear each other's.
+    : ['test', '--output', join(work, `${slug}-results`), ...step.args];
+  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...(step.kind === 'playwright' ? { PLAYWRIGHT_JSON: out } : {}), ...step.env };
+  const started = performance.now();
+  console.log(`\n▶ started: ${step.label} (${step.cmd} ${args.join(' ')})`);
+  return new Promise((done) => {
+    const fd = openSync(logFile, 'w');
+    const child = spawn(step.cmd, args, { stdio: ['ignore', fd, fd], env });
+    child.on('exit', (code) => {
+      const status = code ?? 1;
+      const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+      console.log(`\n▶ ${step.label}: ended after ${minutes} min (exit ${status})\n${readFileSync(logFile, 'utf8')}`);
+      add(step.label, parseTally(step, out, status));
+      step.after?.();
+      done();
+    });
+  });
 }
 
+/** The site build's result, once: the steps that serve pages wait for it. */
+let buildRow: Promise<boolean> | null = null;
+function built(): Promise<boolean> {
+  buildRow ??= (build ?? Promise.resolve(1)).then((status) => {
+    if (!build) return false;
+    console.log(`\n▶ site build (beside the type-check and lint)\n${readFileSync(buildLog, 'utf8').split('\n').slice(-15).join('\n')}`);
+    add('site build', { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
+    return status === 0;
+  });
+  return buildRow;
+}
+
+/** Runs the steps of each lane one after another, the lanes side by side; a step that serves pages first waits for the build. */
+async function lanes(...laneSteps: Step[][]): Promise<void> {
+  await Promise.all(laneSteps.map(async (steps) => {
+    for (const step of steps) {
+      if (needsBuild.has(step)) await built();
+      await runStep(step);
+    }
+  }));
+  if (build) await built();
+}
+
+const vitestBin = bin('vitest');
+const playwrightBin = bin('playwright');
+const unitPglite: Step = { label: 'vitest (PGlite)', cmd: vitestBin, args: [], env: { TEST_DATABASE_URL: '' }, kind: 'vitest' };
+const apiPostgres: Step = { label: 'vitest API (PostgreSQL)', cmd: vitestBin, args: ['tests/api'], env: {}, kind: 'vitest' };
 // Issue #29: a fresh start on the full shipped catalogue (582k parts into PGlite, one core for
-// minutes) runs in the background beside the Vitest runs, with its own server, port and data.
-const catalogJson = join(work, 'playwright-catalog.json');
-const catalogRun: Promise<number> | null =
-  wanted('catalog') && build
-    ? new Promise((done) => {
-        const out = openSync(join(work, 'catalog.log'), 'w');
-        const child = spawn(bin('playwright'), ['test', '-c', 'playwright.catalog.config.ts'], {
-          stdio: ['ignore', out, out],
-          env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PLAYWRIGHT_JSON: catalogJson, E2E_CATALOG_DATA_DIR: join(work, 'catalog-data'), DATABASE_URL: '' },
-        });
-        child.on('exit', (code) => done(code ?? 1));
-      })
-    : null;
-
-if (wanted('unit')) vitest('vitest (PGlite)', [], { TEST_DATABASE_URL: '' });
-if (wanted('unit') && process.env.TEST_DATABASE_URL) vitest('vitest API (PostgreSQL)', ['tests/api'], {});
-
-function playwright(label: string, args: string[], env: Record<string, string | undefined>): void {
-  const out = join(work, `${label.replace(/\W+/g, '-')}.json`);
-  const status = run(bin('playwright'), ['test', ...args], { PLAYWRIGHT_JSON: out, ...env });
-  if (existsSync(out)) {
-    const s = (JSON.parse(readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; skipped: number; flaky: number } }).stats;
-    add(label, { passed: s.expected + s.flaky, failed: s.unexpected + (status !== 0 && s.unexpected === 0 ? 1 : 0), skipped: s.skipped });
-  } else add(label, { passed: 0, failed: 1, skipped: 0 });
-}
-
-if (catalogRun) {
-  const status = await catalogRun;
-  console.log(`\n▶ playwright -c playwright.catalog.config.ts (beside the Vitest runs)\n${readFileSync(join(work, 'catalog.log'), 'utf8').split('\n').slice(-25).join('\n')}`);
-  if (existsSync(catalogJson)) {
-    const st = (JSON.parse(readFileSync(catalogJson, 'utf8')) as { stats: { expected: number; unexpected: number; skipped: number; flaky: number } }).stats;
-    add('fresh start on the full catalogue (Chromium)', { passed: st.expected + st.flaky, failed: st.unexpected + (status !== 0 && st.unexpected === 0 ? 1 : 0), skipped: st.skipped });
-  } else add('fresh start on the full catalogue (Chromium)', { passed: 0, failed: 1, skipped: 0 });
-}
-
-if (wanted('e2e')) playwright('playwright (Chromium)', [], { E2E_DATA_DIR: join(work, 'e2e-data'), DATABASE_URL: '' });
-
+// minutes), with its own server, port and data.
+const catalog: Step = {
+  label: 'fresh start on the full catalogue (Chromium)',
+  cmd: playwrightBin,
+  args: ['-c', 'playwright.catalog.config.ts'],
+  env: { E2E_CATALOG_DATA_DIR: join(work, 'catalog-data'), DATABASE_URL: '' },
+  kind: 'playwright',
+};
+const e2e: Step = { label: 'playwright (Chromium)', cmd: playwrightBin, args: [], env: { E2E_DATA_DIR: join(work, 'e2e-data'), DATABASE_URL: '' }, kind: 'playwright' };
 // The journeys that need the server on PostgreSQL (*.pg.spec.ts), on a database made for them.
-if (wanted('e2e') && process.env.TEST_DATABASE_URL) {
-  const base = new URL(process.env.TEST_DATABASE_URL);
-  const name = `chipedia_e2e_${process.pid}`;
-  const admin = (sql: string) => run(process.execPath, ['-e', `const pg=require('pg');const c=new pg.Client(${JSON.stringify(base.toString())});c.connect().then(()=>c.query(${JSON.stringify(sql)})).then(()=>c.end(),e=>{console.error(e.message);process.exit(1)})`]);
-  if (admin(`CREATE DATABASE ${name}`) === 0) {
-    const url = Object.assign(new URL(base.toString()), { pathname: `/${name}` }).toString();
-    playwright('playwright on PostgreSQL (Chromium)', ['pg.spec.ts'], { DATABASE_URL: url, E2E_PORT: '4389', E2E_DATA_DIR: join(work, 'e2e-pg-data') });
-    admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } else add('playwright on PostgreSQL (Chromium)', { passed: 0, failed: 1, skipped: 0 });
-} else if (wanted('e2e')) {
-  console.log('\nThe *.pg.spec.ts journeys need TEST_DATABASE_URL (a PostgreSQL server): not run.');
-}
-
+const pgBase = process.env.TEST_DATABASE_URL ? new URL(process.env.TEST_DATABASE_URL) : null;
+const pgName = `chipedia_e2e_${process.pid}`;
+const admin = (sql: string) => run(process.execPath, ['-e', `const pg=require('pg');const c=new pg.Client(${JSON.stringify(String(pgBase))});c.connect().then(()=>c.query(${JSON.stringify(sql)})).then(()=>c.end(),e=>{console.error(e.message);process.exit(1)})`]);
+const e2ePostgres: Step = {
+  label: 'playwright on PostgreSQL (Chromium)',
+  cmd: playwrightBin,
+  args: ['pg.spec.ts'],
+  env: { DATABASE_URL: pgBase ? Object.assign(new URL(pgBase.toString()), { pathname: `/${pgName}` }).toString() : '', E2E_PORT: '4389', E2E_DATA_DIR: join(work, 'e2e-pg-data') },
+  kind: 'playwright',
+  before: () => admin(`CREATE DATABASE ${pgName}`) === 0,
+  after: () => void admin(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`),
+};
 // Issue #18's fault tests: the real server killed, and starved of its database (a throwaway
 // PostgreSQL cluster they make with Debian's binaries) and of disk (a tmpfs they mount: root).
-if (wanted('faults')) vitest('fault tests (real server)', ['-c', 'vitest.faults.config.ts'], { TEST_DATABASE_URL: '', DATABASE_URL: '' });
-
+const faults: Step = { label: 'fault tests (real server)', cmd: vitestBin, args: ['-c', 'vitest.faults.config.ts'], env: { TEST_DATABASE_URL: '', DATABASE_URL: '' }, kind: 'vitest' };
 // Issue #18's scale-out: a PostgreSQL primary and streaming replica, two nodes behind HAProxy,
 // backups restored (root, Debian's PostgreSQL 15 and HAProxy).
-if (wanted('scale')) vitest('scale-out (PostgreSQL replica, two nodes, HAProxy)', ['-c', 'vitest.scale.config.ts'], { TEST_DATABASE_URL: '', DATABASE_URL: '' });
+const scale: Step = { label: 'scale-out (PostgreSQL replica, two nodes, HAProxy)', cmd: vitestBin, args: ['-c', 'vitest.scale.config.ts'], env: { TEST_DATABASE_URL: '', DATABASE_URL: '' }, kind: 'vitest' };
+
+if (wanted('e2e') && !pgBase) console.log('\nThe *.pg.spec.ts journeys need TEST_DATABASE_URL (a PostgreSQL server): not run.');
+
+// Issue #31 item 5: two lanes side by side on the two cores, each a sequence of runners with
+// their own ports, data and output folders: Vitest (PGlite, then PostgreSQL) and the real-server
+// fault and scale-out tests in one, the browser runs (the full catalogue's fresh start, then the
+// journeys) in the other, balanced by their times in CI. TEST_LANES=1 runs one runner at a time.
+const needsBuild = new Set<Step>([catalog, e2e, e2ePostgres, faults, scale]);
+const laneA = [wanted('unit') && unitPglite, wanted('unit') && pgBase && apiPostgres, wanted('faults') && build && faults, wanted('scale') && build && scale].filter((x): x is Step => Boolean(x));
+const laneB = [
+  wanted('catalog') && build && catalog,
+  wanted('e2e') && build && e2e,
+  wanted('e2e') && build && pgBase && e2ePostgres,
+].filter((x): x is Step => Boolean(x));
+if (process.env.TEST_LANES === '1') await lanes([...laneA, ...laneB]);
+else await lanes(laneA, laneB);
 
 rmSync(work, { recursive: true, force: true });
 console.log(`\n${rows.join('\n')}`);

@@ -13,8 +13,9 @@ import pg from 'pg';
 export const PG_BIN = '/usr/lib/postgresql/15/bin';
 export const PRIMARY_PORT = 5452;
 export const REPLICA_PORT = 5453;
-export const NODE_PORTS = [4400, 4401] as const;
-export const PROXY_PORT = 4420;
+// Apart from the end-to-end server's ports (4396–4400), since npm test may run the two side by side.
+export const NODE_PORTS = [4600, 4601] as const;
+export const PROXY_PORT = 4620;
 export const DB_NAME = 'chipedia';
 /** Every node gets the same secret, so the SSO's HMACs (tickets, codes) verify on either. */
 export const SSO_SECRET = 'scale-test-secret-0123456789-abcdefghijklmnop';

@@ -10,9 +10,9 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** A fresh context (empty cache) at a desktop size with the locale cookie set. */
+/** A fresh context (empty cache) at 1280×720 (issue #31 item 3) with the locale cookie set. */
 export async function freshContext(browser: Browser, base: string, locale: 'zh' | 'en' = 'zh'): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   await context.addCookies([{ name: 'locale', value: locale, url: base }]);
   return context;
 }
