@@ -40,6 +40,7 @@ export const STATUS_TONE: Record<BomLineStatus, string> = {
   doubtful: 'bg-amber-100 text-amber-900',
   notFound: 'bg-red-100 text-red-800',
   dnp: 'bg-slate-200 text-slate-700',
+  notAPart: 'bg-stone-100 text-stone-600 italic',
   pending: 'bg-slate-100 text-slate-600',
 };
 

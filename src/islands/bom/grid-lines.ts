@@ -4,14 +4,14 @@ import type { BomLineFields, BomLineView } from '../../lib/client/bom-api.ts';
 // The grid's bookkeeping on the lines it holds, pure so it is tested on its own: counts per
 // status (the filter chips), totals for the board count, and one line replaced after an edit.
 
-export const STATUS_ORDER = ['exact', 'matched', 'doubtful', 'notFound', 'dnp', 'pending'] as const satisfies readonly BomLineStatus[];
+export const STATUS_ORDER = ['exact', 'matched', 'doubtful', 'notFound', 'dnp', 'notAPart', 'pending'] as const satisfies readonly BomLineStatus[];
 export type StatusFilter = BomLineStatus | 'all';
 
 /** The fields a grid cell edits (the same names as the changeSet call's fields). */
 export type EditableField = Extract<keyof BomLineFields, 'designators' | 'quantity' | 'mpn' | 'manufacturer' | 'description' | 'package' | 'value'>;
 
 export function countByStatus(lines: readonly BomLineView[]): Record<BomLineStatus, number> {
-  const counts: Record<BomLineStatus, number> = { pending: 0, exact: 0, matched: 0, doubtful: 0, notFound: 0, dnp: 0 };
+  const counts: Record<BomLineStatus, number> = { pending: 0, exact: 0, matched: 0, doubtful: 0, notFound: 0, dnp: 0, notAPart: 0 };
   for (const line of lines) counts[line.status]++;
   return counts;
 }
@@ -20,10 +20,10 @@ export function filterLines(lines: readonly BomLineView[], status: StatusFilter)
   return status === 'all' ? [...lines] : lines.filter((l) => l.status === status);
 }
 
-/** Parts to buy: the fitted lines' totals (a DNP line is bought for no board). */
+/** Parts to buy: the fitted lines' totals (a DNP line is bought for no board, nor is a non-part line). */
 export function totalParts(lines: readonly BomLineView[]): number {
   let sum = 0;
-  for (const line of lines) if (!line.dnp && line.status !== 'dnp') sum += line.totalQuantity ?? 0;
+  for (const line of lines) if (!line.dnp && line.status !== 'dnp' && line.status !== 'notAPart') sum += line.totalQuantity ?? 0;
   return sum;
 }
 

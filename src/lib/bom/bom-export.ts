@@ -46,8 +46,8 @@ export function bomExportSheet(input: ExportInput): XlsxSheet {
   const width = Math.max(input.header?.length ?? 0, ...input.lines.map((l) => l.cells.length), 0);
   const pad = (cells: readonly string[]): XlsxCell[] => Array.from({ length: width }, (_, i) => cells[i] ?? '');
   const { labels } = input;
-  const header: XlsxCell[] = [
-    ...pad(input.header ?? []),
+  const header: XlsxCell[] = uniqueNames([
+    ...Array.from({ length: width }, (_, i) => input.header?.[i] ?? ''),
     labels.mpn,
     labels.brand,
     labels.category,
@@ -56,11 +56,12 @@ export function bomExportSheet(input: ExportInput): XlsxSheet {
     labels.confidence,
     labels.perBoard,
     labels.total,
-  ];
+  ]);
   let perBoard = 0;
   let total = 0;
   const rows: XlsxCell[][] = [header];
   for (const line of input.lines) {
+    // A non-part line (the PCB, screws…) is stored as skipped, so it is counted like a DNP line.
     const fitted = !line.dnp && line.quantity !== null;
     const lineTotal = fitted ? line.quantity! * input.boardCount : null;
     if (fitted) {
@@ -86,4 +87,22 @@ export function bomExportSheet(input: ExportInput): XlsxSheet {
   rows.push(totals);
   const widths = [...Array.from({ length: width }, () => 14), 22, 16, 16, 14, 12, 10, 10, 14];
   return { name: input.sheetName, rows, widths, headerRows: 1 };
+}
+
+/**
+ * Column names made unique (issue #30 item 5: a sheet read back by name must not find two
+ * columns of one name). The user's header comes first and keeps its names; a later column whose
+ * name was taken (compared trimmed and case-blind) gets ' (2)', ' (3)'…; an unnamed column stays
+ * unnamed.
+ */
+export function uniqueNames(names: readonly string[]): string[] {
+  const taken = new Set<string>();
+  const key = (n: string) => n.trim().toLowerCase();
+  return names.map((name) => {
+    if (name.trim() === '') return name;
+    let out = name;
+    for (let n = 2; taken.has(key(out)); n++) out = `${name} (${n})`;
+    taken.add(key(out));
+    return out;
+  });
 }

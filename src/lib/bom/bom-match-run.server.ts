@@ -4,6 +4,7 @@ import { bomMatchMemory } from '../server/db/schema/index.ts';
 import type { BomTrends } from './bom.schema.ts';
 import { lineSignature, type LineFields } from './line-fields.ts';
 import { matchLines } from './match/match-lines.server.ts';
+import { nonPartOfStored } from './non-part.ts';
 import type { LineMatch, LineToMatch } from './match/match-types.ts';
 
 // Matching some lines of a BOM and saving the results: used by the matching job for each batch
@@ -39,7 +40,11 @@ async function memoryFor(db: Db, ownerId: number | null, signatures: readonly st
 /** Matches the lines and writes what is still current; returns how many were written and skipped. */
 export async function matchAndSave(db: Db, lines: readonly LineToRun[], options: RunOptions): Promise<{ written: number; skipped: number }> {
   if (lines.length === 0) return { written: 0, skipped: 0 };
-  const toMatch: LineToMatch[] = lines.map((l) => ({ fields: fieldsOf(l.source), designators: (l.designators ?? []) as string[], dnp: l.dnp }));
+  const toMatch: LineToMatch[] = lines.map((l) => {
+    const designators = (l.designators ?? []) as string[];
+    // A skipped line whose cells say it is not a part (non-part.ts) gets its own status, notAPart.
+    return { fields: fieldsOf(l.source), designators, dnp: l.dnp, notAPart: l.dnp && nonPartOfStored(l.source, designators) !== null };
+  });
   const signatures = toMatch.map((l) => lineSignature(l.fields)).filter((s): s is string => s !== null);
   const memory = await memoryFor(db, options.ownerId, signatures);
   const results = await matchLines(db, toMatch, {

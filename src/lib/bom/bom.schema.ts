@@ -83,10 +83,10 @@ export const BomConfirmResultSchema = z.object({
 
 // ── Lines ─────────────────────────────────────────────────────────────────────
 
-export const BOM_LINE_STATUSES = ['pending', 'exact', 'matched', 'doubtful', 'notFound', 'dnp'] as const;
+export const BOM_LINE_STATUSES = ['pending', 'exact', 'matched', 'doubtful', 'notFound', 'dnp', 'notAPart'] as const;
 export const BomLineStatusSchema = z.enum(BOM_LINE_STATUSES).openapi({
   description:
-    'pending: not matched yet; exact: supplier code or MPN equal (auto-accepted); matched: packaging variant or a unique full match (auto-accepted); doubtful: candidates need the user; notFound: nothing fits; dnp: not fitted',
+    'pending: not matched yet; exact: supplier code or MPN equal (auto-accepted); matched: packaging variant or a unique full match (auto-accepted); doubtful: candidates need the user; notFound: nothing fits; dnp: not fitted; notAPart: not an electronic part (the PCB, hardware, a heading…), never matched',
 });
 export type BomLineStatus = z.infer<typeof BomLineStatusSchema>;
 
@@ -162,7 +162,7 @@ export const BomSummarySchema = z
     state: z.enum(['uploaded', 'confirmed', 'matching', 'matched']),
     boardCount: z.number().int(),
     lines: z.number().int(),
-    counts: z.object({ pending: z.number().int(), exact: z.number().int(), matched: z.number().int(), doubtful: z.number().int(), notFound: z.number().int(), dnp: z.number().int() }),
+    counts: z.object({ pending: z.number().int(), exact: z.number().int(), matched: z.number().int(), doubtful: z.number().int(), notFound: z.number().int(), dnp: z.number().int(), notAPart: z.number().int() }),
     /** Parts to buy for boardCount boards (sum of fitted lines' totals). */
     totalParts: z.number().int(),
     jobId: z.string().uuid().nullable().openapi({ description: 'The last matching job' }),

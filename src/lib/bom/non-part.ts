@@ -157,3 +157,13 @@ export function nonPartOf(row: NonPartInput): NonPart | null {
   if (hardware !== null) return { kind: 'hardware', text: hardware };
   return null;
 }
+
+/**
+ * Why a stored line (bom_lines.source: { fields, cells }) is not a part, read again from its
+ * cells, or null. A line is set apart only while it is skipped (dnp): the user's "match it anyway"
+ * (dnp: false through /bom/changeSet) makes it a part again, so nothing needs storing.
+ */
+export function nonPartOfStored(source: unknown, designators: readonly string[]): NonPart | null {
+  const s = (source ?? {}) as { fields?: NonPartInput['fields']; cells?: readonly string[] };
+  return nonPartOf({ fields: s.fields ?? {}, designators, cells: s.cells ?? [] });
+}

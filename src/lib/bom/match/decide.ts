@@ -107,6 +107,9 @@ function stored(d: Draft): StoredCandidate {
  * user's call, except among parametric candidates, where the line's stated attributes are all
  * met and the defaults (then the preferences) pick one.
  */
+/** A line that is not a part (非元器件): no look-up, no candidate, its own status. */
+export const NOT_A_PART_MATCH: LineMatch = { status: 'notAPart', chosenProductId: null, confidence: null, candidates: [] };
+
 export function decide(ranked: readonly Draft[], dnp: boolean): LineMatch {
   if (dnp) return { status: 'dnp', chosenProductId: null, confidence: null, candidates: ranked.slice(0, MAX_CANDIDATES).map(stored) };
   const top = ranked.slice(0, MAX_CANDIDATES);

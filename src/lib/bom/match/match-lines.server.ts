@@ -11,7 +11,7 @@ import { familyMatches, familyPrefixes } from '../../search/mpn-lookup.ts';
 import { searchProducts } from '../../search/search.server.ts';
 import { bodyDimensions, footprintPackage, IMPERIAL_TO_METRIC, isExactPackage, packagesContradict } from '../footprint-package.ts';
 import { mpnMatchTier, orderingTail } from '../mpn-variants.ts';
-import { decide, rankDrafts, TIER_CONFIDENCE } from './decide.ts';
+import { decide, NOT_A_PART_MATCH, rankDrafts, TIER_CONFIDENCE } from './decide.ts';
 import { isFamilyRecord, toDraft, type Found } from './draft.ts';
 import { planLine, type LinePlan } from './line-plan.ts';
 import { lookalikeKeys } from './lookalike.ts';
@@ -51,7 +51,7 @@ export async function matchLines(db: Db, lines: readonly LineToMatch[], options:
 }
 
 async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], options: MatchOptions, resolver: BrandResolver, cache: MatchCache): Promise<LineMatch[]> {
-  const plans = lines.map((l) => (l.dnp ? null : planLine(l)));
+  const plans = lines.map((l) => (l.dnp || l.notAPart ? null : planLine(l)));
   const found: Found[][] = lines.map(() => []);
   const live = (i: number): LinePlan | null => plans[i] ?? null;
 
@@ -278,9 +278,9 @@ async function matchChunk(db: Db, r: SqlRunner, lines: readonly LineToMatch[], o
     });
   }
 
-  return lines.map((_line, i) => {
+  return lines.map((line, i) => {
     const p = live(i);
-    if (!p) return decide([], true);
+    if (!p) return line.notAPart ? NOT_A_PART_MATCH : decide([], true);
     const named = [...new Set(found[i]!.filter((f) => f.fromMpn !== undefined && (f.tier === 'exact' || f.tier === 'canonical' || f.tier === 'packaging')).map((f) => f.fromMpn!))];
     const orderable = new Set(found[i]!.filter((f) => facts.get(f.productId)?.orderable).map((f) => f.productId));
     const drafts = found[i]!.filter((f) => facts.has(f.productId)).map((f) => toDraft(f, p, facts.get(f.productId)!, resolver, named, [...orderable].some((id) => id !== f.productId)));

@@ -11,6 +11,8 @@ export type LineToMatch = {
   readonly fields: Readonly<Partial<Record<BomSourceField, string>>>;
   readonly designators: readonly string[];
   readonly dnp: boolean;
+  /** Set apart as not a part (非元器件, source.nonPart): never matched, status notAPart. */
+  readonly notAPart?: boolean;
 };
 
 export type StoredCandidate = {

@@ -246,6 +246,7 @@ export const en: ServerMessages = {
   'bom.status.doubtful': 'To check',
   'bom.status.notFound': 'Not found',
   'bom.status.dnp': 'Do not fit',
+  'bom.status.notAPart': 'Not a part',
   'bom.export.mpn': 'Matched MPN',
   'bom.export.brand': 'Brand',
   'bom.export.category': 'Category',

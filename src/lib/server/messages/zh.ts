@@ -251,6 +251,7 @@ export const zh = {
   'bom.status.doubtful': '待确认',
   'bom.status.notFound': '未找到',
   'bom.status.dnp': '不贴',
+  'bom.status.notAPart': '非元器件',
   'bom.export.mpn': '匹配型号',
   'bom.export.brand': '品牌',
   'bom.export.category': '分类',
