@@ -10,6 +10,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
 // One id per run, set by the runner and inherited by its workers, so a kept data directory's older logs are not read.
 process.env.E2E_RUN_ID ??= new Date().toISOString().replace(/\D/g, '').slice(0, 14);
 export const E2E_LOG_FILE = `${process.env.E2E_DATA_DIR ?? 'data/e2e'}/logs/server-${process.env.E2E_RUN_ID}.log`;
+/** The operator's token for /metrics and /readyz's details (tests/e2e/observability.spec.ts). */
+export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789abcdef';
 /** The phones, codes, tokens and tickets the run's helpers used (login-helpers.ts noteSecret), one JSON a line. */
 export const E2E_SECRETS_FILE = `${process.env.E2E_DATA_DIR ?? 'data/e2e'}/logs/secrets-${process.env.E2E_RUN_ID}.jsonl`;
 /** Second origins of tests/e2e/security.spec.ts: a host listed in HOST_ORIGINS, and a stranger. */
@@ -60,6 +62,7 @@ export default defineConfig({
       RANKINGS_REFRESH_SECONDS: '5',
       // Short QR lifetime so the expiry journey runs in seconds (production keeps 120 s).
       SSO_QR_TTL_SECONDS: '30',
+      METRICS_TOKEN: E2E_METRICS_TOKEN,
       // Every journey logs in from 127.0.0.1; production keeps 20 codes per address and hour.
       SSO_SMS_PER_IP_HOUR: '200',
       HOST_ORIGINS: `http://127.0.0.1:${ALLOWED_HOST_PORT}`,

@@ -56,8 +56,16 @@ const trustedProxies = config.TRUST_PROXY;
 // the 3D preview's gzip) are left alone.
 const compressedAssets = createCompressedAssets(`${process.cwd()}/dist/client`);
 const compress = compression({ threshold: 1024 });
-const { countStatic, operationalEndpoint } = await import('./lib/operational-endpoints.ts');
+const { countStatic, metricsListenerHandler, operationalEndpoint } = await import('./lib/operational-endpoints.ts');
 const operational = operationalEndpoint(database, config.METRICS_TOKEN);
+if (config.METRICS_PORT !== undefined) {
+  // Metrics without a token, on a listener of their own that no proxy forwards to (issue #36 item 4).
+  const metricsHandler = metricsListenerHandler(database);
+  createServer((req, res) => {
+    for (const [name, value] of Object.entries(defaultHeaders)) res.setHeader(name, value);
+    metricsHandler(req, res);
+  }).listen(config.METRICS_PORT, config.METRICS_HOST, () => console.log(`Metrics on http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`));
+}
 const server = createServer((req, res) => {
   for (const [name, value] of Object.entries(defaultHeaders)) res.setHeader(name, value);
   const forwardedProto = req.headers['x-forwarded-proto'];

@@ -89,6 +89,8 @@ const env: Record<string, string> = {
   SSO_SMS_PER_IP_HOUR: '10000',
   // The daily SMS alarm (an error log line per send past the budget) is not what is measured.
   SMS_DAILY_BUDGET: '10000000',
+  // /metrics answers only the operator's token, loopback or not (issue #36 item 4).
+  METRICS_TOKEN: 'load-bench-metrics-token-0123456789',
   ...(args['cpu-prof'] ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(dataDir, 'prof')}` } : {}),
 };
 
@@ -142,12 +144,12 @@ const relay = await startLoopbackRelay({ host: '127.0.0.1', port });
 const rss = sampleRss(pid);
 const clock = performance.now();
 const at = () => (performance.now() - clock) / 1000;
-// The V8 heap beside RSS (every 10 s from /metrics, open to loopback): whether growth is live
+// The V8 heap beside RSS (every 10 s from /metrics, with the operator's token): whether growth is live
 // objects or memory V8 keeps after collecting.
 const heap: { t: number; heapMB: number; externalMB: number }[] = [];
 const metric = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
 const heapTimer = setInterval(() => {
-  void fetch(`${base}/metrics`)
+  void fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${env['METRICS_TOKEN']}` } })
     .then((r) => r.text())
     .then((text) => heap.push({ t: Number(at().toFixed(1)), heapMB: Number(metric(text, 'chipedia_nodejs_heap_size_used_bytes').toFixed(1)), externalMB: Number(metric(text, 'chipedia_nodejs_external_memory_bytes').toFixed(1)) }))
     .catch(() => {});

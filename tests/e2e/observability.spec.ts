@@ -1,18 +1,23 @@
 import { expect, test } from '@playwright/test';
+import { E2E_METRICS_TOKEN } from '../../playwright.config.ts';
 
 // Issue #18 item 6 against the real server: /healthz, /readyz and /metrics, with the requests the
 // test itself made visible under their route patterns (not their URLs).
 
+const operator = { Authorization: `Bearer ${E2E_METRICS_TOKEN}` };
+
 test('healthz, readyz and metrics describe the running node', async ({ page, request }) => {
   const health = await request.get('/healthz');
   expect(health.status()).toBe(200);
-  expect(await health.json()).toMatchObject({ status: 'ok' });
+  // Open to anyone, and nothing in it but the status (issue #36 item 4).
+  expect(await health.json()).toEqual({ status: 'ok' });
 
   // The search index is built at start, as a job; the node is ready once it is loaded.
   await expect
     .poll(async () => (await request.get('/readyz')).status(), { timeout: 60_000 })
     .toBe(200);
-  const ready = (await (await request.get('/readyz')).json()) as { ready: boolean; database: string; searchIndex: { loaded: boolean; parts: number } };
+  expect(await (await request.get('/readyz')).json()).toEqual({ ready: true });
+  const ready = (await (await request.get('/readyz', { headers: operator })).json()) as { ready: boolean; database: string; searchIndex: { loaded: boolean; parts: number } };
   expect(ready).toMatchObject({ ready: true, database: 'ok', searchIndex: { loaded: true } });
   expect(ready.searchIndex.parts).toBeGreaterThan(1000);
 
@@ -20,7 +25,10 @@ test('healthz, readyz and metrics describe the running node', async ({ page, req
   const api = await request.post('/api/chiplet/products/queryPage', { data: { keyword: 'LM358', pageNum: 1, pageSize: 5 } });
   expect(api.status()).toBe(200);
 
-  const metrics = await request.get('/metrics');
+  // The test client is on loopback, as a proxy on the same host would be: that opens nothing.
+  expect((await request.get('/metrics')).status()).toBe(403);
+  expect((await request.get('/metrics', { headers: { 'X-Forwarded-For': '127.0.0.1' } })).status()).toBe(403);
+  const metrics = await request.get('/metrics', { headers: operator });
   expect(metrics.status()).toBe(200);
   expect(metrics.headers()['content-type']).toContain('text/plain');
   const text = await metrics.text();
@@ -34,7 +42,7 @@ test('healthz, readyz and metrics describe the running node', async ({ page, req
   // No URL of a request becomes a label: an unknown API path is one 'unmatched' series.
   await request.get('/api/chiplet/no-such-thing-1');
   await request.get('/api/chiplet/no-such-thing-2');
-  const after = await (await request.get('/metrics')).text();
+  const after = await (await request.get('/metrics', { headers: operator })).text();
   expect(after).not.toContain('no-such-thing');
   expect(after).toMatch(/app="api",route="unmatched",method="GET",status="404"/);
 });

@@ -19,6 +19,8 @@ export const PROXY_PORT = 4620;
 export const DB_NAME = 'chipedia';
 /** Every node gets the same secret, so the SSO's HMACs (tickets, codes) verify on either. */
 export const SSO_SECRET = 'scale-test-secret-0123456789-abcdefghijklmnop';
+/** /readyz's details and /metrics need the operator's token on the public port (issue #36 item 4). */
+export const METRICS_TOKEN = 'scale-test-metrics-token-0123456789';
 
 const pgUid = Number(spawnSync('id', ['-u', 'postgres']).stdout.toString().trim());
 const pgGid = Number(spawnSync('id', ['-g', 'postgres']).stdout.toString().trim());
@@ -141,6 +143,7 @@ export function nodeEnv(root: string, name: string, port: number, readUrl: strin
     ...(readUrl ? { DATABASE_READ_URL: readUrl } : {}),
     DATA_DIR: dataDir,
     SSO_SECRET,
+    METRICS_TOKEN,
     SMS_PROVIDER: 'dev',
     WECHAT_PROVIDER: 'dev',
     DEMO_DESIGNS: 'off',

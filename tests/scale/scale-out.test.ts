@@ -27,6 +27,7 @@ import {
   stopLeftoverClusters,
   stopNode,
   url,
+  METRICS_TOKEN,
   type AppNode,
   type Cluster,
   type Proxy,
@@ -89,7 +90,7 @@ async function replicaClients(): Promise<number> {
 }
 
 async function readyz(base: string): Promise<{ ready: boolean; readReplica: { state: string; fallbacks: number }; searchIndex: { parts: number } }> {
-  return json(await fetch(`${base}/readyz`));
+  return json(await fetch(`${base}/readyz`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } }));
 }
 
 describe('two nodes, one primary, one replica', () => {

@@ -86,8 +86,12 @@ const schema = z.object({
   // and a model the assistant answers in retrieval mode. The key stays on the server.
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: blankToUndefined,
-  /** Bearer token for /metrics from other machines (Prometheus); unset, only loopback may read it. */
+  /** Bearer token for /metrics (and /readyz's details) on the public listener; unset, they answer 403 there. */
   METRICS_TOKEN: blankToUndefined.pipe(z.string().min(16, 'must be at least 16 characters').max(200).optional()),
+  /** A separate listener for /metrics, /readyz and /healthz without a token (issue #36 item 4); unset, none. */
+  METRICS_PORT: blankToUndefined.pipe(z.coerce.number().int().min(1).max(65535).optional()),
+  /** Where METRICS_PORT listens: loopback unless Prometheus scrapes from another machine. */
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   LLM_MODEL: blankToUndefined.pipe(z.string().max(200).optional()),
   /** The provider's embedding model (its /embeddings endpoint): set, datasheet passages are also searched by vectors where pgvector is available. */
   LLM_EMBEDDING_MODEL: blankToUndefined.pipe(z.string().max(200).optional()),
