@@ -271,7 +271,7 @@ export function createSsoApp(options: SsoAppOptions) {
 
   /**
    * The caller as the code limits see it: its address and its browser (the sso_client cookie, set
-   * here when missing; a client without cookies is known by its User-Agent).
+   * here when missing; a client without cookies is known by its address and User-Agent).
    */
   const clientOf = (c: Ctx): VerifyClient => {
     const cookie = getCookie(c, CLIENT_COOKIE);
@@ -279,7 +279,8 @@ export function createSsoApp(options: SsoAppOptions) {
     if (cookie && ID_PATTERN.test(cookie)) return { ipHash: c.var.ipHash, browsers: [browserOf(cookie)] };
     const fresh = randomId();
     setCookie(c, CLIENT_COOKIE, fresh, { path: basePath || '/', httpOnly: true, sameSite: 'Lax', secure: secure(c), maxAge: 365 * 86_400 });
-    return { ipHash: c.var.ipHash, browsers: [`u${hmacHex(secret, 'ua', c.req.header('user-agent') ?? '').slice(0, 32)}`, browserOf(fresh)] };
+    // Without the cookie: this address with this User-Agent (never the User-Agent alone, which anyone can copy).
+    return { ipHash: c.var.ipHash, browsers: [`u${hmacHex(secret, 'ua', c.var.ipHash, c.req.header('user-agent') ?? '').slice(0, 32)}`, browserOf(fresh)] };
   };
 
   /**
