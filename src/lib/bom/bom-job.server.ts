@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import type { BomMatchScope, JobView } from '../jobs/jobs.ts';
 import { defineJob, jobRunnerOf } from '../jobs/runner.server.ts';
+import { SliceSizer, yieldToLoop } from '../jobs/slices.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { bomLines, boms, jobs } from '../server/db/schema/index.ts';
 import type { BomRow } from './bom-access.server.ts';
@@ -9,11 +10,17 @@ import { matchAndSave } from './bom-match-run.server.ts';
 
 // The `bom-match` job (issue #12 item 8): matches a BOM's lines in batches in the main thread (the
 // matcher queries the catalogue), reporting lines done of lines in scope as the job's progress.
+// Batches are sized by the time the last one took and the loop is given back between them, so
+// on PGlite (whose statements run on this thread) no batch stalls other requests (issue #36).
 // It marks the BOM `matching` and itself the BOM's current job at the start, and `matched` at the
 // end unless a newer job took over meanwhile. Its owner is the BOM's owner: null for an anonymous
 // BOM, whose job is then followed by its id (CAPABILITY_JOB_KINDS).
 
 export const MATCH_BATCH = 250;
+/** Time one batch should take on this thread, ms (the stall guard's limit is 100). */
+const BATCH_TARGET_MS = 60;
+/** Fewer lines a batch costs more in its fixed queries than it saves in stall time. */
+const BATCH_MIN = 10;
 
 /** Choices made by people (or applied replacements) are kept when the BOM is re-ranked. */
 const PEOPLE: readonly string[] = ['user', 'replacement'];
@@ -37,15 +44,18 @@ export const bomMatchJob = defineJob('bom-match', async (input, ctx) => {
   let done = 0;
   let written = 0;
   let after = 0;
+  const sizer = new SliceSizer({ targetMs: BATCH_TARGET_MS, first: 25, min: BATCH_MIN, max: MATCH_BATCH });
   try {
     for (;;) {
       ctx.signal.throwIfAborted();
+      await yieldToLoop();
+      const started = performance.now();
       const batch = await db
         .select({ id: bomLines.id, version: bomLines.version, source: bomLines.source, designators: bomLines.designators, dnp: bomLines.dnp })
         .from(bomLines)
         .where(and(inScope, gt(bomLines.id, after)))
         .orderBy(asc(bomLines.id))
-        .limit(MATCH_BATCH);
+        .limit(sizer.next);
       if (batch.length === 0) break;
       const base = done;
       const saved = await matchAndSave(db, batch, {
@@ -56,6 +66,7 @@ export const bomMatchJob = defineJob('bom-match', async (input, ctx) => {
         // Lines added or reset meanwhile can push done past the count taken at the start.
         onProgress: (n) => ctx.progress({ done: Math.min(base + n, Math.max(total, base + n)), total: Math.max(total, base + n) }),
       });
+      sizer.took(batch.length, performance.now() - started);
       written += saved.written;
       done += batch.length;
       after = batch[batch.length - 1]!.id;

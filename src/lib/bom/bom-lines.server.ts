@@ -6,11 +6,16 @@ import { AppError, Code } from '../server/errors.ts';
 import { serverMessage } from '../server/messages/server-message.ts';
 import { INT32_MAX } from '../server/validation.ts';
 import { touchBom, type BomRow, type Tx } from './bom-access.server.ts';
-import { linesFromSheet } from './bom-line.ts';
 import type { BomConfirmBody, BomTrends } from './bom.schema.ts';
-import { matchAndSave } from './bom-match-run.server.ts';
+import { matchAndSave, rowsOf } from './bom-match-run.server.ts';
+import { CONFIRM_LINES_TASK, type ConfirmLinesInput } from './confirm-lines-task.ts';
+import { UPLOAD_READ_LIMITS } from './bom-upload.server.ts';
+import { getFileStore } from '../files/file-store.server.ts';
+import { sharedWorkerPool } from '../jobs/worker-pool.server.ts';
+import { inSlices, SliceSizer, yieldToLoop } from '../jobs/slices.ts';
+import { rawOf } from '../server/db/raw-sql.server.ts';
 import { startBomMatch } from './bom-job.server.ts';
-import { loadSheet } from './bom-store.server.ts';
+import { loadSheet, sheetList } from './bom-store.server.ts';
 import { partByCode, trendsOf, type LineRow } from './bom-view.server.ts';
 import type { HeaderColumn } from './header-match.ts';
 import { cellsWithFields, lineSignature, mergeFields, rebuildLine, SOURCE_FIELDS, type LineFields } from './line-fields.ts';
@@ -34,8 +39,6 @@ export class StaleLineError extends AppError {
 const IDENTIFYING = new Set<keyof LineFields>(['mpn', 'value', 'description', 'supplierPn']);
 /** Fields whose change makes the line's match stale. */
 const MATCH_FIELDS = new Set<keyof LineFields>(['mpn', 'manufacturer', 'description', 'package', 'value', 'supplierPn']);
-/** Rows per insert: 9 parameters each, far below PostgreSQL's 65,535. */
-const INSERT_CHUNK = 2000;
 
 function badInput(locale: Locale, key: Parameters<typeof serverMessage>[0], vars: Record<string, string | number> = {}): AppError {
   return new AppError(Code.badInput, serverMessage(key, locale, vars));
@@ -49,45 +52,92 @@ const sourceOf = (row: LineRow): Source => {
 
 // ── Confirm ───────────────────────────────────────────────────────────────────
 
-/** Checks the mapping against the sheet, replaces the BOM's lines and starts matching them. */
+/**
+ * Checks the mapping against the sheet, replaces the BOM's lines and starts matching them. The
+ * lines are made in the worker pool and written in statements sized by time, the loop given back
+ * between them (issue #36 item 1, ADR 0018): the call answers once the lines are in, as before.
+ */
 export async function confirmMapping(db: Db, bom: BomRow, body: BomConfirmBody, locale: Locale): Promise<{ bomId: string; lines: number; jobId: string }> {
-  const sheet = await loadSheet(db, bom.id, { name: body.sheet, index: bom.sheetIndex });
+  const sheets = await sheetList(db, bom.id);
+  const sheet = body.sheet !== undefined ? sheets.find((s) => s.name === body.sheet) : sheets.find((s) => s.index === bom.sheetIndex);
   if (!sheet) throw badInput(locale, 'bom.api.sheetNotFound', { sheet: body.sheet ?? '' });
-  const rows = sheet.rows as string[][];
-  if (body.headerRow !== null && body.headerRow >= rows.length) throw badInput(locale, 'bom.api.headerRowOutOfRange', { row: body.headerRow, max: rows.length });
-  const width = rows.reduce((w, r) => Math.max(w, r.length), 0);
-  const seen = new Set<number>();
-  for (const c of body.columns) {
-    if (c.index >= width) throw badInput(locale, 'bom.api.columnOutOfRange', { index: c.index, max: width });
-    if (seen.has(c.index)) throw badInput(locale, 'bom.api.columnRepeated', { index: c.index });
-    seen.add(c.index);
-  }
-  if (!body.columns.some((c) => IDENTIFYING.has(c.field as keyof LineFields))) throw badInput(locale, 'bom.header.noIdentifyingColumn');
-
-  const lines = linesFromSheet(rows, { headerRow: body.headerRow, columns: body.columns });
-  await db.transaction(async (tx) => {
-    // Two confirms of one BOM run one after the other: the later one's lines stay.
-    await tx.select({ id: boms.id }).from(boms).where(eq(boms.id, bom.id)).for('update');
-    await tx.delete(bomLines).where(eq(bomLines.bomId, bom.id));
-    for (let i = 0; i < lines.length; i += INSERT_CHUNK) {
-      await tx.insert(bomLines).values(
-        lines.slice(i, i + INSERT_CHUNK).map((l, j) => ({
-          bomId: bom.id,
-          position: i + j,
-          row: l.row,
-          designators: l.designators,
-          quantity: l.quantity,
-          source: { fields: l.source.fields, cells: l.source.cells },
-          dnp: l.dnp,
-          problems: l.problems,
-          status: 'pending',
-        })),
-      );
-    }
-    await touchBom(tx, bom.id, { sheetIndex: sheet.index, headerRow: body.headerRow, columns: body.columns, state: 'confirmed' });
+  const out = await sharedWorkerPool().run(CONFIRM_LINES_TASK, {
+    source: await sheetSource(db, bom, sheet.index),
+    sheetIndex: sheet.index,
+    headerRow: body.headerRow,
+    columns: body.columns,
+    identifying: [...IDENTIFYING],
   });
+  if (!out.ok) throw badInput(locale, out.problem.key as Parameters<typeof serverMessage>[0], out.problem.vars);
+  await replaceLines(db, bom.id, out.pieces, { sheetIndex: sheet.index, headerRow: body.headerRow, columns: body.columns, state: 'confirmed' });
   const { job } = await startBomMatch(db, bom, 'pending');
-  return { bomId: bom.id, lines: lines.length, jobId: job.id };
+  return { bomId: bom.id, lines: out.lines, jobId: job.id };
+}
+
+/** The sheet's rows for the worker: the stored file read again (bytes move, not objects), or the stored rows. */
+async function sheetSource(db: Db, bom: BomRow, sheetIndex: number): Promise<ConfirmLinesInput['source']> {
+  const file = bom.fileKey ? await getFileStore().get(bom.fileKey) : null;
+  if (file) {
+    const bytes = new Uint8Array(await new Response(file.stream).arrayBuffer());
+    return { bytes, fileName: bom.fileName, limits: UPLOAD_READ_LIMITS };
+  }
+  const stored = await loadSheet(db, bom.id, { index: sheetIndex });
+  return { rows: (stored?.rows ?? []) as string[][] };
+}
+
+const LINE_COLUMNS = sql`x(position float8, "row" int, designators jsonb, quantity int, source jsonb, dnp boolean, problems jsonb)`;
+
+/** Confirms of one BOM in this process run one after the other (the later one's lines stay). */
+const replacing = new Map<string, Promise<unknown>>();
+
+/**
+ * Replaces a BOM's lines with the serialised pieces and updates the BOM. On PostgreSQL in one
+ * transaction (its statements leave this thread free). PGlite runs one statement at a time for the
+ * whole process and a transaction holds it for every other request, so there the old lines are
+ * deleted and the new ones inserted in short statements, one after another; a reader meanwhile sees
+ * the BOM being remade, and the matching job starts when it is whole.
+ */
+async function replaceLines(db: Db, bomId: string, pieces: readonly string[], set: Parameters<typeof touchBom>[2]): Promise<void> {
+  const previous = replacing.get(bomId) ?? Promise.resolve();
+  const run = previous.catch(() => {}).then(async () => {
+    const write = async (q: Db | Tx) => {
+      const deleted = new SliceSizer({ targetMs: 40, first: 500, max: 5000 });
+      for (;;) {
+        await yieldToLoop();
+        const n = deleted.next;
+        const started = performance.now();
+        const gone = rowsOf<{ id: number }>(
+          await q.execute(sql`DELETE FROM bom_lines WHERE id IN (SELECT id FROM bom_lines WHERE bom_id = ${bomId} LIMIT ${n}) RETURNING id`),
+        ).length;
+        deleted.took(Math.max(gone, 1), performance.now() - started);
+        if (gone < n) break;
+      }
+      await inSlices(
+        pieces,
+        async (slice) => {
+          const json = `[${slice.map((p) => p.slice(1, -1)).filter((p) => p !== '').join(',')}]`;
+          await q.execute(sql`
+            INSERT INTO bom_lines (bom_id, position, "row", designators, quantity, source, dnp, problems, status)
+            SELECT ${bomId}::uuid, x.position, x."row", x.designators, x.quantity, x.source, x.dnp, x.problems, 'pending'
+              FROM jsonb_to_recordset(${json}::jsonb) AS ${LINE_COLUMNS}`);
+        },
+        { targetMs: 40, first: 2, max: 40 },
+      );
+      await touchBom(q, bomId, set);
+    };
+    if (rawOf(db).kind === 'postgres') {
+      await db.transaction(async (tx) => {
+        await tx.select({ id: boms.id }).from(boms).where(eq(boms.id, bomId)).for('update');
+        await write(tx);
+      });
+    } else await write(db);
+  });
+  replacing.set(bomId, run);
+  try {
+    await run;
+  } finally {
+    if (replacing.get(bomId) === run) replacing.delete(bomId);
+  }
 }
 
 // ── Line edits ────────────────────────────────────────────────────────────────

@@ -6,6 +6,7 @@
 
 import { hostname } from 'node:os';
 import type { Db } from '../server/db/client.server.ts';
+import { enterActivity } from '../server/observability/stall-guard.server.ts';
 import { JobErrorCode, mergeProgress, NO_PROGRESS, ProgressThrottle, type JobInput, type JobKind, type JobProgress, type JobResult, type JobView } from './jobs.ts';
 import { claimJob, createJob, failInterruptedJobs, finishJob, getJob, onCancelRequest, requestCancel, writeProgress, type JobOutcome } from './jobs.server.ts';
 import { sharedWorkerPool, WorkerCrashedError, type WorkerPool } from './worker-pool.server.ts';
@@ -141,12 +142,15 @@ export class JobRunner {
     };
 
     let outcome: JobOutcome;
+    // The stall guard names the job when the loop stalls while it runs.
+    const leave = enterActivity(`job:${definition.kind}`);
     try {
       const result = await definition.handler(input, ctx);
       outcome = { state: 'succeeded', result, progress: current };
     } catch (error) {
       outcome = outcomeOfError(error, controller.signal.aborted, current);
     } finally {
+      leave();
       clearInterval(heartbeat);
       stopListening();
       await writes;

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { routePath } from 'hono/route';
 import { observeRequest } from './observability/metrics.server.ts';
+import { enterActivity, startStallGuard } from './observability/stall-guard.server.ts';
 import { dbFailure, loggableError, UNAVAILABLE_RETRY_AFTER_SECONDS } from './db-failure.server.ts';
 import type { Logger } from './logger.server.ts';
 
@@ -55,8 +56,10 @@ export type PlumbingOptions<E extends Env> = {
  */
 export function plumb<E extends PlumbedEnv, A extends Hono<E, Schema, string>>(app: A, options: PlumbingOptions<E>): A {
   const { envelope } = options;
+  // Every app logs the event-loop stalls its requests cause (issue #36 item 1).
+  startStallGuard();
   app.use(requestId({ headerName: 'X-Request-Id' }));
-  app.use(async (c, next) => {
+  const served = async (c: Context<E>, next: () => Promise<void>) => {
     const started = performance.now();
     c.set('ip', (c.env?.ip ?? '').trim() || 'unknown');
     c.set('log', options.logger.child({ reqId: c.var.requestId }));
@@ -72,6 +75,15 @@ export function plumb<E extends PlumbedEnv, A extends Hono<E, Schema, string>>(a
     // The matched pattern, not the URL, so labels stay few; the catch-all means no route matched.
     const route = routePath(c);
     observeRequest(options.metricsApp, route.endsWith('*') ? null : route, c.req.method, c.res.status, (performance.now() - started) / 1000);
+  };
+  // Marks the request as running for the stall guard, whatever its answer.
+  app.use(async (c, next) => {
+    const leave = enterActivity(`${c.req.method} ${c.req.path}`);
+    try {
+      await served(c, next);
+    } finally {
+      leave();
+    }
   });
   for (const guard of options.guards ?? []) app.use(guard);
 

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BomConfirmBody, BomHeaderMatch, BomUploadResult } from '../../src/lib/bom/bom.schema.ts';
+import { clearStalls, recordedStalls } from '../../src/lib/server/observability/stall-guard.server.ts';
+import { call, createWorld, settled, upload, type World } from '../helpers/bom-world.ts';
+
+// Issue #36 item 1 / issue #30 item 6: the largest BOM a caller may send (19,000 lines, the size of
+// the outside probe's file; the reader's limit is 20,000 rows) is confirmed, matched, exported and
+// matched again while an unrelated request (another user's BOM list, a database read) is sent
+// every 25 ms. Its p99 must stay within 200 ms, and the stall guard must record no stall over
+// 100 ms caused by the work. Figures are printed: this machine is shared, its load varies.
+
+const LINES = Number(process.env["STALL_TEST_LINES"] ?? 19_000);
+const label = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+let w: World;
+beforeAll(async () => {
+  w = await createWorld();
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+/** A 19,000-line KiCad-style CSV (~850 KB): resistors, op amps and unknown parts, each line its own designator. */
+function bigCsv(): string {
+  const rows = ['"Reference","Value","Footprint","Qty","MPN","Manufacturer"'];
+  for (let i = 0; i < LINES; i++) {
+    const kind = i % 4;
+    if (kind === 0) rows.push(`"R${i}","10k","R_0603","1","0603WAF1002T5E","UNI-ROYAL"`);
+    else if (kind === 1) rows.push(`"U${i}","LM358","SOIC-8","1","LM358DR","TI"`);
+    else if (kind === 2) rows.push(`"C${i}","100nF","C_0603","1","",""`);
+    else rows.push(`"X${i}","?","","1","NOSUCH-${i}","ACME"`);
+  }
+  return rows.join('\r\n');
+}
+
+type Probe = { stop: () => Promise<number[]> };
+
+/** Sends the unrelated request every 25 ms (one at a time) until stopped; answers the latencies. */
+function probe(token: string): Probe {
+  const times: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const t = performance.now();
+      const res = await call(w, 'POST', '/chiplet/user/bom', { token }, { pageNum: 1, pageSize: 5 });
+      times.push(performance.now() - t);
+      expect(res.status).toBe(200);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return times;
+    },
+  };
+}
+
+function p99(times: readonly number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0;
+}
+
+async function measured(name: string, work: () => Promise<void>): Promise<void> {
+  clearStalls();
+  const p = probe(w.bob.token);
+  const started = performance.now();
+  await work();
+  const took = performance.now() - started;
+  const times = await p.stop();
+  const stalls = recordedStalls().filter((s) => s.activity.length > 0);
+  const worst = Math.max(...times);
+  console.log(`[${label}] ${name}: ${Math.round(took)} ms, ${times.length} probes, p99 ${Math.round(p99(times))} ms, max ${Math.round(worst)} ms, stalls ${stalls.map((s) => `${s.ms}ms/cpu${s.cpuMs}(${s.activity.join("+")})`).join(' ') || 'none'}`);
+  expect.soft(times.length).toBeGreaterThan(5);
+  expect.soft(p99(times)).toBeLessThanOrEqual(200);
+  expect.soft(stalls.map((s) => `${s.ms} ms during ${s.activity.join(', ')}`)).toEqual([]);
+}
+
+describe(`BOM work of the largest allowed size does not stall the server (${label})`, () => {
+  let bomId = '';
+
+  it(`an anonymous ${LINES}-line CSV: upload, then confirm and match, an unrelated request stays within 200 ms p99`, async () => {
+    const csv = bigCsv();
+    let jobId = '';
+    await measured('upload', async () => {
+      const up = await upload<BomUploadResult>(w, csv, 'big.csv');
+      expect(up.body.code).toBe(200000);
+      bomId = up.body.result.bomId;
+    });
+    const hm = await call<BomHeaderMatch>(w, 'GET', `/chiplet/bom/headerMatch?bomId=${bomId}`);
+    const body: BomConfirmBody = { bomId, headerRow: hm.body.result.headerRow, columns: hm.body.result.columns };
+    await measured('confirm + match', async () => {
+      const confirmed = await call<{ lines: number; jobId: string }>(w, 'POST', '/chiplet/bom/confirm', {}, body);
+      expect(confirmed.body.code).toBe(200000);
+      expect(confirmed.body.result.lines).toBe(LINES);
+      jobId = confirmed.body.result.jobId;
+      const job = await settled(w, jobId);
+      expect(job.state).toBe('succeeded');
+    });
+  }, 300_000);
+
+  it('its export (/bom/download) leaves the unrelated request within 200 ms p99', async () => {
+    await measured('download', async () => {
+      const res = await w.app.request('/api/chiplet/bom/download', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ bomId }) });
+      expect(res.status).toBe(200);
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+    });
+  }, 300_000);
+
+  it('its re-match (/bom/changeByAI, every doubtful and not-found line) leaves the unrelated request within 200 ms p99', async () => {
+    await measured('changeByAI + job', async () => {
+      const res = await call<{ jobId: string }>(w, 'POST', '/chiplet/bom/changeByAI', {}, { bomId });
+      expect(res.body.code).toBe(200000);
+      const job = await settled(w, res.body.result.jobId);
+      expect(job.state).toBe('succeeded');
+    });
+  }, 300_000);
+});
