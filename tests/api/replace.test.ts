@@ -60,7 +60,7 @@ describe(`replace/getReplaces (${process.env.TEST_DATABASE_URL ? 'postgres' : 'p
     expect(codes(list)).toEqual(['0603WAF1002T5E_uniohm', 'RC0603JR-0710KL_yageo', 'RC0805FR-0710KL_yageo']);
     expect(list.map((c) => c.grade)).toEqual(['dropIn', 'pinCompatible', 'functional']);
     expect(total).toBe(3);
-    expect(counts).toEqual({ dropIn: 1, pinCompatible: 1, functional: 1, domestic: 1 });
+    expect(counts).toEqual({ dropIn: 1, pinCompatible: 1, packageCompatible: 0, functional: 1, domestic: 1 });
     const [drop, pin, func] = list as [ReplaceCandidate, ReplaceCandidate, ReplaceCandidate];
     expect(drop).toMatchObject({ domestic: true, brandName: '厚声', score: 1, reason: '同封装、同引脚定义，参数均在原型号范围内', userPair: null });
     expect(pin.diff.find((d) => d.key === 'tolerance')).toEqual({ key: 'tolerance', name: '精度', original: '1%', candidate: '5%', verdict: 'worse' });
@@ -177,7 +177,7 @@ describe('own pairs and preferences', () => {
   });
 
   it('domestic first and the grades listed follow the preference', async () => {
-    expect((await post('changeTrend', {}, { token: bob.token })).body.result).toEqual({ domesticFirst: false, grades: ['dropIn', 'pinCompatible', 'functional'] });
+    expect((await post('changeTrend', {}, { token: bob.token })).body.result).toEqual({ domesticFirst: false, grades: ['dropIn', 'pinCompatible', 'packageCompatible', 'functional'] });
     expect((await post('changeTrend', { grades: ['functional', 'dropIn', 'dropIn'] }, { token: bob.token })).body.result).toEqual({ domesticFirst: false, grades: ['dropIn', 'functional'] });
     expect((await post('changeTrend', { domesticFirst: true }, { token: bob.token })).body.result).toEqual({ domesticFirst: true, grades: ['dropIn', 'functional'] });
     expect((await post('changeTrend', { grades: [] }, { token: bob.token })).body.code).toBe(40000);

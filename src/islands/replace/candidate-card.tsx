@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { ReplaceLabels } from './labels.ts';
 
-export const GRADE_BADGE = { dropIn: 'bg-emerald-50 text-emerald-700', pinCompatible: 'bg-sky-50 text-sky-700', functional: 'bg-amber-50 text-amber-800' } as const;
+export const GRADE_BADGE = { dropIn: 'bg-emerald-50 text-emerald-700', pinCompatible: 'bg-sky-50 text-sky-700', packageCompatible: 'bg-violet-50 text-violet-700', functional: 'bg-amber-50 text-amber-800' } as const;
 const VERDICT_CLASS = { same: 'text-slate-600', better: 'text-emerald-700', worse: 'text-red-700', different: 'text-amber-800', missing: 'text-slate-400' } as const;
 
 type Props = {

@@ -3,9 +3,11 @@
 export const REPLACE_LABEL_KEYS = [
   'grade.dropIn',
   'grade.pinCompatible',
+  'grade.packageCompatible',
   'grade.functional',
   'gradeHelp.dropIn',
   'gradeHelp.pinCompatible',
+  'gradeHelp.packageCompatible',
   'gradeHelp.functional',
   'domestic',
   'searchLabel',

@@ -24,7 +24,7 @@ type Props = {
 };
 
 const PAGE_SIZE = 20;
-const GRADES: readonly ReplaceGradeName[] = ['dropIn', 'pinCompatible', 'functional'];
+const GRADES: readonly ReplaceGradeName[] = ['dropIn', 'pinCompatible', 'packageCompatible', 'functional'];
 type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; data: ReplaceList };
 
 /** /subsMaterial: find a part, list its graded replacements with diffs, export, apply to a BOM line, own pairs. */
@@ -160,7 +160,7 @@ function ReplaceFinder({ locale, labels, initialCode, bomLine }: Props) {
     `rounded-full border px-3 py-1 text-xs ${active ? 'border-brand-600 bg-brand-50 font-medium text-brand-700' : 'border-slate-300 bg-white text-slate-700 hover:border-brand-500'}`;
   const data = status.kind === 'ready' ? status.data : null;
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  const allCount = data ? data.counts.dropIn + data.counts.pinCompatible + data.counts.functional : 0;
+  const allCount = data ? data.counts.dropIn + data.counts.pinCompatible + data.counts.packageCompatible + data.counts.functional : 0;
 
   return (
     <div className="grid gap-4">

@@ -71,7 +71,7 @@ export type Question = {
 };
 
 const REPLACE_RE = /替代|代替|替换|平替|代换|代用|replace|alternative|substitut|equivalent|drop-?in|pin[- ]?compatible|second source/i;
-const COMPARE_RE = /对比|比较|区别|差异|差别|不同|\bvs\.?\b|versus|compare|comparison|differen|\bor\b|还是/i;
+const COMPARE_RE = /对比|比较|区别|差异|差别|不同|\bvs\.?\b|versus|compare|comparison|differen|\bor\b|还是|哪个|哪一个|哪款|哪颗|\bwhich\b|\bbetter\b/i;
 const FACT_RE =
   /最大|最小|多少|是多少|几[个脚]|数据手册|规格书|手册|第\s*\d+\s*页|哪一?页|引脚|管脚|\bpage\b|datasheet|what is|what's|how (?:much|many|high|low)|maximum|minimum|\bmax\b|\bmin\b|pin ?out|pinout|absolute/i;
 const BOM_RE = /\bBOM\b|物料清单|物料行|BOM\s*行|match (?:this|the|a) (?:line|bom)/i;
@@ -275,10 +275,11 @@ const AT_LEAST = new Set([
   'maxFrequency',
   'bandwidth',
   'gbw',
+  'gainBandwidth',
   'slewRate',
 ]);
 /** Keys read as 'at most' (losses, errors). */
-const AT_MOST = new Set(['onResistance', 'dropoutVoltage', 'tolerance', 'quiescentCurrent', 'offsetVoltage', 'noise', 'forwardVoltage']);
+const AT_MOST = new Set(['onResistance', 'dropoutVoltage', 'tolerance', 'quiescentCurrent', 'offsetVoltage', 'inputOffsetVoltage', 'noise', 'noiseDensity', 'forwardVoltage']);
 
 /** The default direction of a quantity on a key, when the question gives none. */
 export function defaultBound(key: string): Bound {

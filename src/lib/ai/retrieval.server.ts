@@ -30,10 +30,12 @@ import {
   type RetrievalReason,
 } from './compose.ts';
 import { filtersFor, rangePair, readQuestion, UNIT_PREFERENCE, type ParamAsk, type QuantityAsk, type Question } from './question.ts';
+import { readCondition, type CompareReason, type CompareVerdict } from './compare-verdict.ts';
+import { mergeResults, relaxationSteps, relaxedText, type RelaxWords } from './relax.ts';
 import type { CompareData } from './tools/compare-parts.server.ts';
 import type { BomLineData } from './tools/match-bom-line.server.ts';
 import type { ReplacementsData } from './tools/find-replacements.server.ts';
-import type { SearchPartsData } from './tools/search-parts.server.ts';
+import type { SearchPartsResult } from './tools/search-parts.server.ts';
 import { paramNames } from '../catalog/filters.ts';
 import { normalizeMpn } from '../catalog/mpn.ts';
 
@@ -58,9 +60,22 @@ export type RetrievalOptions = {
 /** The reading of a selection: the filters per quantity and the words shown as 'constraints read'. */
 export type SelectionPlan = {
   filters: ParamAsk[];
+  /** The filters with a capacity stated without a direction read as that exact value ('64KB flash'), searched first; null when none. */
+  exactFirst: ParamAsk[] | null;
   understood: string[];
   unplaced: QuantityAsk[];
 };
+
+/** Capacities an engineer names exactly ('64KB flash', '32Mbit'): that size first, then larger ones. */
+const EXACT_FIRST_KEYS = new Set(['flashSize', 'ramSize', 'eepromSize', 'memorySize']);
+
+function relaxWords(index: SearchIndex, locale: 'zh' | 'en'): RelaxWords {
+  return {
+    describe: (f) => describeFilter(f, index, locale),
+    format: (key, v) => formatQuantity(v, (index.params.get(key)?.unit ?? null) as Unit | null),
+    say: (key, vars = {}) => say(key, locale, vars),
+  };
+}
 
 export async function answerByRetrieval(ctx: AiToolContext, question: string, tools: AiTool[], options: RetrievalOptions = {}): Promise<RetrievalAnswer> {
   const pieces: string[] = [];
@@ -79,7 +94,7 @@ export async function answerByRetrieval(ctx: AiToolContext, question: string, to
   };
   if (q.text === '' || q.parsed.unusable) write(`${say('ai.ask', ctx.locale)}\n`);
   else if (q.intent === 'design') shown = await answerDesign(ctx, q, write);
-  else if (q.intent === 'comparison') shown = await answerComparison(ctx, q, run, write);
+  else if (q.intent === 'comparison') shown = await answerComparison(ctx, index, q, run, write);
   else if (q.intent === 'replacement') shown = await answerReplacement(ctx, q, run, write);
   else if (q.intent === 'datasheet') shown = await answerDatasheet(ctx, q, run, write);
   else if (q.intent === 'bomLine') shown = await answerBomLine(ctx, q, run, write);
@@ -127,26 +142,33 @@ async function answerSelection(ctx: AiToolContext, index: SearchIndex, q: Questi
       params: filters,
       domestic,
       limit: AI_LIMITS.parts,
-    })) as (AiToolResult & { data: SearchPartsData }) | null;
-  let result = await search(plan.filters, q.domestic);
+    })) as SearchPartsResult | null;
+  // The stated value before the rest of 'at least' ('64KB flash' lists 64 KB parts before 256 KB ones).
+  const exactFirst = plan.exactFirst;
+  const searchAll = async (domestic: boolean) => {
+    const first = exactFirst ? await search(exactFirst, domestic) : null;
+    if (first && first.parts.length >= AI_LIMITS.parts) return first;
+    const rest = await search(plan.filters, domestic);
+    return first && rest ? mergeResults(first, rest) : (rest ?? first);
+  };
+  let result = await searchAll(q.domestic);
   if (q.domestic) {
     if (result && result.data.parts.length > 0) write(`${say('ai.domestic.only', locale)}\n\n`);
     else {
       write(`${say('ai.domestic.none', locale)}\n\n`);
-      result = await search(plan.filters, false);
+      result = await searchAll(false);
     }
   }
+  // Nothing meets every filter: relax as an engineer would, and say so with the nearest values
+  // shown (relax.ts): the limits' tolerance first, then one constraint dropped (the last first).
   let relaxed: string[] = [];
   if (result && result.data.parts.length === 0 && plan.filters.length > 0) {
-    // Nothing meets every filter: drop one at a time (last first) and say which.
-    for (let i = plan.filters.length - 1; i >= 0 && result.data.parts.length === 0; i--) {
-      const again = await search(
-        plan.filters.filter((_, j) => j !== i),
-        false,
-      );
+    for (const step of relaxationSteps(plan.filters)) {
+      const again = await search(step.filters, false);
       if (again && again.data.parts.length > 0) {
         result = again;
-        relaxed = [describeFilter(plan.filters[i]!, index, locale)];
+        relaxed = step.changed.map((c) => relaxedText(c, again.data, relaxWords(index, locale)));
+        break;
       }
     }
   }
@@ -158,8 +180,17 @@ async function answerSelection(ctx: AiToolContext, index: SearchIndex, q: Questi
     write(`${q.mpns.length ? say('ai.notFound', locale, { typed: cell(q.mpns.join(' '), 80) }) : say('ai.selection.none', locale)}\n`);
     return { parts: [], citations: [] };
   }
-  if (relaxed.length) write(`${say('ai.selection.relaxed', locale, { list: relaxed.join(', ') })}\n\n`);
-  write(`${say('ai.selection.heading', locale, { total: data?.total ?? parts.length, shown: parts.length })}\n\n`);
+  const widened = data?.packages?.family.length ? data.packages : null;
+  if (widened)
+    write(
+      `${say(widened.exact.length ? 'ai.selection.packageAdded' : 'ai.selection.packageWidened', locale, {
+        asked: cell(widened.asked, 30),
+        list: widened.family.map((f) => cell(f, 30)).join(locale === 'en' ? ', ' : '、'),
+      })}\n\n`,
+    );
+  // One statement of what the list meets: all constraints, or all but the relaxed ones (never both).
+  if (relaxed.length) write(`${say('ai.selection.relaxed', locale, { list: relaxed.join(locale === 'en' ? '; ' : '；') })}\n\n`);
+  write(`${say(relaxed.length ? 'ai.selection.headingRelaxed' : 'ai.selection.heading', locale, { total: data?.total ?? parts.length, shown: parts.length })}\n\n`);
   write(partsTableHeader(locale));
   parts.forEach((p, i) => write(partsTableRow(p, i + 1)));
   return { parts, citations: [] };
@@ -195,6 +226,7 @@ function samePart(q: Question, parts: AiPart[]): AiPart[] {
 /** The filters of a selection: each quantity on the parameter key its category states most. */
 export function planSelection(index: SearchIndex, q: Question, locale: 'zh' | 'en'): SelectionPlan {
   const filters: ParamAsk[] = [];
+  const exact: ParamAsk[] = [];
   const understood: string[] = [];
   const unplaced: QuantityAsk[] = [];
   const cates = q.cateIds.slice(0, 6);
@@ -216,10 +248,17 @@ export function planSelection(index: SearchIndex, q: Question, locale: 'zh' | 'e
     const made = filtersFor(ask, key, keys);
     for (const f of made) used.add(f.key);
     filters.push(...made);
+    const only = made.length === 1 ? made[0]! : null;
+    exact.push(
+      ...(ask.bound === null && EXACT_FIRST_KEYS.has(key) && only && only.min !== undefined && only.max === undefined
+        ? [{ key, min: only.min * (1 - 1e-6), max: only.min * (1 + 1e-6) }]
+        : made),
+    );
     understood.push(made.map((f) => describeFilter(f, index, locale)).join(locale === 'en' ? ', ' : '，'));
   }
   if (q.domestic) understood.push(locale === 'en' ? 'Chinese brand' : '国产品牌');
-  return { filters, understood, unplaced };
+  const exactFirst = exact.some((f, i) => f !== filters[i]) ? exact : null;
+  return { filters, exactFirst, understood, unplaced };
 }
 
 function cateLabel(index: SearchIndex, sense: { cates: ReadonlyMap<number, number>; display: string }, locale: 'zh' | 'en'): string {
@@ -309,9 +348,18 @@ function chooseKey(index: SearchIndex, cates: readonly number[], unit: string, s
 
 // ── Comparison, replacement, datasheet, BOM line ─────────────────────────────
 
-async function answerComparison(ctx: AiToolContext, q: Question, run: Run, write: Write) {
+async function answerComparison(ctx: AiToolContext, index: SearchIndex, q: Question, run: Run, write: Write) {
   const { locale } = ctx;
-  const result = (await run('compareParts', { parts: q.mpns.slice(0, 4) })) as (AiToolResult & { data: CompareData }) | null;
+  const condition = readCondition(
+    q.text,
+    q.quantities.filter((x) => x.unit === 'V').map((x) => x.value),
+  );
+  const result = (await run('compareParts', {
+    parts: q.mpns.slice(0, 4),
+    ...(condition.supplyVoltage !== null ? { supplyVoltage: condition.supplyVoltage } : {}),
+    ...(condition.singleSupply ? { singleSupply: true } : {}),
+    ...(condition.aims.length ? { aims: condition.aims } : {}),
+  })) as (AiToolResult & { data: CompareData }) | null;
   const parts = result?.parts ?? [];
   if (!result || parts.length < 2) {
     const missing = result?.data.missing.length ? result.data.missing : q.mpns;
@@ -328,8 +376,39 @@ async function answerComparison(ctx: AiToolContext, q: Question, run: Run, write
       ),
     })}\n\n`,
   );
+  if (result.data.verdict) write(`${verdictText(result.data.verdict, parts, index, locale)}\n\n`);
   write(comparisonTable({ parts, rows: result.data.rows }, locale));
   return { parts, citations: [] };
+}
+
+/** The recommendation sentence: the part chosen and why, with figures; or what data is missing. */
+export function verdictText(v: CompareVerdict, parts: readonly AiPart[], index: SearchIndex, locale: 'zh' | 'en'): string {
+  const mpn = (i: number) => cell(parts[i]?.mpn ?? '?', 60);
+  const name = (key: string) => (locale === 'en' ? paramNames(key).nameEn : paramNames(key).nameZh);
+  const fmt = (key: string, value: number) =>
+    key === '@price' ? String(value) : key === '@stock' ? String(value) : formatQuantity(value, (index.params.get(key)?.unit ?? null) as Unit | null);
+  const keyName = (key: string) => (key === '@price' ? say('ai.compare.price', locale) : key === '@stock' ? say('ai.compare.stock', locale) : name(key));
+  const range = (min: number | null, max: number | null) => `${min !== null ? formatQuantity(min, 'V') : '?'}–${max !== null ? formatQuantity(max, 'V') : '?'}`;
+  const reason = (r: CompareReason): string => {
+    switch (r.kind) {
+      case 'supplyIn':
+      case 'supplyOut':
+        return say(r.kind === 'supplyIn' ? 'ai.compare.reason.supplyIn' : 'ai.compare.reason.supplyOut', locale, { mpn: mpn(r.part), range: range(r.min, r.max), v: formatQuantity(r.voltage, 'V') });
+      case 'railToRail':
+        return say('ai.compare.reason.railToRail', locale, { mpn: mpn(r.part), text: cell(r.text, 60) });
+      case 'better':
+        return say('ai.compare.reason.better', locale, { mpn: mpn(r.part), name: keyName(r.key), value: fmt(r.key, r.value), other: mpn(r.other), otherValue: fmt(r.key, r.otherValue) });
+    }
+  };
+  const sep = locale === 'en' ? '; ' : '；';
+  const reasons = v.reasons.map(reason).join(sep);
+  const missing = v.missing.map((m) => say('ai.compare.reason.missing', locale, { mpn: mpn(m.part), list: m.keys.map((k) => (k === 'supplyVoltage' ? say('ai.compare.supplyRange', locale) : keyName(k))).join(locale === 'en' ? ', ' : '、') })).join(sep);
+  const condition = v.condition.supplyVoltage !== null ? say(v.condition.singleSupply ? 'ai.compare.cond.single' : 'ai.compare.cond.supply', locale, { v: formatQuantity(v.condition.supplyVoltage, 'V') }) : '';
+  const tail = [reasons, missing].filter(Boolean).join(sep);
+  if (v.recommended !== null)
+    return say(condition ? 'ai.compare.verdict.for' : 'ai.compare.verdict.general', locale, { mpn: mpn(v.recommended), condition, reasons: tail || '—' });
+  if (v.condition.supplyVoltage !== null && v.fits.length && v.fits.every((f) => f === 'no')) return say('ai.compare.verdict.none', locale, { condition, reasons: tail || '—' });
+  return say('ai.compare.verdict.undecided', locale, { condition: condition || say('ai.compare.cond.general', locale), reasons: tail || '—' });
 }
 
 async function answerReplacement(ctx: AiToolContext, q: Question, run: Run, write: Write) {

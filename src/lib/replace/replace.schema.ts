@@ -11,7 +11,7 @@ export const MfgMpnCodeSchema = z.string().trim().min(1).max(160).regex(/^[A-Za-
 
 export const ReplaceGradeSchema = z.enum(REPLACE_GRADES).openapi({
   description:
-    "dropIn: same footprint, same pin map, every parameter within the original's envelope; pinCompatible: same footprint and pin map, some parameter outside; functional: same category and main value, different package or pins",
+    "dropIn: same footprint, same pin map, every parameter within the original's envelope; pinCompatible: same footprint and pin map, some parameter outside; packageCompatible: same footprint, a pin table unknown on either side (pins not verified); functional: same category and main value, different package or pins",
 });
 export type ReplaceGradeName = z.infer<typeof ReplaceGradeSchema>;
 
@@ -59,7 +59,7 @@ export const GetReplacesBodySchema = z
 export type GetReplacesBody = z.infer<typeof GetReplacesBodySchema>;
 
 export const ReplaceListSchema = z
-  .object({ original: ReplaceOriginalSchema, list: z.array(ReplaceCandidateSchema), total: z.number().int(), counts: z.object({ dropIn: z.number().int(), pinCompatible: z.number().int(), functional: z.number().int(), domestic: z.number().int() }) })
+  .object({ original: ReplaceOriginalSchema, list: z.array(ReplaceCandidateSchema), total: z.number().int(), counts: z.object({ dropIn: z.number().int(), pinCompatible: z.number().int(), packageCompatible: z.number().int(), functional: z.number().int(), domestic: z.number().int() }) })
   .openapi('ReplaceList');
 export type ReplaceList = z.infer<typeof ReplaceListSchema>;
 
@@ -80,9 +80,9 @@ export const ReplacePrefsSchema = z
   })
   .openapi('ReplacePrefs');
 export type ReplacePrefs = z.infer<typeof ReplacePrefsSchema>;
-export const DEFAULT_REPLACE_PREFS: ReplacePrefs = { domesticFirst: false, grades: ['dropIn', 'pinCompatible', 'functional'] };
+export const DEFAULT_REPLACE_PREFS: ReplacePrefs = { domesticFirst: false, grades: ['dropIn', 'pinCompatible', 'packageCompatible', 'functional'] };
 export const ReplaceChangeTrendBodySchema = z
-  .strictObject({ domesticFirst: z.boolean().optional(), grades: z.array(ReplaceGradeSchema).min(1).max(3).optional() })
+  .strictObject({ domesticFirst: z.boolean().optional(), grades: z.array(ReplaceGradeSchema).min(1).max(4).optional() })
   .openapi('ReplaceChangeTrend');
 
 export const ReplaceDownloadBodySchema = z.strictObject({ mfgMpnCode: MfgMpnCodeSchema });

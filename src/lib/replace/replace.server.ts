@@ -14,6 +14,7 @@ import {
   compareCandidates,
   diffParams,
   gradeCandidate,
+  numberAffinity,
   REPLACE_GRADES,
   ruleOf,
   sameFootprint,
@@ -166,29 +167,50 @@ export async function productIdOf(db: Db, mfgMpnCode: string, locale: Locale, ke
  * (the first 'equal' parameter: resistance, capacitance, core…) by the (key, value) indexes, same
  * package first; for parts with no main value, parts of the category, same package first.
  */
-async function candidateFacts(db: Db, original: Facts): Promise<Facts[]> {
+async function candidateFacts(db: Db, original: Facts, kinds: readonly number[]): Promise<Facts[]> {
   if (original.cateId === null) return [];
   const anchor = original.params.find((p) => ruleOf(p.key) === 'equal' && (p.valueNum !== null || p.valueText));
-  const base = [original.cateId, original.id, original.package ?? ''];
+  const base = [kinds, original.id, original.package ?? ''];
   let probe: (samePackage: boolean, limit: number) => string;
   let args: unknown[];
   if (anchor && anchor.valueNum !== null) {
     const v = anchor.valueNum;
     args = [...base, anchor.key, v - Math.abs(v) * 1e-6, v + Math.abs(v) * 1e-6];
     probe = (samePackage, limit) => `(SELECT pp.product_id FROM product_params pp JOIN products p ON p.id = pp.product_id
-        WHERE pp.key = $4 AND pp.value_num BETWEEN $5 AND $6 AND p.cate_id = $1 AND p.id <> $2 ${samePackage ? 'AND p.package = $3' : ''} LIMIT ${limit})`;
+        WHERE pp.key = $4 AND pp.value_num BETWEEN $5 AND $6 AND p.cate_id = ANY($1::int[]) AND p.id <> $2 ${samePackage ? SAME_PACKAGE : ''} LIMIT ${limit})`;
   } else if (anchor) {
-    args = [...base, anchor.key, anchor.valueText];
+    // A core is written several ways ('ARM Cortex-M3', WCH's 'ARM-M3'): probed by its last word, graded exactly after.
+    const core = anchor.key === 'core' ? /([A-Za-z]*\d+[A-Za-z+]*)\s*$/.exec(anchor.valueText ?? '')?.[1] : undefined;
+    args = [...base, anchor.key, core ? `%${core.toUpperCase()}` : anchor.valueText];
+    const match = core ? 'upper(pp.value_text) LIKE $5' : 'pp.value_text = $5';
     probe = (samePackage, limit) => `(SELECT pp.product_id FROM product_params pp JOIN products p ON p.id = pp.product_id
-        WHERE pp.key = $4 AND pp.value_text = $5 AND p.cate_id = $1 AND p.id <> $2 ${samePackage ? 'AND p.package = $3' : ''} LIMIT ${limit})`;
+        WHERE pp.key = $4 AND ${match} AND p.cate_id = ANY($1::int[]) AND p.id <> $2 ${samePackage ? SAME_PACKAGE : ''} LIMIT ${limit})`;
   } else {
     args = base;
-    probe = (samePackage, limit) => `(SELECT id FROM products WHERE cate_id = $1 AND id <> $2 ${samePackage ? 'AND package = $3' : ''} LIMIT ${limit})`;
+    probe = (samePackage, limit) => `(SELECT p.id FROM products p WHERE p.cate_id = ANY($1::int[]) AND p.id <> $2 ${samePackage ? SAME_PACKAGE : ''} LIMIT ${limit})`;
   }
   return factsWhere(db, `p.id IN (${probe(true, CANDIDATES_SAME_PACKAGE)} UNION ${probe(false, CANDIDATES_ANY_PACKAGE)})`, args);
 }
 
-type GradedFacts = { facts: Facts; graded: Graded };
+/** The same package, also with the body size the snapshot appends ('LQFP-48' and 'LQFP-48(7x7)'). */
+const SAME_PACKAGE = `AND (p.package = $3 OR p.package LIKE $3 || '(%' OR $3 LIKE p.package || '(%')`;
+
+type GradedFacts = { facts: Facts; graded: Graded; /** numberAffinity to the original's MPN. */ affinity: number };
+
+/**
+ * The categories holding the same kind of part as this one: itself, its children, and its parent
+ * when that is not a top-level branch. The KiCad demo files STM32F103C8Tx under 'ARM Cortex-M3',
+ * the JLC snapshot files GD32F103C8T6 under 'Microcontrollers' above it: one kind (issue #33).
+ */
+async function sameKindCategories(db: Db, cateId: number | null): Promise<number[]> {
+  if (cateId === null) return [];
+  const rows = await runnerOf(db).rows<{ cate_id: number }>(
+    `SELECT c.cate_id FROM categories c WHERE c.cate_id = $1 OR c.parent_id = $1
+     UNION SELECT p.cate_id FROM categories c JOIN categories p ON p.cate_id = c.parent_id WHERE c.cate_id = $1 AND p.parent_id IS NOT NULL`,
+    [cateId],
+  );
+  return [...new Set([cateId, ...rows.map((r) => Number(r.cate_id))])];
+}
 
 /**
  * The original and its graded catalogue candidates, by part code (cached: they change only with
@@ -201,16 +223,18 @@ async function gradedFor(db: Db, mfgMpnCode: string): Promise<{ original: Facts;
   return gradedMemo.get(db, mfgMpnCode, async () => {
     const original = (await factsWhere(db, 'p.mfg_mpn_code = $1', [mfgMpnCode]))[0];
     if (!original) return null;
-    const candidates = await candidateFacts(db, original);
+    const kinds = await sameKindCategories(db, original.cateId);
+    const candidates = await candidateFacts(db, original, kinds);
+    const sameKind = new Set(kinds);
     // Pins decide only between parts on the same footprint with another symbol: read just those.
     const needPins = candidates.filter((f) => f.symbolId !== original.symbolId && sameFootprint(original, f));
     if (needPins.length > 0) await attachPins(db, [original, ...needPins]);
     const list: GradedFacts[] = [];
     for (const f of candidates) {
-      const graded = gradeCandidate(original, f);
+      const graded = gradeCandidate(original, f, sameKind);
       // Once graded, a candidate's parameters and pins are not read again (views use its names,
       // the diff is in `graded`): kept, they made an entry ~4× larger (issue #18 load test).
-      if (graded) list.push({ facts: { ...f, params: [], pins: [] }, graded });
+      if (graded) list.push({ facts: { ...f, params: [], pins: [] }, graded, affinity: numberAffinity(original.mpn, f.mpn) });
     }
     // Kept in the default order (no pairs, domestic not first): most requests use it as it is.
     list.sort((a, b) => compareCandidates(rankItem({ g: a, pair: null }), rankItem({ g: b, pair: null }), false));
@@ -292,7 +316,7 @@ export async function readPrefs(db: Db, userId: number | null): Promise<ReplaceP
 }
 
 type Ranked = { g: GradedFacts; pair: { id: number; note: string | null } | null };
-const rankItem = (r: Ranked) => ({ grade: r.g.graded.grade, closeness: r.g.graded.closeness, domestic: r.g.facts.domestic, userPair: r.pair !== null, mpn: r.g.facts.mpn });
+const rankItem = (r: Ranked) => ({ grade: r.g.graded.grade, closeness: r.g.graded.closeness, domestic: r.g.facts.domestic, userPair: r.pair !== null, mpn: r.g.facts.mpn, affinity: r.g.affinity });
 export type RankedList = { original: Facts; ranked: Ranked[] };
 
 /** Every candidate of a part, own pairs first, ordered (replace.ts compareCandidates). */
@@ -317,7 +341,7 @@ async function rankedFor(db: Db, mfgMpnCode: string, locale: Locale, userId: num
     if (!f) continue;
     // The user said it replaces the part: keep it even when the catalogue cannot confirm (functional).
     const graded = gradeCandidate(base.original, f) ?? { grade: 'functional' as const, closeness: 0, diff: diffParams(base.original.params, f.params), notes: [] };
-    items.push({ g: { facts: f, graded }, pair: { id: p.id, note: p.note } });
+    items.push({ g: { facts: f, graded, affinity: numberAffinity(base.original.mpn, f.mpn) }, pair: { id: p.id, note: p.note } });
   }
   for (const g of base.list) if (!pairIds.has(g.facts.id)) items.push({ g, pair: null });
   // The cached list is already in order; sorting again is needed only for pairs or domestic first.
@@ -331,7 +355,7 @@ export async function getReplaces(db: Db, body: GetReplacesBody, locale: Locale,
   const { original, ranked } = await rankedFor(db, body.mfgMpnCode, locale, userId, prefs.domesticFirst);
   const grades: readonly ReplaceGrade[] = body.grade ? [body.grade] : prefs.grades;
   const shown = ranked.filter((r) => r.pair !== null || (grades.includes(r.g.graded.grade) && (!body.domesticOnly || r.g.facts.domestic)));
-  const counts = { dropIn: 0, pinCompatible: 0, functional: 0, domestic: 0 };
+  const counts = { dropIn: 0, pinCompatible: 0, packageCompatible: 0, functional: 0, domestic: 0 };
   for (const r of ranked) {
     counts[r.g.graded.grade]++;
     if (r.g.facts.domestic) counts.domestic++;

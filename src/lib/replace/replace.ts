@@ -5,14 +5,16 @@
 //      compatible electrical type on the candidate's symbol, and no pin is added;
 //   3. the parameters: each within the original's envelope (a rule per parameter key: equal,
 //      higher is better, lower is better, dielectric class).
-// dropIn = 1 + 2 + 3; pinCompatible = 1 + 2 with some parameter outside; functional = same
+// dropIn = 1 + 2 + 3; pinCompatible = 1 + 2 with some parameter outside; packageCompatible = 1
+// with a pin table missing on either side (issue #33: a grade never claims more than the data
+// shows, so an unverified pin map is not 'pin-compatible'); functional = same
 // category and main value (the 'equal' keys), with a different package or pin map. Anything whose
 // main value differs is no replacement at all (null).
 
 import { packagesCompatible } from '../bom/footprint-package.ts';
 import { formatParamValue } from '../catalog/filters.ts';
 
-export const REPLACE_GRADES = ['dropIn', 'pinCompatible', 'functional'] as const;
+export const REPLACE_GRADES = ['dropIn', 'pinCompatible', 'packageCompatible', 'functional'] as const;
 export type ReplaceGrade = (typeof REPLACE_GRADES)[number];
 
 export const VERDICTS = ['same', 'better', 'worse', 'different', 'missing'] as const;
@@ -77,14 +79,16 @@ function dielectricRank(text: string): number | null {
   return r ?? null;
 }
 
-/** Parameters never compared (the package is judged as a footprint). */
-const SKIPPED = new Set(['package', 'mounting']);
+/** Parameters never compared (the package is judged as a footprint; JLC's assembly class is a service tier, not a part property). */
+const SKIPPED = new Set(['package', 'mounting', 'jlcPartClass']);
 
 const EPS = 1e-6;
 function sameNumber(a: number, b: number): boolean {
   return Math.abs(a - b) <= EPS * Math.max(Math.abs(a), Math.abs(b), 1e-30);
 }
 const normText = (s: string) => s.normalize('NFKC').trim().toLowerCase().replace(/\s+/g, ' ');
+/** A CPU core as makers write it: 'ARM Cortex-M3', 'ARM-M3' and 'Cortex M3' are one core (WCH writes 'ARM-M3'). */
+const coreText = (s: string) => normText(s).replace(/\barm\b|cortex|[\s\-_]/g, '');
 
 /** One parameter of the original against the candidate's. */
 export function compareParam(key: string, original: ParamRow, candidate: ParamRow | undefined): Verdict {
@@ -101,6 +105,7 @@ export function compareParam(key: string, original: ParamRow, candidate: ParamRo
   const at = original.valueText ?? '';
   const bt = candidate.valueText ?? '';
   if (normText(at) === normText(bt)) return 'same';
+  if (key === 'core' && coreText(at) !== '' && coreText(at) === coreText(bt)) return 'same';
   if (rule === 'dielectric') {
     const ra = dielectricRank(at);
     const rb = dielectricRank(bt);
@@ -209,12 +214,14 @@ const CLOSENESS: Readonly<Record<Verdict, number>> = { same: 1, better: 0.9, mis
 const within = (v: Verdict) => v === 'same' || v === 'better';
 
 /**
- * Grades a candidate, or null when it is no replacement: another category, or a main value
+ * Grades a candidate, or null when it is no replacement: another category (`sameKind` lists the
+ * categories that hold the same kind of part: a KiCad record's fine category 'ARM Cortex-M3' and
+ * the snapshot's coarse 'Microcontrollers' above it), or a main value
  * ('equal' key of the original) missing or different, or — for parts with no main value — a
  * footprint, pin map and most parameters all different.
  */
-export function gradeCandidate(original: PartFacts, candidate: PartFacts): Graded | null {
-  if (original.cateId === null || original.cateId !== candidate.cateId) return null;
+export function gradeCandidate(original: PartFacts, candidate: PartFacts, sameKind: ReadonlySet<number> = new Set()): Graded | null {
+  if (original.cateId === null || candidate.cateId === null || (original.cateId !== candidate.cateId && !sameKind.has(candidate.cateId))) return null;
   const diff = diffParams(original.params, candidate.params);
   const mainKeys = diff.filter((d) => ruleOf(d.key) === 'equal');
   if (mainKeys.some((d) => d.verdict !== 'same')) return null;
@@ -234,24 +241,46 @@ export function gradeCandidate(original: PartFacts, candidate: PartFacts): Grade
   // Without a main value, sharing the category alone says little: ask for half the parameters within.
   if (mainKeys.length === 0 && diff.length > 0 && diff.filter((d) => within(d.verdict)).length * 2 < diff.length) return null;
   if (outside.length > 0) notes.push({ kind: 'outside', keys: outside });
+  if (footprint && !pins.same && pins.unknown) return { grade: 'packageCompatible', closeness, diff, notes };
   return { grade: 'functional', closeness, diff, notes };
 }
 
-const GRADE_BASE: Readonly<Record<ReplaceGrade, number>> = { dropIn: 0.7, pinCompatible: 0.4, functional: 0.1 };
+const GRADE_BASE: Readonly<Record<ReplaceGrade, number>> = { dropIn: 0.7, pinCompatible: 0.5, packageCompatible: 0.3, functional: 0.05 };
 
-/** 0..1: the grade sets the band (drop-in ≥ 0.7, pin-compatible 0.4–0.7, functional 0.1–0.4), closeness the place in it. */
+/** 0..1: the grade sets the band (drop-in ≥ 0.7, pin-compatible 0.5–0.7, package-compatible 0.3–0.5, functional 0.05–0.25), closeness the place in it. */
 export function scoreOf(grade: ReplaceGrade, closeness: number): number {
-  return Math.round((GRADE_BASE[grade] + 0.3 * Math.min(1, Math.max(0, closeness))) * 1000) / 1000;
+  const span = grade === 'dropIn' ? 0.3 : 0.2;
+  return Math.round((GRADE_BASE[grade] + span * Math.min(1, Math.max(0, closeness))) * 1000) / 1000;
 }
 
-export type RankItem = { grade: ReplaceGrade; closeness: number; domestic: boolean; userPair: boolean; mpn: string };
+export type RankItem = { grade: ReplaceGrade; closeness: number; domestic: boolean; userPair: boolean; mpn: string; affinity?: number };
 
-/** The user's own pairs first, then by grade, domestic first when asked, closeness, MPN. */
+/**
+ * How much of the original's number a candidate keeps after the maker's prefix: second sources
+ * keep it on purpose (STM32F103C8T6 → GD32F103C8T6, APM32F103C8T6, CH32F103C8T6 share 'F103C8T6'),
+ * so within a grade they come before a relative with another memory or pin code (CBT6).
+ * 0..1: the shared tail's length over the original's digits-onward length.
+ */
+export function numberAffinity(original: string, candidate: string): number {
+  const norm = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const a = norm(original);
+  const b = norm(candidate);
+  const from = a.search(/\d/);
+  const core = from < 0 ? a : a.slice(from);
+  if (core.length === 0) return 0;
+  // The longest run of the original's number (from its first digit) found in the candidate.
+  for (let len = core.length; len >= 3; len--) for (let i = 0; i + len <= core.length; i++) if (b.includes(core.slice(i, i + len))) return len / core.length;
+  return 0;
+}
+
+/** The user's own pairs first, then by grade, domestic first when asked, the original's number kept, closeness, MPN. */
 export function compareCandidates(a: RankItem, b: RankItem, domesticFirst: boolean): number {
   if (a.userPair !== b.userPair) return a.userPair ? -1 : 1;
   const g = REPLACE_GRADES.indexOf(a.grade) - REPLACE_GRADES.indexOf(b.grade);
   if (g !== 0) return g;
   if (domesticFirst && a.domestic !== b.domestic) return a.domestic ? -1 : 1;
+  const affinity = (b.affinity ?? 0) - (a.affinity ?? 0);
+  if (Math.abs(affinity) > 1e-9) return affinity;
   if (a.closeness !== b.closeness) return b.closeness - a.closeness;
   // Code-unit order: deterministic and far cheaper than localeCompare on long lists.
   return a.mpn < b.mpn ? -1 : a.mpn > b.mpn ? 1 : 0;

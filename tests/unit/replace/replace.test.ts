@@ -3,6 +3,7 @@ import {
   compareCandidates,
   compareParam,
   comparePins,
+  numberAffinity,
   diffParams,
   electricalCompatible,
   gradeCandidate,
@@ -155,7 +156,9 @@ describe('ordering', () => {
     expect(scoreOf('dropIn', 1)).toBe(1);
     expect(scoreOf('dropIn', 0)).toBe(0.7);
     expect(scoreOf('pinCompatible', 1)).toBeLessThanOrEqual(scoreOf('dropIn', 0));
-    expect(scoreOf('functional', 0.5)).toBe(0.25);
+    expect(scoreOf('packageCompatible', 1)).toBeLessThanOrEqual(scoreOf('pinCompatible', 0));
+    expect(scoreOf('functional', 1)).toBeLessThanOrEqual(scoreOf('packageCompatible', 0));
+    expect(scoreOf('functional', 0.5)).toBe(0.15);
   });
 
   it('puts own pairs first, then grade, domestic when asked, closeness', () => {
@@ -163,5 +166,50 @@ describe('ordering', () => {
     const list = [item('A', 'functional', 1), item('B', 'dropIn', 0.9), item('C', 'dropIn', 0.95, true), item('D', 'pinCompatible', 1, false, true), item('E', 'dropIn', 1)];
     expect([...list].sort((a, b) => compareCandidates(a, b, false)).map((x) => x.mpn)).toEqual(['D', 'E', 'C', 'B', 'A']);
     expect([...list].sort((a, b) => compareCandidates(a, b, true)).map((x) => x.mpn)).toEqual(['D', 'C', 'E', 'B', 'A']);
+  });
+});
+
+// Issue #33: domestic alternatives of STM32F103C8T6 as the shipped JLC snapshot records them
+// (catalog/jlcparts-2026-05-21: C8734 STM32F103C8T6 with the KiCad symbol the importer merged;
+// C77994 GD32F103C8T6 and C2687451 CH32F103C8T6 without any symbol; core 'ARM Cortex-M3' and
+// WCH's 'ARM-M3'; flash 64 KB; package 'LQFP-48(7x7)').
+describe('graded honestly: a pin map is claimed only when both pin tables are known', () => {
+  const mcu = (over: Partial<PartFacts>, core: string, supplyMin: number) =>
+    part({ cateId: 100, package: 'LQFP-48(7x7)', footprint: null, symbolId: null, params: [txt('core', core), num('flashSize', 65536, 'B'), num('supplyVoltageMin', supplyMin, 'V')], ...over });
+  const stm32 = mcu({ symbolId: 7812, pins: [pin('1', 'VBAT', 'power_in'), pin('2', 'PC13', 'bidirectional')] }, 'ARM Cortex-M3', 2);
+
+  it('same package, no pin table on the candidate: package-compatible, pins not verified, with the parameter differences', () => {
+    const gd32 = gradeCandidate(stm32, mcu({}, 'ARM Cortex-M3', 2.6));
+    expect(gd32?.grade).toBe('packageCompatible');
+    expect(gd32?.notes).toEqual([{ kind: 'pinsUnknown' }, { kind: 'outside', keys: ['supplyVoltageMin'] }]);
+    expect(gd32?.diff.find((d) => d.key === 'supplyVoltageMin')).toMatchObject({ original: '2 V', candidate: '2.6 V', verdict: 'worse' });
+  });
+
+  it("reads WCH's 'ARM-M3' as the same core", () => {
+    expect(compareParam('core', txt('core', 'ARM Cortex-M3'), txt('core', 'ARM-M3'))).toBe('same');
+    expect(compareParam('core', txt('core', 'ARM Cortex-M3'), txt('core', 'ARM Cortex-M4'))).toBe('different');
+    expect(gradeCandidate(stm32, mcu({}, 'ARM-M3', 2.7))?.grade).toBe('packageCompatible');
+  });
+
+  it('both pin tables known and agreeing: pin-compatible or drop-in; another package: functional', () => {
+    const samePins = mcu({ symbolId: 9, pins: stm32.pins }, 'ARM Cortex-M3', 2);
+    expect(gradeCandidate(stm32, samePins)?.grade).toBe('dropIn');
+    expect(gradeCandidate(stm32, mcu({ symbolId: 9, pins: stm32.pins }, 'ARM Cortex-M3', 2.6))?.grade).toBe('pinCompatible');
+    expect(gradeCandidate(stm32, mcu({ package: 'QFN-48' }, 'ARM Cortex-M3', 2))?.grade).toBe('functional');
+  });
+
+  it('a KiCad record in a finer category is the same kind when the caller says so', () => {
+    const kicad = { ...stm32, cateId: 10003 };
+    expect(gradeCandidate(kicad, mcu({}, 'ARM Cortex-M3', 2))).toBeNull();
+    expect(gradeCandidate(kicad, mcu({}, 'ARM Cortex-M3', 2), new Set([10003, 100]))?.grade).toBe('packageCompatible');
+  });
+
+  it("ranks second sources that keep the original's number first within a grade", () => {
+    expect(numberAffinity('STM32F103C8T6', 'GD32F103C8T6')).toBe(1);
+    expect(numberAffinity('STM32F103C8T6', 'CH32F103C8T6')).toBe(1);
+    expect(numberAffinity('STM32F103C8T6', 'GD32F103CBT6')).toBeLessThan(1);
+    const item = (mpn: string, closeness: number) => ({ mpn, grade: 'packageCompatible' as const, closeness, domestic: true, userPair: false, affinity: numberAffinity('STM32F103C8T6', mpn) });
+    const list = [item('APM32F103CBT6', 0.99), item('GD32F103C8T6', 0.7), item('CH32F103C8T6', 0.6)];
+    expect(list.sort((a, b) => compareCandidates(a, b, true)).map((x) => x.mpn)).toEqual(['GD32F103C8T6', 'CH32F103C8T6', 'APM32F103CBT6']);
   });
 });

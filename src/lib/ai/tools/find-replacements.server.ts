@@ -88,7 +88,7 @@ export async function runFindReplacements(ctx: AiToolContext, input: z.infer<typ
 export const findReplacementsTool: AiTool<typeof findReplacementsInput> = {
   name: 'findReplacements',
   description:
-    'Replacement candidates for a catalogue part, graded dropIn (same footprint and pin map, every parameter within the original), pinCompatible (same footprint and pins, some parameter outside) or functional (same function, other package), with the reason.',
+    'Replacement candidates for a catalogue part, graded dropIn (same footprint and pin map, every parameter within the original), pinCompatible (same footprint and pin tables that agree, some parameter outside), packageCompatible (same footprint, a pin table unknown: pins not verified) or functional (same function, other package), with the reason.',
   input: findReplacementsInput,
   run: runFindReplacements,
 };

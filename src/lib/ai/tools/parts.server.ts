@@ -32,6 +32,8 @@ export type LoadedPart = {
   id: number;
   part: AiPart;
   nums: Map<string, number>;
+  /** Text values by key ('railToRail': 'Rail-to-Rail Output'). */
+  texts: Map<string, string>;
   cateId: number | null;
   domestic: boolean;
   description: string;
@@ -80,12 +82,15 @@ export async function loadParts(
     const list = (Array.isArray(raw) ? raw : []).filter(([key]) => key !== 'package');
     const nums = new Map<string, number>();
     for (const [key, value] of list) if (value !== null && Number.isFinite(Number(value))) nums.set(key, Number(value));
+    const texts = new Map<string, string>();
+    for (const [key, , , text] of list) if (text) texts.set(key, text);
     const want = typeof matched === 'function' ? matched(nums) : (matched.get(id) ?? []);
     const sorted = [...list].sort((a, b) => rank(want, a[0]) - rank(want, b[0]));
     const params = sorted.slice(0, Math.max(shown, want.length)).map(([key, value, unit, text]) => aiParam(key, value === null ? null : Number(value), unit, text, locale));
     out.push({
       id,
       nums,
+      texts,
       cateId: r.cate_id,
       domestic: r.country === 'CN',
       description: (locale === 'en' ? r.description_en || r.description_zh : r.description_zh || r.description_en) ?? '',

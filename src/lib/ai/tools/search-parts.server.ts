@@ -7,7 +7,9 @@ import { packageParts } from '../../search/search.ts';
 import { getSearchIndex, type SearchIndex } from '../../search/search-index.server.ts';
 import { MAX_FILTER_VALUES, MAX_PAGE_SIZE, PARAM_KEY_RE } from '../../search/search.schema.ts';
 import { AI_LIMITS } from '../ai.ts';
+import type { AiPart } from '../ai.ts';
 import type { AiTool, AiToolContext, AiToolResult } from '../ai-tools.ts';
+import { familyPackages } from '../package-family.ts';
 import { satisfies, type ParamAsk } from '../question.ts';
 import { domesticBrandIds, idsOfCodes, loadParts } from './parts.server.ts';
 
@@ -36,6 +38,11 @@ export type SearchPartsData = {
   didYouMean: string | null;
   /** Set when domestic brands were asked and none matched (the list is then empty). */
   noDomestic?: boolean;
+  /**
+   * The package asked, read as the catalogue's names: `exact` its own spelling, `family` the other
+   * forms of its body among the parts listed ('SOT-23' → SOT-23-5), empty when none is listed.
+   */
+  packages?: { asked: string; exact: string[]; family: string[] };
   parts: Array<{
     mfgMpnCode: string;
     mpn: string;
@@ -44,15 +51,36 @@ export type SearchPartsData = {
     package: string | null;
     description: string;
     params: Record<string, string>;
+    /** The part's values (SI base units) of the filters' keys, met or not. */
+    filterValues: Record<string, number>;
   }>;
 };
 
-export async function runSearchParts(ctx: AiToolContext, input: SearchPartsInput): Promise<AiToolResult & { data: SearchPartsData }> {
+export type SearchPartsResult = AiToolResult & { data: SearchPartsData; parts: AiPart[] };
+
+export async function runSearchParts(ctx: AiToolContext, input: SearchPartsInput): Promise<SearchPartsResult> {
   const limit = input.limit ?? AI_LIMITS.parts;
-  // A package names exactly that package ('SOT-23' is not SOT-23-5) when the catalogue has it;
-  // otherwise the search engine reads the word as it would in the search box.
-  const packages = input.package ? strictPackages(await getSearchIndex(ctx.db), input.package) : [];
-  const keyword = [input.keyword, input.category, input.brand, packages.length ? '' : input.package]
+  // A package names its body: the exact spelling and the other forms of that body (package-family.ts:
+  // 'SOT-23' is also SOT-23-5/6, 'DIP-8' also PDIP-8), reported under data.packages so the answer
+  // says so. A package the catalogue does not spell is read by the search engine as in the search box.
+  const index = input.package ? await getSearchIndex(ctx.db) : null;
+  const exact = index && input.package ? strictPackages(index, input.package) : [];
+  const family = index && input.package ? familyPackages(input.package, index.packages, exact).slice(0, MAX_FILTER_VALUES) : [];
+  // One body, one search: the exact spelling and the other forms are ranked together (popularity
+  // and stock decide), so a SOT-23-5 LDO with 200k in stock is not hidden behind SOT-23 ones.
+  if (family.length === 0) return searchWith(ctx, input, limit, exact, input.package, null);
+  return searchWith(ctx, input, limit, [...exact, ...family].slice(0, MAX_FILTER_VALUES), input.package!, { exact, family });
+}
+
+async function searchWith(
+  ctx: AiToolContext,
+  input: SearchPartsInput,
+  limit: number,
+  packages: string[],
+  asked: string | undefined,
+  widened: { exact: string[]; family: string[] } | null,
+): Promise<SearchPartsResult> {
+  const keyword = [input.keyword, input.category, input.brand, packages.length ? '' : asked]
     .filter((w): w is string => !!w && w.trim() !== '')
     .join(' ')
     .slice(0, 200);
@@ -89,12 +117,15 @@ export async function runSearchParts(ctx: AiToolContext, input: SearchPartsInput
     ctx.db,
     list.map((i) => i.mfgMpnCode),
   );
-  const parts = await loadParts(ctx.db, ids, ctx.locale, (nums) => matchedKeys(nums, params));
+  // Every filter's key is shown (a relaxed one too, so its nearest value is seen); only the met ones count as matched.
+  const loaded = await loadParts(ctx.db, ids, ctx.locale, (nums) => [...new Set(params.map((p) => p.key))].filter((k) => nums.has(k)));
+  const parts = loaded.map((l) => ({ ...l, part: { ...l.part, matched: matchedKeys(l.nums, params) } }));
   return {
     data: {
       total,
       didYouMean: result.didYouMean,
       ...(input.domestic && total === 0 ? { noDomestic: true } : {}),
+      ...(widened && asked ? { packages: { asked, exact: widened.exact, family: widened.family.filter((name) => parts.some((l) => l.part.package === name)) } } : {}),
       parts: parts.map((l) => ({
         mfgMpnCode: l.part.mfgMpnCode,
         mpn: l.part.mpn,
@@ -103,6 +134,7 @@ export async function runSearchParts(ctx: AiToolContext, input: SearchPartsInput
         package: l.part.package,
         description: l.description.slice(0, 160),
         params: Object.fromEntries(l.part.params.map((p) => [p.key, p.value])),
+        filterValues: Object.fromEntries(params.flatMap((p) => (l.nums.has(p.key) ? [[p.key, l.nums.get(p.key)!]] : []))),
       })),
     },
     parts: parts.map((l) => l.part),
@@ -130,7 +162,7 @@ export function matchedKeys(nums: ReadonlyMap<string, number>, params: readonly 
 export const searchPartsTool: AiTool<typeof searchPartsInput> = {
   name: 'searchParts',
   description:
-    'Search the Chipedia catalogue for parts. Give a keyword (part number, category or words, Chinese or English) and/or a category, optional parameter ranges in SI base units (e.g. {key:"outputVoltage",min:3.3,max:3.3}, {key:"outputCurrent",min:1}), a brand, a package and domestic=true for Chinese brands. Returns the best matches with their key parameters.',
+    'Search the Chipedia catalogue for parts. Give a keyword (part number, category or words, Chinese or English) and/or a category, optional parameter ranges in SI base units (e.g. {key:"outputVoltage",min:3.3,max:3.3}, {key:"outputCurrent",min:1}), a brand, a package and domestic=true for Chinese brands. A package also matches the other forms of its body (SOT-23 → SOT-23-5/6, DIP-8 ↔ PDIP-8, SO-8 ↔ SOIC-8), reported under data.packages. Returns the best matches with their key parameters and their values of the filtered keys (filterValues).',
   input: searchPartsInput,
   run: runSearchParts,
 };
