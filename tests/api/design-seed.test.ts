@@ -73,6 +73,9 @@ describe(`demo designs seed (${label})`, () => {
     const gallery = await call<DesignList>(w, 'GET', '/design/all?tag=kicad-demo');
     expect(gallery.body.result.total).toBe(haveDemos ? 1 : 0);
     if (haveDemos) expect(gallery.body.result.list[0]).toMatchObject({ isDemo: true, owner: { nickname: 'KiCad 示例工程' }, likeCount: 0, visitCount: 0 });
+    // The owner the site names reads in the caller's language (issue #32): no Chinese on /en cards.
+    const galleryEn = await call<DesignList>(w, 'GET', '/design/all?tag=kicad-demo', { locale: 'en' });
+    if (haveDemos) expect(galleryEn.body.result.list[0]).toMatchObject({ isDemo: true, owner: { nickname: 'KiCad example projects' } });
     // Nothing is left pending for the start-up sweep.
     expect(await resumeDesignAnalysis(w.database.db)).toBe(0);
   }, 120_000);

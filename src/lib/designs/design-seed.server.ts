@@ -10,7 +10,7 @@ import { AppError } from '../server/errors.ts';
 import { logger } from '../server/logger.server.ts';
 import { uploadDesign } from '../viewer/viewer-upload.server.ts';
 import { queueDesignAnalysis } from './design-analysis.server.ts';
-import { DESIGN_LICENCES, normaliseTags, type DesignLicence } from './designs.ts';
+import { DEMO_NICKNAME, DESIGN_LICENCES, normaliseTags, type DesignLicence } from './designs.ts';
 
 // Demo content (issue #14 item 8): on a fresh install the gallery, Top100 and 'used in N designs'
 // are real. KiCad's demo projects (Debian's kicad-demos) and the viewer's fixture projects are
@@ -19,7 +19,7 @@ import { DESIGN_LICENCES, normaliseTags, type DesignLicence } from './designs.ts
 // is skipped), sequential and analysed in the background queue, so a start is not held up.
 
 export const DEMO_USERNAME = 'kicad-demos';
-export const DEMO_NICKNAME = 'KiCad 示例工程';
+export { DEMO_NICKNAME };
 export const KICAD_DEMOS_DIR = '/usr/share/kicad/demos';
 export const FIXTURE_PROJECTS_DIR = 'tests/fixtures/kicad/projects';
 

@@ -14,7 +14,7 @@ import { AppError, Code } from '../server/errors.ts';
 import { en } from '../server/messages/en.ts';
 import { serverMessage, type ServerMessageKey } from '../server/messages/server-message.ts';
 import type { DesignStats } from '../viewer/design-read.ts';
-import { normaliseTags, type DesignLicence, type DesignVisibility } from './designs.ts';
+import { DEMO_NICKNAME, normaliseTags, type DesignLicence, type DesignVisibility } from './designs.ts';
 import type { DesignBomLine, DesignCard, DesignDetail, DesignList, DesignUpdate, GalleryQuery, OwnDesignsQuery } from './designs.schema.ts';
 
 // Stored designs (issue #14): lists (gallery, own, liked, by part, top), one design, the owner's
@@ -112,7 +112,8 @@ function toCard(r: CardRow, locale: Locale): DesignCard {
     likeCount: r.likeCount,
     visitCount: r.visitCount,
     liked: Boolean(r.liked),
-    owner: { nickname: r.nickname },
+    // The demo projects' owner is a name the site gives, so it reads in the page's language.
+    owner: { nickname: r.isDemo && r.nickname === DEMO_NICKNAME ? serverMessage('design.demoOwner', locale) : r.nickname },
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
     publishedAt: r.publishedAt ? iso(r.publishedAt) : null,

@@ -102,3 +102,6 @@ export function rankTrend(rank: number, prevRank: number | null): RankTrend {
   if (prevRank === null) return 'new';
   return rank < prevRank ? 'up' : rank > prevRank ? 'down' : 'same';
 }
+
+/** The stored nickname of the demo projects' owner; cards show it as `design.demoOwner` in the page's language. */
+export const DEMO_NICKNAME = 'KiCad 示例工程';
