@@ -95,7 +95,7 @@ export async function productDetail(db: Db, mfgMpnCode: string, locale: Locale, 
     .filter((r) => !(r.key === 'package' && r.valueText === p.package))
     .map((r) => {
       const names = paramNames(r.key);
-      return { key: r.key, name: locale === 'en' ? names.nameEn : names.nameZh, ...names, unit: r.unit, valueNum: r.valueNum, valueText: r.valueText, display: formatParamValue(r.valueNum, r.valueText, r.unit) };
+      return { key: r.key, name: locale === 'en' ? names.nameEn : names.nameZh, ...names, unit: r.unit, valueNum: r.valueNum, valueText: r.valueText, display: formatParamValue(r.valueNum, r.valueText, r.unit, locale) };
     })
     .sort((a, b) => a.nameEn.localeCompare(b.nameEn));
   // By pin number (what a layout engineer looks up); unit 0 pins are shared by every unit.
@@ -264,11 +264,11 @@ async function computeSimilar(db: Db, productId: number, locale: Locale, limit: 
     'SELECT product_id, key, value_num, value_text, unit FROM product_params WHERE product_id = ANY($1::int[])',
     [scored.map((r) => r.id)],
   );
-  const myDisplay = new Map(ctx.params.map((r) => [r.key, formatParamValue(r.valueNum, r.valueText, r.unit)]));
+  const myDisplay = new Map(ctx.params.map((r) => [r.key, formatParamValue(r.valueNum, r.valueText, r.unit, locale)]));
   const byProduct = new Map<number, SimilarPart['params']>();
   for (const r of theirs) {
     if (!myDisplay.has(r.key) || r.key === 'package') continue;
-    const display = formatParamValue(r.value_num, r.value_text, r.unit);
+    const display = formatParamValue(r.value_num, r.value_text, r.unit, locale);
     const names = paramNames(r.key);
     const list = byProduct.get(r.product_id) ?? [];
     list.push({ key: r.key, name: locale === 'en' ? names.nameEn : names.nameZh, display, same: display === myDisplay.get(r.key) });

@@ -11,6 +11,7 @@
 //   typed stays in the URL so a shared link reads as it was written.
 
 import type { Locale } from '../i18n/i18n.ts';
+import { localizeParamText } from '../i18n/param-values.ts';
 import { PARAM_DEF_BY_KEY } from './param-extract.ts';
 import { formatQuantity, isUnit, parseQuantity, type Unit } from './units.ts';
 
@@ -66,14 +67,17 @@ export function asUnit(unit: string | null | undefined): Unit | null {
   return unit && isUnit(unit) ? unit : null;
 }
 
-/** '4.7 kΩ', '100 nF', '64 KB', '-40°C', 'X7R'; unknown units are appended as written. */
-export function formatParamValue(valueNum: number | null | undefined, valueText: string | null | undefined, unit: string | null | undefined): string {
+/**
+ * '4.7 kΩ', '100 nF', '64 KB', '-40°C', 'X7R'; unknown units are appended as written. With a
+ * locale, a text value reads in that language ('Fixed' → '固定' on zh pages, issue #32).
+ */
+export function formatParamValue(valueNum: number | null | undefined, valueText: string | null | undefined, unit: string | null | undefined, locale?: Locale): string {
   if (valueNum !== null && valueNum !== undefined && Number.isFinite(valueNum)) {
     const u = asUnit(unit);
     if (u || !unit) return formatQuantity(valueNum, u);
     return `${formatQuantity(valueNum, null)} ${unit}`;
   }
-  return valueText ?? '';
+  return locale && valueText ? localizeParamText(valueText, locale) : (valueText ?? '');
 }
 
 // ── Filter state ─────────────────────────────────────────────────────────────

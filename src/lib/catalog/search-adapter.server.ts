@@ -3,6 +3,7 @@ import { AppError, Code } from '../server/errors.ts';
 import type { SearchItem, SearchParams, SearchResult } from '../search/search.schema.ts';
 import { searchProducts } from '../search/search.server.ts';
 import { formatParamValue } from './filters.ts';
+import type { Locale } from '../i18n/i18n.ts';
 
 // How the pages call the search engine (src/lib/search): a rejected or timed-out search becomes
 // a state the page can show instead of an error page, and results are read in one shape.
@@ -28,10 +29,10 @@ export function emptyResult(): SearchResult {
 }
 
 /** One parameter of a result, formatted ('4.7 kΩ', 'X7R'); null when the part does not state it. */
-export function itemParamDisplay(item: SearchItem, key: string, fallbackUnit: string | null = null): string | null {
+export function itemParamDisplay(item: SearchItem, key: string, fallbackUnit: string | null = null, locale?: Locale): string | null {
   const p = item.params.find((x) => x.key === key);
   if (!p) return null;
-  return formatParamValue(p.value, p.text, p.unit ?? fallbackUnit);
+  return formatParamValue(p.value, p.text, p.unit ?? fallbackUnit, locale);
 }
 
 export type FacetItem = { id: string; name: string; count: number };

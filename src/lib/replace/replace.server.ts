@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../i18n/i18n.ts';
 import { paramLabel, formatParamValue } from '../catalog/filters.ts';
+import { localizeParamText } from '../i18n/param-values.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { runnerOf } from '../server/db/raw-sql.server.ts';
 import { bomLines, products, userReplacePrefs, userReplacements } from '../server/db/schema/index.ts';
@@ -266,7 +267,7 @@ function partView(f: Facts, locale: Locale): ReplacePart {
 function originalView(f: Facts, locale: Locale): ReplaceOriginal {
   return {
     ...partView(f, locale),
-    params: f.params.filter((p) => p.key !== 'package').map((p) => ({ key: p.key, name: paramLabel(p.key, locale), display: formatParamValue(p.valueNum, p.valueText, p.unit) })),
+    params: f.params.filter((p) => p.key !== 'package').map((p) => ({ key: p.key, name: paramLabel(p.key, locale), display: formatParamValue(p.valueNum, p.valueText, p.unit, locale) })),
     pinCount: f.symbolPinCount,
   };
 }
@@ -303,7 +304,7 @@ function candidateView(g: GradedFacts, locale: Locale, userPair: { id: number; n
     grade: g.graded.grade,
     score: scoreOf(g.graded.grade, g.graded.closeness),
     reason: userPair ? [serverMessage('replace.reason.userPair', locale) + (userPair.note ? `: ${userPair.note}` : ''), reason].filter(Boolean).join(locale === 'en' ? '. ' : '。') : reason,
-    diff: g.graded.diff.map((d) => ({ key: d.key, name: paramLabel(d.key, locale), original: d.original, candidate: d.candidate, verdict: d.verdict })),
+    diff: g.graded.diff.map((d) => ({ key: d.key, name: paramLabel(d.key, locale), original: d.original === null ? null : localizeParamText(d.original, locale), candidate: d.candidate === null ? null : localizeParamText(d.candidate, locale), verdict: d.verdict })),
     userPair,
   };
 }

@@ -104,7 +104,7 @@ async function sharedRows(ctx: AiToolContext, parts: readonly LoadedPart[], deci
   const values = new Map<string, Map<number, string>>();
   for (const r of rows) {
     if (!values.has(r.key)) values.set(r.key, new Map());
-    values.get(r.key)!.set(r.product_id, formatParamValue(r.value_num === null ? null : Number(r.value_num), r.value_text, r.unit));
+    values.get(r.key)!.set(r.product_id, formatParamValue(r.value_num === null ? null : Number(r.value_num), r.value_text, r.unit, ctx.locale));
   }
   const name = (key: string) => (ctx.locale === 'en' ? paramNames(key).nameEn : paramNames(key).nameZh);
   const out: CompareRow[] = [

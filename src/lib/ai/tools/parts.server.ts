@@ -48,7 +48,7 @@ export function aiParam(key: string, valueNum: number | null, unit: string | nul
   return {
     key,
     name: locale === 'en' ? names.nameEn : names.nameZh,
-    value: formatParamValue(valueNum, valueText, unit),
+    value: formatParamValue(valueNum, valueText, unit, locale),
   };
 }
 
