@@ -3,7 +3,6 @@ import type { Context } from 'hono';
 import { fileResponseHeaders } from '../files/file-store.ts';
 import { getFileStore } from '../files/file-store.server.ts';
 import { UPLOAD_LIMITS } from '../files/upload-limits.ts';
-import { writeXlsx } from '../files/xlsx-write.ts';
 import { sharedWorkerPool } from '../jobs/worker-pool.server.ts';
 import type { AppEnv } from '../server/app-env.ts';
 import { callerOf, optionalUser, requireUser } from '../server/auth.server.ts';
@@ -20,12 +19,12 @@ import { bomLines } from '../server/db/schema/index.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { bomNotFound, openBom, type BomCaller, type BomRow } from './bom-access.server.ts';
 import { partsForDescription } from './bom-desc-search.server.ts';
-import { bomExportSheet } from './bom-export.ts';
+import { exportLines, exportParts, exportXlsx, sheetRowOf } from './bom-export-run.server.ts';
 import { headerMatchOf } from './bom-header.server.ts';
 import { addLine, chooseLinePart, confirmMapping, deleteLines, rematchDoubtful, setBoardCount, setLineFields, setTrends, StaleLineError } from './bom-lines.server.ts';
-import { deleteBom, listOwnBoms, loadSheet, renameBom } from './bom-store.server.ts';
+import { deleteBom, listOwnBoms, renameBom } from './bom-store.server.ts';
 import { tooLargeMessage, uploadBom } from './bom-upload.server.ts';
-import { allLines, bomSummary, countsOf, linePage, lineViews, partsByIds, trendsOf, type LineRow } from './bom-view.server.ts';
+import { bomSummary, countsOf, linePage, lineViews, trendsOf, type LineRow } from './bom-view.server.ts';
 import {
   BOM_TRENDS,
   DEFAULT_BOM_TRENDS,
@@ -422,18 +421,20 @@ bom.openapi(
 
 async function exportBom(c: C, b: BomRow): Promise<Uint8Array> {
   const { db, locale } = c.var;
-  const lines = await allLines(db, b.id);
-  const parts = await partsByIds(
+  // Reads sized by time and the workbook written in the worker pool (issue #36 item 1).
+  const lines = await exportLines(db, b.id);
+  const parts = await exportParts(
     db,
     lines.flatMap((l) => (l.chosenProductId === null ? [] : [l.chosenProductId])),
     locale,
   );
-  const sheet = await loadSheet(db, b.id, { index: b.sheetIndex });
-  const header = b.headerRow === null ? null : ((sheet?.rows as string[][] | undefined)?.[b.headerRow] ?? null);
+  const sheetRow = await sheetRowOf(db, b.id, b.sheetIndex, b.headerRow);
+  const sheet = sheetRow.name === null ? undefined : { name: sheetRow.name };
+  const header = b.headerRow === null ? null : sheetRow.cells;
   const label = (key: 'mpn' | 'brand' | 'category' | 'package' | 'status' | 'confidence' | 'perBoard' | 'totals') => serverMessage(`bom.export.${key}`, locale);
   const columns = (b.columns ?? []) as HeaderColumn[];
   const width = Math.max(header?.length ?? 0, ...columns.map((col) => col.index + 1), 0);
-  const xlsx = bomExportSheet({
+  return exportXlsx({
     sheetName: sheet?.name ?? b.name,
     header,
     lines: lines.map((l) => {
@@ -462,7 +463,6 @@ async function exportBom(c: C, b: BomRow): Promise<Uint8Array> {
       totals: label('totals'),
     },
   });
-  return writeXlsx({ sheets: [xlsx] });
 }
 
 // ── The user's BOM list ───────────────────────────────────────────────────────
