@@ -11,7 +11,7 @@ const ZH: Readonly<Record<string, string>> = {
   yes: '是', no: '否', none: '无', without: '无', support: '支持', supported: '支持', 'not supported': '不支持', others: '其他', standard: '标准',
   fixed: '固定', adjustable: '可调', programmable: '可编程', positive: '正', negative: '负', 'positive and negative': '正负', 'positive electrode': '正极',
   'positive fixed': '正压固定', 'negative fixed': '负压固定', 'positive adjustable': '正压可调', 'negative adjustable': '负压可调',
-  'n-channel': 'N 沟道', 'p-channel': 'P 沟道', 'n and p-channel': 'N+P 沟道', 'n+p-channel': 'N+P 沟道', '2 n-channel': '双 N 沟道', '2 p-channel': '双 P 沟道',
+  'n-channel': 'N沟道', 'p-channel': 'P沟道', 'n and p-channel': 'N+P沟道', 'n+p-channel': 'N+P沟道', 'dual n-channel': '双N沟道', 'dual p-channel': '双P沟道', '2 n-channel': '双N沟道', '2 p-channel': '双P沟道',
   'built-in': '内置', external: '外置', 'internal or external': '内置或外置', internal: '内置',
   synchronous: '同步', asynchronous: '异步', unidirectional: '单向', bidirectional: '双向', 'bi-directional': '双向',
   single: '单路', dual: '双路', triple: '三路', quad: '四路', hex: '六路', 'single channel': '单通道', 'dual channel': '双通道', 'three channels': '三通道', 'four channels': '四通道',

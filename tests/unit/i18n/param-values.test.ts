@@ -6,7 +6,7 @@ import { localizeParamText, PARAM_VALUE_ZH } from '../../../src/lib/i18n/param-v
 describe('catalogue text values in the reader language', () => {
   it('translates whole values the table knows, case and spacing aside', () => {
     expect(localizeParamText('Fixed', 'zh')).toBe('固定');
-    expect(localizeParamText('N-Channel', 'zh')).toBe('N 沟道');
+    expect(localizeParamText('N-Channel', 'zh')).toBe('N沟道');
     expect(localizeParamText('surface  mount', 'zh')).toBe('贴片');
     expect(localizeParamText('Fixed', 'en')).toBe('Fixed');
   });
