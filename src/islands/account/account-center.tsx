@@ -12,6 +12,8 @@ const ProfilePanel = lazy(() => import('./profile-panel.tsx').then((m) => ({ def
 // The personal library's tabs (#16), each a chunk of its own.
 const CollectionsPanel = lazy(() => import('../library/collections-panel.tsx').then((m) => ({ default: m.CollectionsPanel })));
 const ComponentsPanel = lazy(() => import('../library/components-panel.tsx').then((m) => ({ default: m.ComponentsPanel })));
+const AccountBoms = lazy(() => import('./my-lists-panel.tsx').then((m) => ({ default: m.AccountBoms })));
+const AccountDesigns = lazy(() => import('./my-lists-panel.tsx').then((m) => ({ default: m.AccountDesigns })));
 const BlocksPanel = lazy(() => import('../library/blocks-panel.tsx').then((m) => ({ default: m.BlocksPanel })));
 
 export type AccountTab = 0 | 1 | 2 | 3 | 4 | 5;
@@ -74,7 +76,7 @@ function AccountCenter({ type, locale, labels, panelLabels = {} }: { type: Accou
   }
 
   const empty = EMPTY[type];
-  return (
+  const placeholder = (
     <div className="flex min-h-64 flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center" data-testid="account-empty">
       <span className="grid h-14 w-14 place-items-center rounded-full bg-slate-100 text-slate-500" aria-hidden="true">
         <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" strokeLinecap="round">
@@ -89,6 +91,13 @@ function AccountCenter({ type, locale, labels, panelLabels = {} }: { type: Accou
         </a>
       </Button>
     </div>
+  );
+  // The user's own lists; the placeholder only when they are empty.
+  const List = type === 1 ? AccountBoms : AccountDesigns;
+  return (
+    <Suspense fallback={<AccountSkeleton label={labels.loading} />}>
+      <List labels={labels} locale={locale} empty={placeholder} />
+    </Suspense>
   );
 }
 

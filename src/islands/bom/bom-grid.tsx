@@ -258,7 +258,7 @@ export default function BomGrid({ bomId, labels, locale, data, onJob, onReload }
         onExport={() => void exportFile()}
       />
       <StatusChips counts={counts} total={lines.length} filter={filter} labels={labels} onFilter={changeFilter} />
-      <div className="flex min-h-0 flex-col gap-3 lg:flex-row">
+      <div className="flex min-h-0 flex-col gap-3 2xl:flex-row">
         <div className="min-w-0 flex-1 rounded-xl border border-slate-200 bg-white">
           <div
             ref={gridRef}
@@ -315,7 +315,7 @@ export default function BomGrid({ bomId, labels, locale, data, onJob, onReload }
             {labels.gridHint}
           </p>
         </div>
-        <div className="lg:w-96 lg:shrink-0">
+        <div className="2xl:w-96 2xl:shrink-0">
           <CandidatePanel line={activeLine} bomId={bomId} labels={labels} locale={locale} busy={busyLine !== null} onChoose={(line, code) => void choose(line, code)} />
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { createColumnHelper, tableFeatures } from '@tanstack/react-table';
-import type { BomLineStatus } from '../../lib/bom/bom.schema.ts';
+import type { BomChosenOffer, BomLineStatus } from '../../lib/bom/bom.schema.ts';
 import type { BomLineView } from '../../lib/client/bom-api.ts';
 import { productPath, replacementPath, type BomLocale } from './bom-paths.ts';
 import { cellText, type EditableField } from './grid-lines.ts';
@@ -12,23 +12,30 @@ import { fill, type BomLabels } from './labels.ts';
 export const gridFeatures = tableFeatures({});
 const helper = createColumnHelper<typeof gridFeatures, BomLineView>();
 
-export type GridColumnId = 'select' | 'row' | 'status' | EditableField | 'total' | 'chosen' | 'confidence' | 'actions';
+export type GridColumnId = 'select' | 'row' | 'status' | EditableField | 'total' | 'chosen' | 'partBrand' | 'partPackage' | 'offer' | 'confidence' | 'actions';
 export type GridColumnSpec = { id: GridColumnId; width: number; edit?: EditableField };
 
+// Issue #30 item 5: at 1440 px (the grid 1,390 px wide, the candidate panel below it) the first
+// columns — status, designators, quantity, the user's MPN and value, and the matched part (full
+// MPN, brand, package, price and stock) — fit without sideways scrolling (1,300 px); the user's
+// other columns follow and may scroll.
 export const GRID_COLUMNS: readonly GridColumnSpec[] = [
-  { id: 'select', width: 36 },
-  { id: 'row', width: 52 },
-  { id: 'status', width: 88 },
-  { id: 'designators', width: 150, edit: 'designators' },
-  { id: 'quantity', width: 84, edit: 'quantity' },
-  { id: 'total', width: 72 },
+  { id: 'select', width: 32 },
+  { id: 'row', width: 44 },
+  { id: 'status', width: 80 },
+  { id: 'designators', width: 120, edit: 'designators' },
+  { id: 'quantity', width: 60, edit: 'quantity' },
+  { id: 'total', width: 56 },
   { id: 'mpn', width: 170, edit: 'mpn' },
+  { id: 'value', width: 90, edit: 'value' },
+  { id: 'chosen', width: 200 },
+  { id: 'partBrand', width: 120 },
+  { id: 'partPackage', width: 100 },
+  { id: 'offer', width: 160 },
+  { id: 'confidence', width: 68 },
   { id: 'manufacturer', width: 120, edit: 'manufacturer' },
   { id: 'description', width: 230, edit: 'description' },
   { id: 'package', width: 110, edit: 'package' },
-  { id: 'value', width: 90, edit: 'value' },
-  { id: 'chosen', width: 210 },
-  { id: 'confidence', width: 84 },
   { id: 'actions', width: 90 },
 ];
 export const GRID_TEMPLATE = GRID_COLUMNS.map((c) => `${c.width}px`).join(' ');
@@ -98,9 +105,6 @@ export function gridColumns({ labels, locale, bomId, selected, onToggle }: GridC
       cell: ({ row }) => <span data-testid="bom-line-total">{row.original.totalQuantity ?? ''}</span>,
     }),
     text('mpn'),
-    text('manufacturer'),
-    text('description'),
-    text('package'),
     text('value'),
     helper.display({
       id: 'chosen',
@@ -108,15 +112,36 @@ export function gridColumns({ labels, locale, bomId, selected, onToggle }: GridC
       cell: ({ row }) => {
         const chosen = row.original.chosen;
         if (!chosen) return <span className="text-slate-500">—</span>;
+        // The whole MPN, never cut: a long one wraps onto a second, smaller line.
         return (
-          <span className="flex min-w-0 items-baseline gap-1.5" data-testid="bom-line-chosen" data-mfg-mpn-code={chosen.mfgMpnCode}>
-            <a href={productPath(locale, chosen.mfgMpnCode)} className="truncate font-medium text-brand-700 hover:underline" tabIndex={-1} target="_blank" rel="noopener">
-              {chosen.mpn}
-            </a>
-            <span className="truncate text-xs text-slate-500">{chosen.brandName ?? ''}</span>
-          </span>
+          <a
+            href={productPath(locale, chosen.mfgMpnCode)}
+            className={`break-all font-medium text-brand-700 hover:underline ${chosen.mpn.length > 22 ? 'text-xs leading-tight' : ''}`}
+            tabIndex={-1}
+            target="_blank"
+            rel="noopener"
+            data-testid="bom-line-chosen"
+            data-mfg-mpn-code={chosen.mfgMpnCode}
+          >
+            {chosen.mpn}
+          </a>
         );
       },
+    }),
+    helper.display({
+      id: 'partBrand',
+      header: labels['col.partBrand'],
+      cell: ({ row }) => <span className="truncate text-xs text-slate-700" title={row.original.chosen?.brandName ?? ''} data-testid="bom-line-brand">{row.original.chosen?.brandName ?? ''}</span>,
+    }),
+    helper.display({
+      id: 'partPackage',
+      header: labels['col.partPackage'],
+      cell: ({ row }) => <span className="truncate text-xs text-slate-700" title={row.original.chosen?.package ?? ''} data-testid="bom-line-package">{row.original.chosen?.package ?? ''}</span>,
+    }),
+    helper.display({
+      id: 'offer',
+      header: labels['col.offer'],
+      cell: ({ row }) => <OfferCell offer={row.original.chosen?.offer ?? null} labels={labels} />,
     }),
     helper.display({
       id: 'confidence',
@@ -128,6 +153,9 @@ export function gridColumns({ labels, locale, bomId, selected, onToggle }: GridC
         </span>
       ),
     }),
+    text('manufacturer'),
+    text('description'),
+    text('package'),
     helper.display({
       id: 'actions',
       header: labels['col.actions'],
@@ -141,4 +169,17 @@ export function gridColumns({ labels, locale, bomId, selected, onToggle }: GridC
       },
     }),
   ]);
+}
+
+/** The chosen part's offer: unit price and stock, a dated snapshot marked so (never passing for live). */
+function OfferCell({ offer, labels }: { offer: BomChosenOffer | null; labels: BomLabels }) {
+  if (!offer) return null;
+  const stock = offer.stock.toLocaleString('en-US');
+  const text = offer.unitPrice === null ? fill(labels['offers.cellStock'], { stock }) : fill(labels['offers.cell'], { price: String(offer.unitPrice), currency: offer.currency, stock });
+  return (
+    <span className="flex min-w-0 items-baseline gap-1 text-xs text-slate-700" data-testid="bom-line-offer" title={offer.snapshot ? fill(labels['offers.snapshot'], { date: offer.dataTime.slice(0, 10) }) : offer.distributor}>
+      <span className="truncate">{text}</span>
+      {offer.snapshot && <span className="shrink-0 rounded bg-amber-50 px-1 text-[10px] text-amber-800">{labels['offers.snapshotTag']}</span>}
+    </span>
+  );
 }

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../i18n/i18n.ts';
 import type { Db } from '../server/db/client.server.ts';
-import { bomLines, brands, categories, products } from '../server/db/schema/index.ts';
+import { bomLines, brands, categories, products, supplyOffers } from '../server/db/schema/index.ts';
+import { isSnapshotOffer } from '../offers/offers.ts';
 import { serverMessage, type ServerMessageKey } from '../server/messages/server-message.ts';
 import type { BomRow } from './bom-access.server.ts';
 import {
@@ -9,6 +10,7 @@ import {
   DEFAULT_BOM_TRENDS,
   type BomCandidate,
   type BomChosen,
+  type BomChosenOffer,
   type BomLineStatus,
   type BomLineView,
   type BomPart,
@@ -104,10 +106,11 @@ export function candidateViews(stored: readonly StoredCandidate[], parts: Readon
 
 type Source = { fields?: Record<string, string>; cells?: string[] };
 
-export function lineView(row: LineRow, parts: ReadonlyMap<number, BomPart>, boardCount: number, locale: Locale): BomLineView {
+export function lineView(row: LineRow, parts: ReadonlyMap<number, BomPart>, boardCount: number, locale: Locale, offers?: ReadonlyMap<number, BomChosenOffer>): BomLineView {
   const source = (row.source ?? {}) as Source;
   const chosenPart = row.chosenProductId === null ? undefined : parts.get(row.chosenProductId);
-  const chosen: BomChosen | null = chosenPart ? { ...chosenPart, by: (row.chosenBy ?? 'auto') as BomChosen['by'], confidence: row.confidence } : null;
+  const offer = offers && row.chosenProductId !== null ? { offer: offers.get(row.chosenProductId) ?? null } : {};
+  const chosen: BomChosen | null = chosenPart ? { ...chosenPart, by: (row.chosenBy ?? 'auto') as BomChosen['by'], confidence: row.confidence, ...offer } : null;
   return {
     lineId: row.id,
     row: row.row,
@@ -131,8 +134,40 @@ export async function lineViews(db: Db, rows: readonly LineRow[], boardCount: nu
     if (r.chosenProductId !== null) ids.push(r.chosenProductId);
     for (const c of r.candidates as StoredCandidate[]) ids.push(c.productId);
   }
-  const parts = await partsByIds(db, ids, locale);
-  return rows.map((r) => lineView(r, parts, boardCount, locale));
+  const [parts, offers] = await Promise.all([partsByIds(db, ids, locale), chosenOffers(db, rows.flatMap((r) => (r.chosenProductId === null ? [] : [r.chosenProductId])))]);
+  return rows.map((r) => lineView(r, parts, boardCount, locale, offers));
+}
+
+/** Each part's offer with the most stock (then the cheapest first break), one query for all. */
+export async function chosenOffers(db: Db, ids: readonly number[]): Promise<Map<number, BomChosenOffer>> {
+  const out = new Map<number, BomChosenOffer>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += PART_CHUNK) {
+    const rows = await db
+      .selectDistinctOn([supplyOffers.productId], {
+        productId: supplyOffers.productId,
+        distributor: supplyOffers.distributor,
+        stock: supplyOffers.stock,
+        currency: supplyOffers.currency,
+        price: sql<number | null>`(${supplyOffers.priceBreaks} -> 0 ->> 'price')::float8`,
+        dataTime: supplyOffers.dataTime,
+        source: supplyOffers.source,
+      })
+      .from(supplyOffers)
+      .where(inArray(supplyOffers.productId, unique.slice(i, i + PART_CHUNK)))
+      .orderBy(supplyOffers.productId, desc(supplyOffers.stock), sql`(${supplyOffers.priceBreaks} -> 0 ->> 'price')::float8 ASC NULLS LAST`);
+    for (const r of rows) {
+      out.set(r.productId, {
+        distributor: r.distributor,
+        stock: r.stock,
+        unitPrice: r.price === null ? null : Number(r.price),
+        currency: r.currency,
+        dataTime: new Date(r.dataTime).toISOString(),
+        snapshot: isSnapshotOffer(r.source),
+      });
+    }
+  }
+  return out;
 }
 
 export function trendsOf(bom: BomRow): BomTrends {

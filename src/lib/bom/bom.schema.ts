@@ -116,9 +116,24 @@ export const BomCandidateSchema = BomPartSchema.extend({
 });
 export type BomCandidate = z.infer<typeof BomCandidateSchema>;
 
+/** The chosen part's best offer as stored (issue #30 item 5: the grid shows price and stock when known). */
+export const BomChosenOfferSchema = z.object({
+  distributor: z.string(),
+  stock: z.number().int(),
+  /** Unit price at the smallest price break, in `currency`; null when the offer has no price. */
+  unitPrice: z.number().nullable(),
+  currency: z.string(),
+  /** When the distributor's data was taken. */
+  dataTime: z.string(),
+  /** A dated catalogue snapshot (e.g. the LCSC offers of 2026-05-21), not live data. */
+  snapshot: z.boolean(),
+});
+export type BomChosenOffer = z.infer<typeof BomChosenOfferSchema>;
+
 export const BomChosenSchema = BomPartSchema.extend({
   by: z.enum(['auto', 'user', 'replacement', 'ai', 'memory']),
   confidence: z.number().min(0).max(1).nullable(),
+  offer: BomChosenOfferSchema.nullable().optional().openapi({ description: 'The offer with the most stock (in-stock first), null when the part has none' }),
 });
 export type BomChosen = z.infer<typeof BomChosenSchema>;
 

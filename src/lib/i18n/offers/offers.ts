@@ -35,6 +35,13 @@ export const offersZh = {
   'offers.snapshot': '快照价格，非实时',
   'offers.snapshotHelp': '{date} 的目录快照中的价格与库存，不代表当前报价与库存',
   'bom.offers.snapshot': '快照价格，非实时 · {date}',
+  // The BOM grid's matched-part columns (issue #30 item 5).
+  'bom.col.partBrand': '匹配品牌',
+  'bom.col.partPackage': '匹配封装',
+  'bom.col.offer': '价格 / 库存',
+  'bom.offers.cell': '{price} {currency} · 库存 {stock}',
+  'bom.offers.cellStock': '库存 {stock}',
+  'bom.offers.snapshotTag': '快照',
 } as const;
 
 export const offersEn: { readonly [K in keyof typeof offersZh]: string } = {
@@ -70,4 +77,10 @@ export const offersEn: { readonly [K in keyof typeof offersZh]: string } = {
   'offers.snapshot': 'snapshot, not live',
   'offers.snapshotHelp': 'Price and stock from the catalogue snapshot of {date}; not a current quote or stock level',
   'bom.offers.snapshot': 'snapshot, not live · {date}',
+  'bom.col.partBrand': 'Matched brand',
+  'bom.col.partPackage': 'Matched package',
+  'bom.col.offer': 'Price / stock',
+  'bom.offers.cell': '{price} {currency} · stock {stock}',
+  'bom.offers.cellStock': 'stock {stock}',
+  'bom.offers.snapshotTag': 'snapshot',
 };
