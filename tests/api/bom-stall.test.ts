@@ -38,13 +38,14 @@ type Probe = { stop: () => Promise<number[]> };
 /** Sends the unrelated request every 25 ms (one at a time) until stopped; answers the latencies. */
 function probe(token: string): Probe {
   const times: number[] = [];
+  const statuses = new Set<number>();
   let running = true;
   const loop = (async () => {
     while (running) {
       const t = performance.now();
       const res = await call(w, 'POST', '/chiplet/user/bom', { token }, { pageNum: 1, pageSize: 5 });
       times.push(performance.now() - t);
-      expect(res.status).toBe(200);
+      statuses.add(res.status);
       await new Promise((r) => setTimeout(r, 25));
     }
   })();
@@ -52,6 +53,7 @@ function probe(token: string): Probe {
     stop: async () => {
       running = false;
       await loop;
+      expect([...statuses]).toEqual([200]);
       return times;
     },
   };
@@ -104,7 +106,7 @@ describe(`BOM work of the largest allowed size does not stall the server (${labe
     await measured('download', async () => {
       const res = await w.app.request('/api/chiplet/bom/download', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ bomId }) });
       expect(res.status).toBe(200);
-      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(LINES * 20);
     });
   }, 300_000);
 

@@ -6,7 +6,7 @@ import { UPLOAD_LIMITS } from '../files/upload-limits.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { bomSheets, boms } from '../server/db/schema/index.ts';
 import { ANONYMOUS_BOM_TTL_MS, type BomRow } from './bom-access.server.ts';
-import { filledRowCount, type BomReadResult } from './read/sheet.ts';
+import type { UploadRead } from './upload-read-task.ts';
 
 // A BOM's rows: storing an upload (the original file in the file store, every sheet as text),
 // the owner's list, renaming, deleting, and the sweep of expired anonymous BOMs. The file's key is
@@ -21,7 +21,8 @@ export type NewBom = {
   /** The user's name for it; the file name without its extension when not given. */
   readonly name?: string | undefined;
   readonly ownerId: number | null;
-  readonly read: BomReadResult;
+  /** The read with each sheet's first rows and its counts (upload-read-task.ts). */
+  readonly read: UploadRead;
   readonly now: Date;
 };
 
@@ -42,9 +43,9 @@ export async function storeUpload(db: Db, store: FileStore, input: NewBom): Prom
         expiresAt: input.ownerId === null ? new Date(input.now.getTime() + ANONYMOUS_BOM_TTL_MS) : null,
       })
       .returning();
-    // One insert per sheet: a sheet may be 20,000 rows of text, well within one parameter.
+    // One insert per sheet of its first rows (the file holds the rest; confirm reads it again).
     for (const [index, sheet] of input.read.sheets.entries()) {
-      await tx.insert(bomSheets).values({ bomId: bom!.id, index, name: sheet.name, hidden: sheet.hidden, rows: sheet.rows, rowCount: filledRowCount(sheet.rows) });
+      await tx.insert(bomSheets).values({ bomId: bom!.id, index, name: sheet.name, hidden: sheet.hidden, rows: sheet.rows, rowCount: sheet.filledRows });
     }
     return bom!;
   });

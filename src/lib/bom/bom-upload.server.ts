@@ -9,7 +9,7 @@ import { serverMessage } from '../server/messages/server-message.ts';
 import type { BomUploadResult } from './bom.schema.ts';
 import { storeUpload } from './bom-store.server.ts';
 import { BOM_READ_LIMITS } from './read/limits.ts';
-import { READ_BOM_TASK } from './read/read-task.ts';
+import { UPLOAD_READ_TASK } from './upload-read-task.ts';
 
 // POST /bom/upload (issue #12 items 1 and 9): the size is checked before anything is read; the
 // file is parsed in the jobs' worker pool with the read limits (never on the request loop); only a
@@ -34,7 +34,7 @@ export async function uploadBom(
   const fileName = safeFilename(input.fileName, 'bom');
   const bytes = new Uint8Array(await file.arrayBuffer());
   // A caller who leaves stops the read (the worker checks the flag between chunks).
-  const out = await pool.run(READ_BOM_TASK, { bytes, fileName, limits: UPLOAD_READ_LIMITS }, { transfer: [bytes.buffer as ArrayBuffer], ...(input.signal ? { signal: input.signal } : {}) });
+  const out = await pool.run(UPLOAD_READ_TASK, { bytes, fileName, limits: UPLOAD_READ_LIMITS }, { transfer: [bytes.buffer as ArrayBuffer], ...(input.signal ? { signal: input.signal } : {}) });
   if (!out.ok) {
     const code = out.problem.key === 'bom.read.tooLarge' ? Code.tooLarge : Code.badInput;
     throw new AppError(code, serverMessage(out.problem.key, locale, out.problem.vars));
@@ -44,7 +44,7 @@ export async function uploadBom(
   const sheetIndex = Math.max(0, read.defaultSheet);
   return {
     bomId: bom.id,
-    sheets: read.sheets.map((s) => ({ name: s.name, rows: s.rows.filter((r) => r.some((c) => c !== '')).length, hidden: s.hidden })),
+    sheets: read.sheets.map((s) => ({ name: s.name, rows: s.filledRows, hidden: s.hidden })),
     sheet: read.sheets[sheetIndex]?.name ?? '',
     format: read.format,
     warnings: read.warnings.map((w) => serverMessage(w.key, locale, w.vars)),

@@ -53,7 +53,7 @@ export const bomSheets = pgTable(
     index: integer('index').notNull(),
     name: text('name').notNull(),
     hidden: boolean('hidden').notNull().default(false),
-    /** string[][] exactly as read (read/ modules). */
+    /** string[][] exactly as read (read/ modules): the first 500 rows since issue #36 (SHEET_HEAD_ROWS; the stored file is the whole sheet). */
     rows: jsonb('rows').notNull(),
     rowCount: integer('row_count').notNull(),
   },
