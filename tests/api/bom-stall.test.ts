@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BomConfirmBody, BomHeaderMatch, BomUploadResult } from '../../src/lib/bom/bom.schema.ts';
+import { resetBomWorkThrottle } from '../../src/lib/bom/bom.routes.ts';
+import { ANONYMOUS_READ_LIMITS } from '../../src/lib/bom/bom-upload.server.ts';
+import { jobRunnerOf } from '../../src/lib/jobs/runner.server.ts';
+import { jobs } from '../../src/lib/server/db/schema/index.ts';
 import { clearStalls, recordedStalls } from '../../src/lib/server/observability/stall-guard.server.ts';
 import { call, createWorld, settled, upload, type World } from '../helpers/bom-world.ts';
 
 // Issue #36 item 1 / issue #30 item 6: the largest BOM a caller may send (19,000 lines, the size of
-// the outside probe's file; the reader's limit is 20,000 rows) is confirmed, matched, exported and
+// the outside probe's file; the reader's limit is 20,000 rows; logged out 5,000) is confirmed, matched, exported and
 // matched again while an unrelated request (another user's BOM list, a database read) is sent
 // every 25 ms. Its p99 must stay within 200 ms, and the stall guard must record no stall over
 // 100 ms caused by the work. Figures are printed: this machine is shared, its load varies.
@@ -21,9 +25,9 @@ afterAll(async () => {
 });
 
 /** A 19,000-line KiCad-style CSV (~850 KB): resistors, op amps and unknown parts, each line its own designator. */
-function bigCsv(): string {
+function bigCsv(lines: number): string {
   const rows = ['"Reference","Value","Footprint","Qty","MPN","Manufacturer"'];
-  for (let i = 0; i < LINES; i++) {
+  for (let i = 0; i < lines; i++) {
     const kind = i % 4;
     if (kind === 0) rows.push(`"R${i}","10k","R_0603","1","0603WAF1002T5E","UNI-ROYAL"`);
     else if (kind === 1) rows.push(`"U${i}","LM358","SOIC-8","1","LM358DR","TI"`);
@@ -81,30 +85,31 @@ async function measured(name: string, work: () => Promise<void>): Promise<void> 
 
 describe(`BOM work of the largest allowed size does not stall the server (${label})`, () => {
   let bomId = '';
+  const alice = () => ({ token: w.alice.token });
 
-  it(`an anonymous ${LINES}-line CSV: upload, then confirm and match, an unrelated request stays within 200 ms p99`, async () => {
-    const csv = bigCsv();
+  it(`a logged-in user's ${LINES}-line CSV: upload, then confirm and match, an unrelated request stays within 200 ms p99`, async () => {
+    const csv = bigCsv(LINES);
     let jobId = '';
     await measured('upload', async () => {
-      const up = await upload<BomUploadResult>(w, csv, 'big.csv');
+      const up = await upload<BomUploadResult>(w, csv, 'big.csv', alice());
       expect(up.body.code).toBe(200000);
       bomId = up.body.result.bomId;
     });
-    const hm = await call<BomHeaderMatch>(w, 'GET', `/chiplet/bom/headerMatch?bomId=${bomId}`);
+    const hm = await call<BomHeaderMatch>(w, 'GET', `/chiplet/bom/headerMatch?bomId=${bomId}`, alice());
     const body: BomConfirmBody = { bomId, headerRow: hm.body.result.headerRow, columns: hm.body.result.columns };
     await measured('confirm + match', async () => {
-      const confirmed = await call<{ lines: number; jobId: string }>(w, 'POST', '/chiplet/bom/confirm', {}, body);
+      const confirmed = await call<{ lines: number; jobId: string }>(w, 'POST', '/chiplet/bom/confirm', alice(), body);
       expect(confirmed.body.code).toBe(200000);
       expect(confirmed.body.result.lines).toBe(LINES);
       jobId = confirmed.body.result.jobId;
       const job = await settled(w, jobId);
       expect(job.state).toBe('succeeded');
     });
-  }, 300_000);
+  }, 600_000);
 
   it('its export (/bom/download) leaves the unrelated request within 200 ms p99', async () => {
     await measured('download', async () => {
-      const res = await w.app.request('/api/chiplet/bom/download', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ bomId }) });
+      const res = await w.app.request('/api/chiplet/bom/download', { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': w.alice.token }, body: JSON.stringify({ bomId }) });
       expect(res.status).toBe(200);
       expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(LINES * 20);
     });
@@ -112,10 +117,48 @@ describe(`BOM work of the largest allowed size does not stall the server (${labe
 
   it('its re-match (/bom/changeByAI, every doubtful and not-found line) leaves the unrelated request within 200 ms p99', async () => {
     await measured('changeByAI + job', async () => {
-      const res = await call<{ jobId: string }>(w, 'POST', '/chiplet/bom/changeByAI', {}, { bomId });
+      const res = await call<{ jobId: string }>(w, 'POST', '/chiplet/bom/changeByAI', alice(), { bomId });
       expect(res.body.code).toBe(200000);
       const job = await settled(w, res.body.result.jobId);
       expect(job.state).toBe('succeeded');
     });
-  }, 300_000);
+  }, 600_000);
+
+  it(`logged out, the largest allowed BOM is ${ANONYMOUS_READ_LIMITS.maxRows} rows: more is refused in zh and en; that size is confirmed and matched within the budget`, async () => {
+    const tooBig = await upload(w, bigCsv(ANONYMOUS_READ_LIMITS.maxRows + 1), 'anon-big.csv', { locale: 'en' });
+    expect(tooBig.body.code).toBe(40000);
+    expect(tooBig.body.msg).toBe(`Without logging in, sheet "anon-big" may have at most ${ANONYMOUS_READ_LIMITS.maxRows} rows; logged in, up to 20000`);
+    const zh = await upload(w, bigCsv(ANONYMOUS_READ_LIMITS.maxRows + 1), 'anon-big.csv', { locale: 'zh' });
+    expect(zh.body.msg).toBe(`未登录时工作表“anon-big”不能超过 ${ANONYMOUS_READ_LIMITS.maxRows} 行，登录后最多 20000 行`);
+    const lines = ANONYMOUS_READ_LIMITS.maxRows - 1;
+    const up = await upload<BomUploadResult>(w, bigCsv(lines), 'anon.csv');
+    expect(up.body.code).toBe(200000);
+    const id = up.body.result.bomId;
+    const hm = await call<BomHeaderMatch>(w, 'GET', `/chiplet/bom/headerMatch?bomId=${id}`);
+    await measured('anonymous confirm + match', async () => {
+      const confirmed = await call<{ lines: number; jobId: string }>(w, 'POST', '/chiplet/bom/confirm', {}, { bomId: id, headerRow: hm.body.result.headerRow, columns: hm.body.result.columns });
+      expect(confirmed.body.result.lines).toBe(lines);
+      expect((await settled(w, confirmed.body.result.jobId)).state).toBe('succeeded');
+    });
+  }, 600_000);
+
+  it('BOM work is limited per client, tighter logged out (by address) than logged in (by account): 42900 with Retry-After', async () => {
+    const small = await upload<BomUploadResult>(w, bigCsv(8), 'small.csv', alice());
+    const smallId = small.body.result.bomId;
+    resetBomWorkThrottle({ user: { max: 4, windowMs: 60_000 }, anonymous: { max: 2, windowMs: 60_000 } });
+    try {
+      const rematch = (caller: { token?: string }) => call(w, 'POST', '/chiplet/bom/changeByAI', caller, { bomId: smallId });
+      const anon = await Promise.all([0, 1, 2].map(() => w.app.request('/api/chiplet/bom/download', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ bomId: '00000000-0000-4000-8000-000000000000' }) })));
+      expect(anon.map((r) => r.status).sort()).toEqual([404, 404, 429]);
+      expect(anon.find((r) => r.status === 429)!.headers.get('retry-after')).toMatch(/^\d+$/);
+      const user = [];
+      for (let i = 0; i < 5; i++) user.push((await rematch(alice())).body.code);
+      expect(user).toEqual([200000, 200000, 200000, 200000, 42900]);
+      // Another account has its own budget.
+      expect((await rematch({ token: w.bob.token })).body.code).toBe(40400);
+    } finally {
+      resetBomWorkThrottle();
+    }
+    for (const job of await w.database.db.select().from(jobs)) await jobRunnerOf(w.database.db).settled(job.id);
+  }, 120_000);
 });

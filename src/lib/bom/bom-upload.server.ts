@@ -19,6 +19,12 @@ import { UPLOAD_READ_TASK } from './upload-read-task.ts';
 /** The read limits of an upload: the file store's BOM limit is the one size limit. */
 export const UPLOAD_READ_LIMITS = { ...BOM_READ_LIMITS, maxFileBytes: UPLOAD_LIMITS.bom };
 
+/**
+ * A logged-out caller's tighter limits (issue #36 item 1): every row costs matching work that
+ * nobody is accountable for, so an anonymous BOM is at most 5,000 rows and 2 MB.
+ */
+export const ANONYMOUS_READ_LIMITS = { ...UPLOAD_READ_LIMITS, maxRows: 5000, maxFileBytes: 2 * 1024 * 1024 };
+
 export function tooLargeMessage(locale: Locale): string {
   return serverMessage('bom.read.tooLarge', locale, { megabytes: Math.floor(UPLOAD_LIMITS.bom / (1024 * 1024)) });
 }
@@ -34,9 +40,13 @@ export async function uploadBom(
   const fileName = safeFilename(input.fileName, 'bom');
   const bytes = new Uint8Array(await file.arrayBuffer());
   // A caller who leaves stops the read (the worker checks the flag between chunks).
-  const out = await pool.run(UPLOAD_READ_TASK, { bytes, fileName, limits: UPLOAD_READ_LIMITS }, { transfer: [bytes.buffer as ArrayBuffer], ...(input.signal ? { signal: input.signal } : {}) });
+  const limits = input.ownerId === null ? ANONYMOUS_READ_LIMITS : UPLOAD_READ_LIMITS;
+  const out = await pool.run(UPLOAD_READ_TASK, { bytes, fileName, limits }, { transfer: [bytes.buffer as ArrayBuffer], ...(input.signal ? { signal: input.signal } : {}) });
   if (!out.ok) {
     const code = out.problem.key === 'bom.read.tooLarge' ? Code.tooLarge : Code.badInput;
+    if (input.ownerId === null && out.problem.key === 'bom.read.tooManyRows') {
+      throw new AppError(code, serverMessage('bom.read.anonymousTooManyRows', locale, { ...out.problem.vars, loggedIn: UPLOAD_READ_LIMITS.maxRows }));
+    }
     throw new AppError(code, serverMessage(out.problem.key, locale, out.problem.vars));
   }
   const read = out.result;

@@ -82,6 +82,28 @@ export function resetBomUploadThrottle(limit = BOM_UPLOAD_THROTTLE): void {
   uploadThrottle = createRateLimit('bom:upload', limit, { fresh: true });
 }
 
+/**
+ * BOM work whose cost grows with the lines (confirm, re-match, preferences, export), per client
+ * (issue #36 item 1): a logged-in user is counted by account, a logged-out caller by address with
+ * a tighter budget, since nobody is accountable for an anonymous BOM's work (42900, Retry-After).
+ */
+export const BOM_WORK_THROTTLE = { user: { max: 120, windowMs: 60_000 }, anonymous: { max: 30, windowMs: 60_000 } } as const;
+let workThrottle = { user: createRateLimit('bom:work:user', BOM_WORK_THROTTLE.user), anonymous: createRateLimit('bom:work:anonymous', BOM_WORK_THROTTLE.anonymous) };
+
+/** Fresh counts, optionally with other limits (tests). */
+export function resetBomWorkThrottle(limits: { user: { max: number; windowMs: number }; anonymous: { max: number; windowMs: number } } = BOM_WORK_THROTTLE): void {
+  workThrottle = { user: createRateLimit('bom:work:user', limits.user, { fresh: true }), anonymous: createRateLimit('bom:work:anonymous', limits.anonymous, { fresh: true }) };
+}
+
+async function throttleWork(c: C): Promise<void> {
+  const user = callerOf(c);
+  if (!user) return throttleByIp(c, workThrottle.anonymous);
+  const verdict = await workThrottle.user.hit(c.var.db, `user:${user.id}`);
+  if (verdict.ok) return;
+  c.header('Retry-After', String(verdict.retryAfter));
+  throw new AppError(Code.rateLimited, serverMessage('rateLimited', c.var.locale, { seconds: String(verdict.retryAfter) }));
+}
+
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const notFound = { 404: json(errorEnvelope, 'No such BOM or line, or not yours (40400)') } as const;
 const conflict = { 409: json(envelopeOf(BomLineSchema), 'The version sent is stale (40900): result is the line as it is now') } as const;
@@ -189,6 +211,7 @@ bom.openapi(
   }),
   async (c) => {
     const body = c.req.valid('json');
+    await throttleWork(c);
     const b = await open(c, body.bomId);
     return c.json(ok(await confirmMapping(c.var.db, b, body, c.var.locale)), 200);
   },
@@ -368,6 +391,7 @@ bom.openapi(
   }),
   async (c) => {
     const body = c.req.valid('json');
+    await throttleWork(c);
     const b = await open(c, body.bomId);
     const { jobId } = await setTrends(c.var.db, b, body.trends);
     return c.json(ok({ bomId: b.id, jobId }), 200);
@@ -387,6 +411,7 @@ bom.openapi(
   }),
   async (c) => {
     const body = c.req.valid('json');
+    await throttleWork(c);
     const b = await open(c, body.bomId);
     const jobId = await rematchDoubtful(c.var.db, b, body.lineIds);
     return c.json(ok({ bomId: b.id, jobId, parser: 'rules' as const }, serverMessage('bom.api.rulesParser', c.var.locale)), 200);
@@ -408,6 +433,7 @@ bom.openapi(
     },
   }),
   async (c) => {
+    await throttleWork(c);
     const b = await open(c, c.req.valid('json').bomId);
     const bytes = await exportBom(c, b);
     const headers = fileResponseHeaders({

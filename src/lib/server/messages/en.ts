@@ -102,6 +102,7 @@ export const en: ServerMessages = {
   'bom.read.empty': 'The file has no content',
   'bom.read.headerOnly': 'The file has only a header and no part lines',
   'bom.read.tooManyRows': 'Sheet "{sheet}" has more than {max} rows; split it and upload the parts separately',
+  'bom.read.anonymousTooManyRows': 'Without logging in, sheet "{sheet}" may have at most {max} rows; logged in, up to {loggedIn}',
   'bom.read.tooManyColumns': 'Row {row} of sheet "{sheet}" has more than {max} columns; delete the extra columns and upload again',
   'bom.read.tooManySheets': 'The workbook has {count} sheets; at most {max} are supported',
   'bom.read.sheetEmpty': 'Sheet "{sheet}" is empty',

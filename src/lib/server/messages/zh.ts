@@ -104,6 +104,7 @@ export const zh = {
   'bom.read.empty': '文件中没有任何内容',
   'bom.read.headerOnly': '文件只有表头，没有物料行',
   'bom.read.tooManyRows': '工作表“{sheet}”超过 {max} 行，请拆分后分别上传',
+  'bom.read.anonymousTooManyRows': '未登录时工作表“{sheet}”不能超过 {max} 行，登录后最多 {loggedIn} 行',
   'bom.read.tooManyColumns': '工作表“{sheet}”第 {row} 行超过 {max} 列，请删除多余的列后再上传',
   'bom.read.tooManySheets': '工作簿有 {count} 个工作表，最多支持 {max} 个',
   'bom.read.sheetEmpty': '工作表“{sheet}”为空',
