@@ -152,8 +152,10 @@ test('logged in: a KiCad BOM uploaded, one column remapped, matched, a part chan
   if (await page.getByTestId('bom-chip-pending').count()) sum += await chipCount(page, 'pending');
   expect(sum).toBe(total);
 
-  // The grid scrolls in its own box: the page does not widen, the candidates are beside it.
+  // The grid scrolls in its own box: the page does not widen; the candidates are beside it from
+  // 1536 px, below it on narrower screens (issue #30 item 5: the grid's key columns need 1,300 px).
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.getByTestId('bom-candidates').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('bom-candidates')).toBeInViewport();
 
   await changeAPart(page);
