@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { crc32, deflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { constants as zlibConstants, crc32, deflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
 
 // A minimal ZIP writer and reader (deflate or stored, UTF-8 names, fixed date, no zip64): enough
 // for part downloads of a few files, and for strangers' archives (xlsx uploads): the reader checks
@@ -154,6 +154,14 @@ export type OpenZip = {
   readonly names: ReadonlySet<string>;
   /** The entry's bytes, or null when the archive has no such entry. */
   read(name: string): Buffer | null;
+  /**
+   * About the first `bytes` bytes of the entry (more when its start compresses better than its
+   * average), inflated from a prefix of its data: a look at a large entry before paying for all of
+   * it (spreadsheet bombs, issue #36 item 5). Not checked against the CRC; null when absent.
+   */
+  readPrefix(name: string, bytes: number): Buffer | null;
+  /** The declared uncompressed size of an entry. */
+  sizeOf(name: string): number | undefined;
 };
 
 const ZIP64_MARK = 0xffff_ffff;
@@ -210,17 +218,37 @@ export function zipDirectory(bytes: Uint8Array, limits: ZipReadLimits): ZipDirec
 export function openZip(bytes: Uint8Array, limits: ZipReadLimits): OpenZip {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const byName = new Map(zipDirectory(bytes, limits).map((e) => [e.name, e]));
+  const bodyOf = (name: string, entry: ZipDirectoryEntry) => {
+    if (entry.encrypted) throw new ZipError(`entry ${name} is encrypted`, 'encrypted');
+    const local = entry.localHeaderAt;
+    if (local + 30 > buf.length || buf.readUInt32LE(local) !== 0x04034b50) throw new ZipError(`corrupt entry ${name}`);
+    const dataAt = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+    if (dataAt + entry.compressedSize > buf.length) throw new ZipError(`entry ${name} out of bounds`);
+    return buf.subarray(dataAt, dataAt + entry.compressedSize);
+  };
   return {
     names: new Set(byName.keys()),
+    sizeOf: (name) => byName.get(name)?.size,
+    readPrefix(name, bytes) {
+      const entry = byName.get(name);
+      if (!entry) return null;
+      const body = bodyOf(name, entry);
+      if (entry.method === 0) return Buffer.from(body.subarray(0, bytes));
+      if (entry.method !== 8) throw new ZipError(`entry ${name}: unsupported compression method ${entry.method}`);
+      // The compressed share of `bytes` at the entry's average ratio, plus slack; a sync flush
+      // makes zlib hand over what the truncated stream decodes to instead of failing on its end.
+      const take = Math.min(body.length, Math.ceil((bytes / Math.max(1, entry.size)) * body.length) + 64 * 1024);
+      try {
+        return inflateRawSync(body.subarray(0, take), { finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength: Math.max(1, entry.size) });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new ZipError(`entry ${name} inflates beyond its declared size`, 'tooLarge');
+        throw new ZipError(`entry ${name}: ${(error as Error).message}`);
+      }
+    },
     read(name) {
       const entry = byName.get(name);
       if (!entry) return null;
-      if (entry.encrypted) throw new ZipError(`entry ${name} is encrypted`, 'encrypted');
-      const local = entry.localHeaderAt;
-      if (local + 30 > buf.length || buf.readUInt32LE(local) !== 0x04034b50) throw new ZipError(`corrupt entry ${name}`);
-      const dataAt = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-      if (dataAt + entry.compressedSize > buf.length) throw new ZipError(`entry ${name} out of bounds`);
-      const body = buf.subarray(dataAt, dataAt + entry.compressedSize);
+      const body = bodyOf(name, entry);
       let data: Buffer;
       if (entry.method === 0) data = Buffer.from(body);
       else if (entry.method === 8) {

@@ -40,15 +40,15 @@ export function openBoundedZip(bytes: Uint8Array, limits: BomReadLimits): Bounde
   } catch (error) {
     throw asBomProblem(error);
   }
-  return {
-    names: archive.names,
-    read(name) {
+  const guarded =
+    <A extends unknown[], R>(f: (...args: A) => R) =>
+    (...args: A): R => {
       try {
-        return archive.read(name);
+        return f(...args);
       } catch (error) {
         throw asBomProblem(error);
       }
-    },
-  };
+    };
+  return { names: archive.names, sizeOf: archive.sizeOf, read: guarded(archive.read), readPrefix: guarded(archive.readPrefix) };
 }
 

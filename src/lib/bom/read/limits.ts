@@ -22,6 +22,15 @@ export type BomReadLimits = {
   /** Uncompressed ÷ compressed size of one entry above `ratioCheckFromBytes`: zeros reach 1000. */
   readonly maxZipRatio: number;
   readonly ratioCheckFromBytes: number;
+  /**
+   * Spreadsheet bombs (issue #36 item 5): cell elements of a workbook, empty ones included (a
+   * styled empty cell costs 10 bytes of XML and a parse step: 10 million of them took 5 s)…
+   */
+  readonly maxCells: number;
+  /** …characters of cell text before normalising (one 1 MB shared string referenced in 190,000 cells)… */
+  readonly maxTextChars: number;
+  /** …and cells written by merged ranges (10,000 merges over the whole sheet). */
+  readonly maxMergedCells: number;
 };
 
 export const BOM_READ_LIMITS: BomReadLimits = {
@@ -30,8 +39,17 @@ export const BOM_READ_LIMITS: BomReadLimits = {
   maxColumns: 200,
   maxSheets: 50,
   maxZipEntries: 1_000,
-  maxZipTotalBytes: 200 * MB,
-  maxZipEntryBytes: 100 * MB,
+  maxZipTotalBytes: 64 * MB,
+  // A BOM sheet of 20,000 rows × 10 cells is about 8 MB of XML (Excel writes shared strings, about
+  // 40 bytes a cell). Past 16 MB it is a bomb or not a BOM: inflating and scanning 16 MB whole is
+  // what a refusal may cost at worst (about 100-200 ms here under load; xlsx.ts looks at the first 2 MB first).
+  maxZipEntryBytes: 16 * MB,
   maxZipRatio: 200,
   ratioCheckFromBytes: 1 * MB,
+  // 20,000 rows × 50 cells; counted before parsing, so a refusal costs a scan, not a parse.
+  maxCells: 1_000_000,
+  // 20,000 rows × 200 characters (normalising them takes about 100 ms); a cell holds at most
+  // Excel's 32,767 characters (xlsx.ts).
+  maxTextChars: 4_000_000,
+  maxMergedCells: 4_000_000,
 };

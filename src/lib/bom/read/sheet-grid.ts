@@ -29,7 +29,14 @@ export function sheetGrid(limits: BomReadLimits, sheet: string): SheetGrid {
     },
     finish(merges) {
       // Clipped to the used columns and rows: a title merged across 50 empty columns does not
-      // widen the table.
+      // widen the table. The cells they would write are counted first: merges over the whole
+      // sheet, many times over, are a bomb refused before any is filled.
+      let written = 0;
+      for (const m of merges) {
+        if ((rows[m.firstRow]?.[m.firstCol] ?? '') === '') continue;
+        written += Math.max(0, Math.min(m.lastRow, rows.length - 1) - m.firstRow + 1) * Math.max(0, Math.min(m.lastCol, maxCol) - m.firstCol + 1);
+        if (written > limits.maxMergedCells) throw new BomReadError('bom.read.zipBomb', {}, `merged ranges fill more than ${limits.maxMergedCells} cells`);
+      }
       for (const m of merges) {
         const value = rows[m.firstRow]?.[m.firstCol] ?? '';
         if (value === '') continue;

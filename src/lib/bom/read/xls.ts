@@ -2,6 +2,7 @@ import { openCfb } from './cfb.ts';
 import { normalizeCellText } from './cell-text.ts';
 import type { BomReadLimits } from './limits.ts';
 import { BomReadError } from './problems.ts';
+import { MAX_CELL_CHARS } from './xlsx.ts';
 import type { RawSheet } from './sheet.ts';
 import { sheetGrid, type MergedRange } from './sheet-grid.ts';
 import { numberCellText, numberKindOf, type NumberKind } from './xlsx-values.ts';
@@ -198,10 +199,20 @@ export function readXls(bytes: Uint8Array, limits: BomReadLimits): RawSheet[] {
   }
   if (sheets.length > limits.maxSheets) throw new BomReadError('bom.read.tooManySheets', { count: sheets.length, max: limits.maxSheets });
   const kinds = xfFormats.map((id) => numberKindOf(id, formats.get(id)));
-  return sheets.map((s) => ({ name: s.name, hidden: s.hidden, rows: sheetRows(stream, s.offset, { strings, kinds, date1904, limits, sheet: s.name }) }));
+  const budget = { chars: 0 };
+  return sheets.map((s) => ({ name: s.name, hidden: s.hidden, rows: sheetRows(stream, s.offset, { strings, kinds, date1904, limits, sheet: s.name, budget }) }));
 }
 
-type SheetContext = { strings: readonly string[]; kinds: readonly NumberKind[]; date1904: boolean; limits: BomReadLimits; sheet: string };
+/** `budget.chars`: shared-string text named by cells, counted before normalising (spreadsheet bombs, limits.ts). */
+type SheetContext = { strings: readonly string[]; kinds: readonly NumberKind[]; date1904: boolean; limits: BomReadLimits; sheet: string; budget: { chars: number } };
+
+function sharedText(ctx: SheetContext, index: number): string {
+  const raw = ctx.strings[index] ?? '';
+  if (raw.length > MAX_CELL_CHARS) throw new BomReadError('bom.read.zipBomb', {}, `a cell of ${raw.length} characters (Excel holds at most ${MAX_CELL_CHARS})`);
+  ctx.budget.chars += raw.length;
+  if (ctx.budget.chars > ctx.limits.maxTextChars) throw new BomReadError('bom.read.zipBomb', {}, `cells hold more than ${ctx.limits.maxTextChars} characters`);
+  return normalizeCellText(raw);
+}
 
 function sheetRows(stream: Uint8Array, offset: number, ctx: SheetContext): string[][] {
   const grid = sheetGrid(ctx.limits, ctx.sheet);
@@ -235,7 +246,7 @@ function sheetRows(stream: Uint8Array, offset: number, ctx: SheetContext): strin
       }
       case R.LABELSST:
         need(10);
-        grid.put(view.getUint16(0, true), view.getUint16(2, true), normalizeCellText(ctx.strings[view.getUint32(6, true)] ?? ''));
+        grid.put(view.getUint16(0, true), view.getUint16(2, true), sharedText(ctx, view.getUint32(6, true)));
         break;
       case R.LABEL: {
         need(9);

@@ -36,11 +36,61 @@ export function readXlsx(bytes: Uint8Array, limits: BomReadLimits): RawSheet[] {
   const strings = sharedStrings(text(zip, relOfType('/sharedStrings') ?? 'xl/sharedStrings.xml'));
   const kinds = numberKinds(text(zip, relOfType('/styles') ?? 'xl/styles.xml'));
 
+  const budget: ReadBudget = { cells: 0, chars: 0 };
+  const normalized = new Map<number, string>();
   return sheets.map((s) => {
+    probeCells(zip, s.path, limits.maxCells - budget.cells);
     const xml = text(zip, s.path);
     if (xml === null) throw new BomReadError('bom.read.corrupt', {}, `sheet ${s.name} has no part ${s.path}`);
-    return { name: s.name, hidden: s.hidden, rows: worksheetRows(xml, { strings, kinds, date1904, limits, sheet: s.name }) };
+    budget.cells += countCellTags(xml, limits.maxCells - budget.cells);
+    return { name: s.name, hidden: s.hidden, rows: worksheetRows(xml, { strings, kinds, date1904, limits, sheet: s.name, budget, normalized }) };
   });
+}
+
+/** Excel's own limit on the characters of one cell: a longer one was not written by a spreadsheet. */
+export const MAX_CELL_CHARS = 32_767;
+
+/** Bytes of a sheet's XML looked at before it is inflated whole. */
+const PROBE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Looks at the first 2 MB of a large sheet: cells counted there and projected over the declared
+ * size. Past 1.25 × the room it is a bomb, refused without inflating the rest (a 16 MB sheet
+ * costs a 2 MB inflate); a sheet whose front is sparser is counted exactly after the whole
+ * inflate (at most 16 MB, limits.ts), before parsing.
+ */
+function probeCells(zip: BoundedZip, path: string, room: number): void {
+  const size = zip.sizeOf(path) ?? 0;
+  if (size <= PROBE_BYTES) return;
+  const head = zip.readPrefix(path, PROBE_BYTES);
+  if (head === null || head.length === 0) return;
+  // Latin-1 is enough to find tags (ASCII) and skips UTF-8 decoding.
+  const projected = (countCellTags(head.toString('latin1'), Number.MAX_SAFE_INTEGER) * size) / head.length;
+  if (projected > 1.25 * room) throw new BomReadError('bom.read.zipBomb', {}, `about ${Math.round(projected)} cells, more than ${room} cells`);
+}
+
+/** What a workbook's sheets have used of the limits against spreadsheet bombs, across sheets. */
+type ReadBudget = { cells: number; chars: number };
+
+const CELL_TAG = '<c';
+
+/**
+ * Cell elements (`<c …>`, `<c/>`) of a sheet's XML, counted with indexOf before any parsing, and
+ * refused as a bomb past `room`: the scan stops at the first cell over, so a sheet of ten million
+ * empty styled cells costs a million indexOf steps (a few milliseconds), not a five-second parse.
+ */
+export function countCellTags(xml: string, room: number): number {
+  let count = 0;
+  let at = xml.indexOf(CELL_TAG);
+  while (at >= 0) {
+    const next = xml.charCodeAt(at + 2);
+    // '<c ' '<c>' '<c/>' and their tab/newline forms; not '<col', '<cols', '<cfRule', '<customSheetView'…
+    if (next === 0x20 || next === 0x3e || next === 0x2f || next === 0x09 || next === 0x0a || next === 0x0d) {
+      if (++count > room) throw new BomReadError('bom.read.zipBomb', {}, `more than ${room} cells`);
+    }
+    at = xml.indexOf(CELL_TAG, at + 2);
+  }
+  return count;
 }
 
 function text(zip: BoundedZip, name: string): string | null {
@@ -112,6 +162,9 @@ type SheetContext = {
   date1904: boolean;
   limits: BomReadLimits;
   sheet: string;
+  budget: ReadBudget;
+  /** Shared strings already normalised (index → text), across the workbook's sheets. */
+  normalized: Map<number, string>;
 };
 
 /** 'BC12' → column 54 (0-based), row 11 (0-based); NaN parts when the reference is malformed. */
@@ -183,6 +236,13 @@ function worksheetRows(xml: string, ctx: SheetContext): string[][] {
   return grid.finish(merges);
 }
 
+/** A shared string normalised once, however many cells name it. */
+function sharedText(ctx: SheetContext, index: number): string {
+  let done = ctx.normalized.get(index);
+  if (done === undefined) ctx.normalized.set(index, (done = normalizeCellText(ctx.strings[index] ?? '')));
+  return done;
+}
+
 function mergedRange(ref: string): MergedRange | null {
   const [a, b] = ref.split(':');
   if (!a || !b) return null;
@@ -193,11 +253,17 @@ function mergedRange(ref: string): MergedRange | null {
 }
 
 function cellText(cell: { type: string; style: number; value: string | null; inline: string }, ctx: SheetContext): string {
+  // The text is counted before it is normalised: a shared string is one copy in the file but one
+  // normalisation per cell that names it.
+  const raw = cell.type === 's' ? (cell.value === null ? '' : (ctx.strings[Number(cell.value)] ?? '')) : cell.type === 'inlineStr' ? cell.inline : (cell.value ?? '');
+  if (raw.length > MAX_CELL_CHARS) throw new BomReadError('bom.read.zipBomb', {}, `a cell of ${raw.length} characters (Excel holds at most ${MAX_CELL_CHARS})`);
+  ctx.budget.chars += raw.length;
+  if (ctx.budget.chars > ctx.limits.maxTextChars) throw new BomReadError('bom.read.zipBomb', {}, `cells hold more than ${ctx.limits.maxTextChars} characters`);
   switch (cell.type) {
     case 'inlineStr':
       return normalizeCellText(cell.inline);
     case 's':
-      return cell.value === null ? '' : normalizeCellText(ctx.strings[Number(cell.value)] ?? '');
+      return cell.value === null ? '' : sharedText(ctx, Number(cell.value));
     case 'b':
       return cell.value === null ? '' : cell.value === '1' || cell.value === 'true' ? 'TRUE' : 'FALSE';
     case 'str':
