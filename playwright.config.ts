@@ -41,8 +41,9 @@ export default defineConfig({
   },
   webServer: {
     command: 'node scripts/start.ts',
-    url: `${baseURL}/api/chiplet/products/chosenCateTree`,
-    // A fresh clone builds first (about 3 minutes alone on 2 cores, longer beside other work).
+    // /readyz: 503 until the demo catalogue, loaded behind the first page, is in and indexed.
+    url: `${baseURL}/readyz`,
+    // A fresh clone builds first (under a minute on 2 cores, longer beside other work).
     timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'ignore',

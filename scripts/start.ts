@@ -10,6 +10,7 @@ import { processDevKey } from '../src/lib/sso/dev-access.server.ts';
 import { cameOverTls, everyAnswerHeaders, HSTS, pageCsp, ssoOriginOf } from '../src/lib/server/security-headers.ts';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from '../src/lib/server/client-address.ts';
 import { createCompressedAssets } from './lib/static-compressed.ts';
+import { startTicker } from './lib/progress-ticker.ts';
 import compression from 'compression';
 
 const startedAt = performance.now();
@@ -28,13 +29,16 @@ try {
 // `--no-build` serves the existing build as is (benchmarks measure the start, not a rebuild).
 if (!process.argv.includes('--no-build')) await ensureBuilt();
 
+// Opening (and on a first start, creating and migrating) the database: tens of seconds on a busy machine.
+const opening = startTicker('opening the database');
 const { getDatabase } = await import('../src/lib/server/db/runtime.server.ts');
-const { seedDatabase } = await import('../src/lib/server/db/seed.server.ts');
+const { seedStructure, seedDemoData } = await import('../src/lib/server/db/seed.server.ts');
 const database = await getDatabase();
-await seedDatabase(database);
-// Fail jobs a stopped process left running, and build the search index now (a job, off the request
-// loop) rather than on the first search (about 7 s at 1M parts).
-void import('../src/lib/jobs/start-jobs.server.ts').then((m) => m.startJobs(database.db));
+opening.note('the category tree');
+await seedStructure(database);
+opening.note('loading the server');
+const { setSeeding } = await import('../src/lib/server/observability/health.server.ts');
+setSeeding(true);
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // React picks its development or production build from NODE_ENV when first loaded; the server
@@ -43,6 +47,7 @@ process.env.NODE_ENV ??= 'production';
 const entry = (await import(pathToFileURL(`${process.cwd()}/dist/server/entry.mjs`).href)) as {
   handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
 };
+opening.stop();
 
 // Static files never reach Astro's middleware: they get the same headers here (a response that
 // sets its own keeps its values, since Node merges these defaults under the handler's writeHead).
@@ -97,9 +102,33 @@ server.listen(config.PORT, config.HOST, () => {
   if (config.SMS_PROVIDER === 'dev' || config.WECHAT_PROVIDER === 'dev') {
     printDevKey({ shown, host: config.HOST, port: config.PORT, sms: config.SMS_PROVIDER, wechat: config.WECHAT_PROVIDER });
   }
-  // The shipped JLCPCB/LCSC catalogue loads behind the first page (once per installation).
-  if (config.CATALOG === 'full') void import('./lib/shipped-catalog-load.ts').then((m) => m.loadCatalogInBackground(database));
+  void behindTheFirstPage();
 });
+
+/**
+ * After the server listens (ADR 0018): the demo catalogue (once per installation, about a minute
+ * on PGlite), then the start-up jobs — fail jobs a stopped process left running, build the search
+ * index (off the request loop, rather than on the first search) — then, with CATALOG=full, the
+ * shipped JLCPCB/LCSC catalogue. /readyz answers 503 until the demo catalogue is in and the search
+ * index built, so a balancer or a test waiting for it sees the demo parts.
+ */
+async function behindTheFirstPage(): Promise<void> {
+  const ticker = startTicker('loading the demo catalogue');
+  try {
+    await seedDemoData(database, (state) => ticker.note(state));
+  } catch (error) {
+    console.error(`chipedia: loading the demo catalogue failed: ${(error as Error)?.message ?? String(error)}`);
+  } finally {
+    ticker.stop();
+  }
+  // A search during the load built its index on part of the catalogue: the warm-up rebuilds it.
+  const { invalidateSearchIndex } = await import('../src/lib/search/search-index.server.ts');
+  invalidateSearchIndex(database.db);
+  setSeeding(false);
+  void import('../src/lib/jobs/start-jobs.server.ts').then((m) => m.startJobs(database.db));
+  // The shipped JLCPCB/LCSC catalogue loads behind the first page (once per installation).
+  if (config!.CATALOG === 'full') void import('./lib/shipped-catalog-load.ts').then((m) => m.loadCatalogInBackground(database));
+}
 
 /**
  * The development providers' tools (/sso/dev/*) answer this machine only; other devices (a phone on

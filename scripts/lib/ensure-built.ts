@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -21,13 +21,34 @@ export async function ensureBuilt(): Promise<void> {
   const built = existsSync(STAMP) && existsSync('dist/server/entry.mjs') ? Number(readFileSync(STAMP, 'utf8')) : 0;
   if (built >= sources) return;
   console.log('chipedia: building the site (sources changed since the last build)…');
-  const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  const started = performance.now();
+  const status = await new Promise<number | null>((resolve) => {
+    const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    });
+    // Astro prints nothing while a vite pass runs: a line every 5 s of silence says it is alive.
+    let lastLine = performance.now();
+    const relay = (to: NodeJS.WriteStream) => (chunk: Buffer) => {
+      lastLine = performance.now();
+      to.write(chunk);
+    };
+    child.stdout.on('data', relay(process.stdout));
+    child.stderr.on('data', relay(process.stderr));
+    const timer = setInterval(() => {
+      if (performance.now() - lastLine < 4_500) return;
+      lastLine = performance.now();
+      console.log(`chipedia: still building the site (${Math.round((performance.now() - started) / 1000)} s)…`);
+    }, 1_000);
+    child.once('close', (code) => {
+      clearInterval(timer);
+      resolve(code);
+    });
   });
-  if (result.status !== 0) {
+  if (status !== 0) {
     console.error('chipedia: the site build failed (see above)');
     process.exit(1);
   }
+  console.log(`chipedia: site built in ${Math.round((performance.now() - started) / 1000)} s`);
   writeFileSync(STAMP, String(sources));
 }

@@ -133,7 +133,12 @@ export async function loadDemoCatalog(database: Database, file = DEMO_FILE, onPr
         if (parsed.success) recs.push(parsed.data);
         else stats.skipped++;
       }
-      if (fps.length + syms.length + recs.length >= 2000) await flush();
+      // Small batches, each followed by a macrotask turn: PGlite runs on this thread, so a big batch
+      // would hold pages and progress lines while npm start loads this behind the first page.
+      if (fps.length + syms.length + recs.length >= 400) {
+        await flush();
+        await new Promise((r) => setImmediate(r));
+      }
     }
     await flush();
   }

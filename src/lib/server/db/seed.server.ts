@@ -11,15 +11,29 @@ import { logger } from '../logger.server.ts';
  * (KiCad-derived parts and the everyday passives) and its 3D models. Later starts see the
  * finished runs and skip them.
  */
-export async function seedDatabase(database: Database): Promise<void> {
+export async function seedDatabase(database: Database, progress?: (line: string) => void): Promise<void> {
+  await seedStructure(database);
+  await seedDemoData(database, progress);
+}
+
+/** What a page needs before the server listens: the file store checked, the category tree. Fast. */
+export async function seedStructure(database: Database): Promise<void> {
   await moveAvatarsIntoFileStore(database);
   await seedCategories(database);
-  const stats = await loadDemoCatalog(database, undefined, (m) => process.stdout.isTTY && process.stdout.write(`\r${m}`));
+}
+
+/**
+ * The demo catalogue and its 3D models, once per installation (about a minute on PGlite, 2 cores).
+ * `npm start` runs it behind the first page (ADR 0018); `progress` gets a line at least every few
+ * seconds so a log never stays silent while it loads.
+ */
+export async function seedDemoData(database: Database, progress?: (line: string) => void): Promise<void> {
+  const stats = await loadDemoCatalog(database, undefined, progress);
   if (stats) {
-    if (process.stdout.isTTY) process.stdout.write('\n');
     logger.info(stats, 'demo catalogue loaded');
     console.log(`chipedia: demo catalogue loaded: ${stats.products} KiCad parts, ${stats.passives} passives, ${stats.symbols} symbols, ${stats.footprints} footprints in ${stats.seconds} s`);
   }
+  progress?.('the demo 3D models');
   const models = await loadDemoModels(database);
   if (models) {
     logger.info(models, 'demo 3D models loaded');

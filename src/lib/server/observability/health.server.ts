@@ -5,7 +5,8 @@ import { registerGauge } from './metrics.server.ts';
 import { readReplicaStatus, type ReplicaStatus } from '../db/read-replica.server.ts';
 
 // /healthz says the process answers; /readyz says this node can serve: the database answers
-// within READY_DB_TIMEOUT_MS and the search index is loaded. A proxy routes only to ready nodes.
+// within READY_DB_TIMEOUT_MS, the search index is loaded and the first-start demo catalogue is in
+// (npm start loads it after listening, ADR 0018). A proxy routes only to ready nodes.
 
 export const READY_DB_TIMEOUT_MS = 2000;
 
@@ -14,6 +15,8 @@ export type Readiness = {
   ready: boolean;
   database: 'ok' | 'unreachable';
   searchIndex: { loaded: boolean; parts: number; ageSeconds: number | null };
+  /** The demo catalogue is still loading behind the first page. */
+  seeding: boolean;
   readReplica: Pick<ReplicaStatus, 'state' | 'fallbacks'>;
 };
 
@@ -31,10 +34,16 @@ async function databaseAnswers(database: Database): Promise<boolean> {
   }
 }
 
+let seeding = false;
+/** scripts/start.ts: on while the demo catalogue loads after listen (one process, one flag). */
+export function setSeeding(on: boolean): void {
+  seeding = on;
+}
+
 export async function readiness(database: Database): Promise<Readiness> {
   const [db, index] = [await databaseAnswers(database), searchIndexStatus(database.db)];
   const replica = readReplicaStatus();
-  return { ready: db && index.loaded, database: db ? 'ok' : 'unreachable', searchIndex: index, readReplica: { state: replica.state, fallbacks: replica.fallbacks } };
+  return { ready: db && index.loaded && !seeding, database: db ? 'ok' : 'unreachable', searchIndex: index, seeding, readReplica: { state: replica.state, fallbacks: replica.fallbacks } };
 }
 
 /** The database pool and the search index as gauges read at each scrape. */
