@@ -41,7 +41,11 @@ type Alignment = { verdict: 'aligned' | 'partial' | 'misaligned'; met: string; p
 const BUTTON =
   'rounded border border-slate-300 bg-white/90 px-2 py-0.5 text-xs text-slate-700 shadow-sm hover:border-brand-500 hover:text-brand-600 disabled:opacity-40 aria-pressed:border-brand-500 aria-pressed:bg-brand-50 aria-pressed:text-brand-700';
 
-/** Calls `near` once, when `el` comes within a screen of the viewport (at once without IntersectionObserver). */
+/**
+ * Calls `near` once, when `el` comes within a quarter screen of the viewport (at once without
+ * IntersectionObserver): a frame further down loads its engine only when the reader scrolls
+ * towards it, not with the page (issue #31 item 3).
+ */
 function whenNear(el: Element, near: () => void): () => void {
   if (typeof IntersectionObserver === 'undefined') {
     near();
@@ -53,7 +57,7 @@ function whenNear(el: Element, near: () => void): () => void {
       observer.disconnect();
       near();
     },
-    { rootMargin: '100% 0px' },
+    { rootMargin: '25% 0px' },
   );
   observer.observe(el);
   return () => observer.disconnect();
