@@ -39,6 +39,11 @@ export const boms = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Anonymous BOMs expire (30 days after the last change); owned ones do not. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * An anonymous BOM's creator: SHA-256 of the owner secret its browser holds (the bom_owner
+     * cookie, issue #36 item 3). Only that browser may change or claim it; others read it.
+     */
+    ownerKey: text('owner_key'),
   },
   (t) => [index('boms_owner_updated_idx').on(t.ownerId, t.updatedAt.desc()), index('boms_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} IS NOT NULL`)],
 );

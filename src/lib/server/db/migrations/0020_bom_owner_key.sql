@@ -1,0 +1,1 @@
+ALTER TABLE "boms" ADD COLUMN "owner_key" text;
