@@ -30,7 +30,8 @@ test('a real EasyEDA BOM: mapped with no edit, matched, every matched part in vi
   const bomId = /\/bomHead\/([0-9a-f-]{36})/.exec(page.url())![1]!;
   await expect(page.getByTestId('bom-mapping')).toBeVisible();
   // No edit: the detected mapping is confirmed as it is.
-  await page.getByTestId('bom-confirm').click();
+  const [confirmed] = await Promise.all([page.waitForResponse((r) => r.url().includes('/api/chiplet/bom/confirm'), { timeout: 120_000 }), page.getByTestId('bom-confirm').click()]);
+  expect(((await confirmed.json()) as { code: number; msg: string }).msg).toBe('success');
   await page.waitForURL(new RegExp(`/matching\\?bomId=${bomId}`));
   const grid = page.getByTestId('bom-grid');
   await expect(grid).toBeVisible({ timeout: 60_000 });

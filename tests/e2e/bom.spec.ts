@@ -148,7 +148,7 @@ test('logged in: a KiCad BOM uploaded, one column remapped, matched, a part chan
   const total = await chipCount(page, 'all');
   expect(total).toBeGreaterThan(10);
   let sum = 0;
-  for (const s of ['exact', 'matched', 'doubtful', 'notFound', 'dnp']) sum += await chipCount(page, s);
+  for (const s of ['exact', 'matched', 'doubtful', 'notFound', 'dnp', 'notAPart']) sum += await chipCount(page, s);
   if (await page.getByTestId('bom-chip-pending').count()) sum += await chipCount(page, 'pending');
   expect(sum).toBe(total);
 

@@ -73,7 +73,12 @@ export function AccountBoms({ labels, locale, empty }: Props) {
 }
 
 export function AccountDesigns({ labels, locale, empty }: Props) {
-  const load = useCallback(() => myDesigns(1, PAGE_SIZE), []);
+  const load = useCallback(async () => {
+    // null: the call failed (the client has shown why).
+    const page = await myDesigns(1, PAGE_SIZE);
+    if (!page) throw new Error('design list');
+    return page;
+  }, []);
   const { data, failed, run } = useList<DesignCard>(load);
   return (
     <Frame labels={labels} failed={failed} retry={() => void run()}>

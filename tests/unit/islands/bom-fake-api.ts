@@ -88,7 +88,7 @@ export function line(lineId: number, extra: Partial<BomLineView> = {}): BomLineV
 }
 
 export function summary(lines: readonly BomLineView[], extra: Partial<BomSummary> = {}): BomSummary {
-  const counts = { pending: 0, exact: 0, matched: 0, doubtful: 0, notFound: 0, dnp: 0 };
+  const counts = { pending: 0, exact: 0, matched: 0, doubtful: 0, notFound: 0, dnp: 0, notAPart: 0 };
   for (const l of lines) counts[l.status]++;
   return {
     bomId: BOM_ID,
