@@ -52,11 +52,13 @@ function expectLocale(value: unknown, locale: 'zh' | 'en', what: string): void {
 }
 
 async function matchedBom(): Promise<string> {
-  const up = await upload<BomUploadResult>(w, KICAD_CSV, 'kicad-bom.csv');
+  const up = await upload<BomUploadResult>(w, KICAD_CSV, 'kicad-bom.csv', { token: w.alice.token });
+  expect(up.body.code, up.body.msg).toBe(200000);
   const bomId = up.body.result.bomId;
-  const hm = await call<BomHeaderMatch>(w, 'GET', `/chiplet/bom/headerMatch?bomId=${bomId}`);
+  const hm = await call<BomHeaderMatch>(w, 'GET', `/chiplet/bom/headerMatch?bomId=${bomId}`, { token: w.alice.token });
   const body: BomConfirmBody = { bomId, headerRow: hm.body.result.headerRow, columns: hm.body.result.columns };
-  const confirmed = await call<{ jobId: string }>(w, 'POST', '/chiplet/bom/confirm', {}, body);
+  const confirmed = await call<{ jobId: string }>(w, 'POST', '/chiplet/bom/confirm', { token: w.alice.token }, body);
+  expect(confirmed.body.code, confirmed.body.msg).toBe(200000);
   expect((await settled(w, confirmed.body.result.jobId)).state).toBe('succeeded');
   return bomId;
 }
@@ -65,7 +67,7 @@ describe(`language sweep over the API and MCP tools (${label})`, () => {
   it('the BOM candidate panel: reasons, categories and brands in the page language, whatever the cookie says', async () => {
     const bomId = await matchedBom();
     for (const locale of ['en', 'zh'] as const) {
-      const res = await w.app.request(`/api/chiplet/bom/queryMatch?bomId=${bomId}&pageSize=100`, { headers: pageHeaders(locale) });
+      const res = await w.app.request(`/api/chiplet/bom/queryMatch?bomId=${bomId}&pageSize=100`, { headers: { ...pageHeaders(locale), 'x-token': w.alice.token } });
       const body = (await res.json()) as Env<BomQueryMatch>;
       expect(body.code).toBe(200000);
       const reasons = body.result.list.flatMap((l) => l.candidates.map((c) => c.reason));
