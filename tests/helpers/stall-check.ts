@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { recordedStalls, type Stall } from '../../src/lib/server/observability/stall-guard.server.ts';
 
 // Issue #36 item 1: no request or job of the API suite may stall the event loop over 100 ms.
@@ -6,10 +6,6 @@ import { recordedStalls, type Stall } from '../../src/lib/server/observability/s
 // requests and jobs in flight; this file fails the test file whose work stalled. A stall while
 // nothing of the app ran is the test's own set-up (a PGlite template loaded, fixtures built in
 // the test's code) and is not the server's: it is left out, and printed when STALL_REPORT is set.
-
-beforeAll(() => {
-  process.env['VITEST_TEST_FILE'] = expect.getState().testPath ?? '';
-});
 
 afterAll(() => {
   const all = recordedStalls();

@@ -1,4 +1,3 @@
-import { appendFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { logger } from '../logger.server.ts';
 
@@ -44,9 +43,6 @@ type Guard = {
 const key = Symbol.for('chipedia.stallGuard');
 const store = globalThis as Record<symbol, Guard | undefined>;
 
-/** The file every stall is appended to as a JSON line (the test suite's assertion reads it). */
-const sinkFile = (): string | undefined => process.env['CHIPEDIA_STALL_LOG'] || undefined;
-
 /** Starts the guard (idempotent; the timer never keeps a process alive). */
 export function startStallGuard(): void {
   if (store[key]) return;
@@ -83,14 +79,6 @@ function record(guard: Guard, stall: Stall): void {
   guard.stalls.push(stall);
   if (guard.stalls.length > 200) guard.stalls.shift();
   logger.warn({ stallMs: stall.ms, gapMs: stall.gapMs, cpuMs: stall.cpuMs, activity: stall.activity }, 'event loop stalled');
-  const file = sinkFile();
-  if (file) {
-    try {
-      appendFileSync(file, `${JSON.stringify({ ...stall, pid: process.pid, test: process.env['VITEST_TEST_FILE'] ?? null })}\n`);
-    } catch {
-      // The sink is a test aid; a failed write must not fail the request.
-    }
-  }
 }
 
 /** Marks `label` as running until the returned function is called (requests and jobs). */
