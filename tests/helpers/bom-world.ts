@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,10 +78,24 @@ export async function createWorld(): Promise<World> {
   };
 }
 
-export type Caller = { token?: string | null; locale?: 'zh' | 'en' };
+/**
+ * `browser`: the bom_owner secret the calling browser holds (issue #36 item 3: an anonymous BOM
+ * belongs to the browser that uploaded it). Unset: one browser for every call of a test file, as
+ * a person clicking through the site; null: a browser without one; a string: another browser
+ * (43 base64url characters, as `ownerSecret()` makes).
+ */
+export type Caller = { token?: string | null; locale?: 'zh' | 'en'; browser?: string | null };
+
+/** The browser of every call that names none. */
+export const DEFAULT_BROWSER = 'test-browser-owner-secret-0123456789abcdefg';
+
+/** A new browser's owner secret. */
+export const ownerSecret = (): string => randomBytes(32).toString('base64url');
 
 function headersOf(caller: Caller, extra: Record<string, string> = {}): Record<string, string> {
-  return { ...(caller.token ? { 'x-token': caller.token } : {}), ...(caller.locale ? { cookie: `locale=${caller.locale}` } : {}), ...extra };
+  const browser = caller.browser === undefined ? DEFAULT_BROWSER : caller.browser;
+  const cookies = [...(caller.locale ? [`locale=${caller.locale}`] : []), ...(browser ? [`bom_owner=${browser}`] : [])];
+  return { ...(caller.token ? { 'x-token': caller.token } : {}), ...(cookies.length > 0 ? { cookie: cookies.join('; ') } : {}), ...extra };
 }
 
 export async function call<T>(world: World, method: string, path: string, caller: Caller = {}, body?: unknown): Promise<{ status: number; body: Env<T> }> {

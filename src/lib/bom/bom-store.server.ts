@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { fileKeyReferences } from '../files/file-references.server.ts';
-import { linkFile, releaseFile } from '../files/file-refs.server.ts';
+import { linkFile, lockFileKey, releaseFile } from '../files/file-refs.server.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { UPLOAD_LIMITS } from '../files/upload-limits.ts';
 import type { Db } from '../server/db/client.server.ts';
@@ -21,6 +21,8 @@ export type NewBom = {
   /** The user's name for it; the file name without its extension when not given. */
   readonly name?: string | undefined;
   readonly ownerId: number | null;
+  /** An anonymous BOM's creating browser (bom-owner.server.ts); null for owned ones. */
+  readonly ownerKey?: string | null;
   /** The read with each sheet's first rows and its counts (upload-read-task.ts). */
   readonly read: UploadRead;
   readonly now: Date;
@@ -35,6 +37,7 @@ export async function storeUpload(db: Db, store: FileStore, input: NewBom): Prom
       .insert(boms)
       .values({
         ownerId: input.ownerId,
+        ownerKey: input.ownerId === null ? (input.ownerKey ?? null) : null,
         name: input.name ?? (input.fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '') || input.fileName),
         fileName: input.fileName,
         fileKey: key,
@@ -126,4 +129,40 @@ export async function purgeExpiredBoms(db: Db, store: FileStore, now = new Date(
     if (gone.fileKey) await releaseFile(db, store, gone.fileKey, fileReferences(gone.fileKey));
   }
   return removed;
+}
+
+/**
+ * "Copy to my BOMs" (issue #36 item 3): a new BOM of the caller (a user, or the anonymous browser
+ * with its owner key) holding the source's sheets, mapping and lines as they are now, sharing its
+ * file (a second reference under the file's lock). A running match is not copied: a copy of a
+ * BOM being matched starts as confirmed.
+ */
+export async function copyBom(db: Db, source: BomRow, owner: { ownerId: number | null; ownerKey: string | null }, now: Date): Promise<BomRow> {
+  return db.transaction(async (tx) => {
+    if (source.fileKey) await lockFileKey(tx, source.fileKey);
+    const [copy] = await tx
+      .insert(boms)
+      .values({
+        ownerId: owner.ownerId,
+        ownerKey: owner.ownerId === null ? owner.ownerKey : null,
+        name: source.name,
+        fileName: source.fileName,
+        fileKey: source.fileKey,
+        format: source.format,
+        sheetIndex: source.sheetIndex,
+        headerRow: source.headerRow,
+        columns: source.columns,
+        state: source.state === 'matching' ? 'confirmed' : source.state,
+        boardCount: source.boardCount,
+        trends: source.trends,
+        expiresAt: owner.ownerId === null ? new Date(now.getTime() + ANONYMOUS_BOM_TTL_MS) : null,
+      })
+      .returning();
+    await tx.execute(sql`INSERT INTO bom_sheets (bom_id, index, name, hidden, rows, row_count)
+      SELECT ${copy!.id}, index, name, hidden, rows, row_count FROM bom_sheets WHERE bom_id = ${source.id}`);
+    await tx.execute(sql`INSERT INTO bom_lines (bom_id, position, row, designators, quantity, source, dnp, problems, status, chosen_product_id, chosen_by, candidates, confidence)
+      SELECT ${copy!.id}, position, row, designators, quantity, source, dnp, problems, status, chosen_product_id, chosen_by, candidates, confidence
+      FROM bom_lines WHERE bom_id = ${source.id} ORDER BY position`);
+    return copy!;
+  });
 }

@@ -33,7 +33,7 @@ export async function uploadBom(
   db: Db,
   store: FileStore,
   pool: WorkerPool,
-  input: { file: Blob; fileName: string; name?: string | undefined; ownerId: number | null; locale: Locale; now: Date; signal?: AbortSignal | undefined },
+  input: { file: Blob; fileName: string; name?: string | undefined; ownerId: number | null; ownerKey?: string | null; locale: Locale; now: Date; signal?: AbortSignal | undefined },
 ): Promise<BomUploadResult> {
   const { file, locale } = input;
   if (file.size > UPLOAD_LIMITS.bom) throw new AppError(Code.tooLarge, tooLargeMessage(locale));
@@ -50,7 +50,7 @@ export async function uploadBom(
     throw new AppError(code, serverMessage(out.problem.key, locale, out.problem.vars));
   }
   const read = out.result;
-  const bom = await storeUpload(db, store, { file, fileName, name: input.name, ownerId: input.ownerId, read, now: input.now });
+  const bom = await storeUpload(db, store, { file, fileName, name: input.name, ownerId: input.ownerId, ownerKey: input.ownerKey ?? null, read, now: input.now });
   const sheetIndex = Math.max(0, read.defaultSheet);
   return {
     bomId: bom.id,

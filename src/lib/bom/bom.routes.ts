@@ -17,12 +17,13 @@ import { throttleByIp } from '../server/client-key.server.ts';
 import { INT32_MAX, validationHook } from '../server/validation.ts';
 import { bomLines } from '../server/db/schema/index.ts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { bomNotFound, openBom, type BomCaller, type BomRow } from './bom-access.server.ts';
+import { bomNotFound, holdsBom, openBom, type BomCaller, type BomRow } from './bom-access.server.ts';
+import { ensureOwnerKey, requestOwnerKey } from './bom-owner.server.ts';
 import { partsForDescription } from './bom-desc-search.server.ts';
 import { exportLines, exportParts, exportXlsx, sheetRowOf } from './bom-export-run.server.ts';
 import { headerMatchOf } from './bom-header.server.ts';
 import { addLine, chooseLinePart, confirmMapping, deleteLines, rematchDoubtful, setBoardCount, setLineFields, setTrends, StaleLineError } from './bom-lines.server.ts';
-import { deleteBom, listOwnBoms, renameBom } from './bom-store.server.ts';
+import { copyBom, deleteBom, listOwnBoms, renameBom } from './bom-store.server.ts';
 import { tooLargeMessage, uploadBom } from './bom-upload.server.ts';
 import { bomSummary, countsOf, linePage, lineViews, trendsOf, type LineRow } from './bom-view.server.ts';
 import {
@@ -113,10 +114,13 @@ const security: Record<string, string[]>[] = [{ XToken: [] }, {}];
 type C = Context<AppEnv>;
 
 function callerOfRequest(c: C): BomCaller {
-  return { userId: callerOf(c)?.id ?? null, locale: c.var.locale, now: new Date(c.var.now() * 1000) };
+  return { userId: callerOf(c)?.id ?? null, ownerKey: requestOwnerKey(c), locale: c.var.locale, now: new Date(c.var.now() * 1000) };
 }
 
+/** The BOM for a change (its holder only: 40300 for a shared link's other visitors). */
 const open = (c: C, bomId: string) => openBom(c.var.db, bomId, callerOfRequest(c));
+/** The BOM for a look (anyone with the link; bom-access.server.ts). */
+const openToRead = (c: C, bomId: string) => openBom(c.var.db, bomId, callerOfRequest(c), 'read');
 
 /** One line's answer; a stale version answers 40900 with the current line. */
 async function lineAnswer(c: C, bom: BomRow, edit: () => Promise<LineRow>): Promise<Response> {
@@ -174,6 +178,7 @@ bom.openapi(
       fileName: file instanceof File ? file.name : 'bom',
       name: form.name,
       ownerId: caller.userId,
+      ownerKey: caller.userId === null ? ensureOwnerKey(c) : null,
       locale: caller.locale,
       now: caller.now,
       signal: c.req.raw.signal,
@@ -194,7 +199,7 @@ bom.openapi(
   }),
   async (c) => {
     const { bomId, sheet } = c.req.valid('query');
-    const b = await open(c, bomId);
+    const b = await openToRead(c, bomId);
     return c.json(ok(await headerMatchOf(c.var.db, b, sheet, c.var.locale)), 200);
   },
 );
@@ -229,7 +234,7 @@ bom.openapi(
   }),
   async (c) => {
     const q = c.req.valid('query');
-    const b = await open(c, q.bomId);
+    const b = await openToRead(c, q.bomId);
     const [page, summary] = await Promise.all([linePage(c.var.db, b, { pageNum: q.pageNum, pageSize: q.pageSize, status: q.status }, c.var.locale), bomSummary(c.var.db, b)]);
     return c.json(ok({ ...page, summary }), 200);
   },
@@ -338,7 +343,7 @@ bom.openapi(
     let line: { fields: Record<string, string>; designators: string[] } | null = null;
     let trends: BomTrends = { ...DEFAULT_BOM_TRENDS };
     if (body.bomId !== undefined) {
-      const b = await open(c, body.bomId);
+      const b = await openToRead(c, body.bomId);
       trends = trendsOf(b);
       if (body.lineId !== undefined) {
         const rows = await lineRowsOf(c, b, [body.lineId]);
@@ -374,7 +379,7 @@ bom.openapi(
     responses: { 200: json(envelopeOf(BomTrendOptionsSchema), 'Preferences and their meaning'), ...authErrorResponses, ...notFound },
   }),
   async (c) => {
-    const b = await open(c, c.req.valid('query').bomId);
+    const b = await openToRead(c, c.req.valid('query').bomId);
     return c.json(ok({ trends: trendsOf(b), options: trendOptions(c) }), 200);
   },
 );
@@ -434,7 +439,7 @@ bom.openapi(
   }),
   async (c) => {
     await throttleWork(c);
-    const b = await open(c, c.req.valid('json').bomId);
+    const b = await openToRead(c, c.req.valid('json').bomId);
     const bytes = await exportBom(c, b);
     const headers = fileResponseHeaders({
       contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -490,6 +495,55 @@ async function exportBom(c: C, b: BomRow): Promise<Uint8Array> {
     },
   });
 }
+
+// ── Shared links (issue #36 item 3) ─────────────────────────────────────────────
+
+const BomAccessSchema = z
+  .object({
+    readOnly: z.boolean().openapi({ description: 'true: the caller reached the BOM by a shared link; it may read it and copy it, not change it' }),
+    owned: z.boolean().openapi({ description: 'true: the BOM belongs to a user (the caller, when not read-only)' }),
+  })
+  .openapi('BomAccess');
+const BomCopySchema = z.object({ bomId: BomIdSchema }).openapi('BomCopy');
+
+bom.openapi(
+  createRoute({
+    method: 'get',
+    path: '/chiplet/bom/access',
+    tags,
+    security,
+    summary: 'Whether the caller may change this BOM, or only read it (a shared link)',
+    description: 'An anonymous BOM belongs to the browser that uploaded it (its bom_owner cookie); others who have the link read it. A logged-in call from the creating browser claims it.',
+    request: { query: z.object({ bomId: BomIdSchema }) },
+    responses: { 200: json(envelopeOf(BomAccessSchema), 'What the caller may do'), ...authErrorResponses, ...notFound },
+  }),
+  async (c) => {
+    const caller = callerOfRequest(c);
+    const b = await openBom(c.var.db, c.req.valid('query').bomId, caller, 'read');
+    return c.json(ok({ readOnly: !holdsBom(b, caller), owned: b.ownerId !== null }), 200);
+  },
+);
+
+bom.openapi(
+  createRoute({
+    method: 'post',
+    path: '/chiplet/bom/copy',
+    tags,
+    security,
+    summary: 'Copy to my BOMs: a new BOM of the caller with the sheets, mapping and lines of one it can read',
+    description: 'Logged in: the copy is the user’s. Logged out: it belongs to this browser (bom_owner cookie) and expires 30 days after its last change.',
+    request: { body: { content: { 'application/json': { schema: z.object({ bomId: BomIdSchema }) } }, required: true } },
+    responses: { 200: json(envelopeOf(BomCopySchema), 'The copy'), ...authErrorResponses, ...notFound },
+  }),
+  async (c) => {
+    await throttleWork(c);
+    const caller = callerOfRequest(c);
+    const source = await openBom(c.var.db, c.req.valid('json').bomId, caller, 'read');
+    const ownerKey = caller.userId === null ? ensureOwnerKey(c) : null;
+    const copy = await copyBom(c.var.db, source, { ownerId: caller.userId, ownerKey }, caller.now);
+    return c.json(ok({ bomId: copy.id }), 200);
+  },
+);
 
 // ── The user's BOM list ───────────────────────────────────────────────────────
 

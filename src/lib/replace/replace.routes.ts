@@ -22,6 +22,7 @@ import {
   ReplacePairSchema,
   ReplacePrefsSchema,
 } from './replace.schema.ts';
+import { requestOwnerKey } from '../bom/bom-owner.server.ts';
 import { addPair, applyReplacement, changePrefs, deletePair, getReplaces, replacementsForDetail, replacementsForExport, StaleLineError } from './replace.server.ts';
 
 // POST /api/chiplet/replace/* (SPEC §7 Replacements). Reading is open to everyone (a logged-in
@@ -87,7 +88,7 @@ export const replaceRoutes = app
     }),
     async (c) => {
       try {
-        const caller = { userId: userIdOf(c), locale: c.var.locale, now: new Date(c.var.now() * 1000) };
+        const caller = { userId: userIdOf(c), ownerKey: requestOwnerKey(c), locale: c.var.locale, now: new Date(c.var.now() * 1000) };
         return c.json(ok(await applyReplacement(c.var.db, c.req.valid('json'), caller)), 200);
       } catch (error) {
         if (!(error instanceof StaleLineError)) throw error;

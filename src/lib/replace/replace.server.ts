@@ -449,11 +449,11 @@ const CHANGE_SQL = `WITH l AS (
   )
   SELECT id FROM l`;
 
-/** replace/change: the BOM's access rule (openBom: owned by its owner only, anonymous by bomId), then the one guarded write. */
+/** replace/change: the BOM's access rule (openBom: its owner, or an anonymous BOM's creating browser), then the one guarded write. */
 export async function applyReplacement(
   db: Db,
   body: { bomId: string; lineId: number; mfgMpnCode: string; version?: number | undefined },
-  caller: { userId: number | null; locale: Locale; now: Date },
+  caller: { userId: number | null; ownerKey?: string | null; locale: Locale; now: Date },
 ): Promise<BomLineView> {
   const { locale } = caller;
   const bom = await openBom(db, body.bomId, caller);

@@ -221,6 +221,7 @@ export const en: ServerMessages = {
   'bom.describe.kindConflict': 'Component types disagree: {a} and {b}',
   'bom.describe.packageConflict': 'Package {text} in the description differs from {footprint} in the package column',
   'bom.api.notFound': 'No such BOM, or it has expired',
+  'bom.api.readOnly': 'This BOM was shared with you and is read-only; copy it to your BOMs to edit it',
   'bom.api.lineNotFound': 'No line {lineId} in this BOM',
   'bom.api.fileMissing': 'Choose a BOM file to upload (form field file)',
   'bom.api.sheetNotFound': 'No sheet named "{sheet}"',

@@ -226,6 +226,7 @@ export const zh = {
   'bom.describe.packageConflict': '描述中的封装 {text} 与封装列 {footprint} 不一致',
   // The BOM API (src/lib/bom/bom.routes.ts): refusals, trend options, export headers.
   'bom.api.notFound': 'BOM 不存在或已过期',
+  'bom.api.readOnly': '这是他人分享的 BOM，只能查看；复制到我的BOM后可编辑',
   'bom.api.lineNotFound': '物料行 {lineId} 不存在',
   'bom.api.fileMissing': '请选择要上传的 BOM 文件（表单字段 file）',
   'bom.api.sheetNotFound': '工作表“{sheet}”不存在',
