@@ -5,13 +5,14 @@
 // - model-overhead.ts: the model path's own time per turn (all but the provider's) ≤ 100 ms;
 // - datasheets.ts: a 100-page datasheet indexed ≤ 10 s; passage search p95 ≤ 50 ms with 10,000
 //   datasheets' passages on PostgreSQL.
+// - engineer.ts: issue #33's evaluation on the catalogue of DATABASE_URL (≥ 95 % met, every comparison recommends, p95 ≤ 300 ms).
 // AI_BENCH_ONLY=retrieval,datasheets runs some parts.
 import { existsSync } from 'node:fs';
 
 type Budget = { limit: number; value: number; ok: boolean };
 type Part = { bench: (log: (m: string) => void) => Promise<Record<string, unknown> & { budgets?: Record<string, Budget> }> };
 
-const PARTS = ['retrieval', 'model-overhead', 'datasheets'] as const;
+const PARTS = ['retrieval', 'model-overhead', 'datasheets', 'engineer'] as const;
 const only = process.env.AI_BENCH_ONLY?.split(',');
 const log = (m: string) => process.stderr.write(`[bench:ai] ${m}\n`);
 const result: Record<string, unknown> = {};

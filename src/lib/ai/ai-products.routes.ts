@@ -59,7 +59,7 @@ export const aiProductsRoutes = new OpenAPIHono<AppEnv>({
         params: p.params,
       }));
       c.header('Cache-Control', 'private, max-age=60');
-      return c.json(ok({ list }), 200);
+      return c.json(ok({ list, answer: answer.markdown }), 200);
     },
   )
   .openapi(

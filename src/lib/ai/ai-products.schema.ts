@@ -44,7 +44,12 @@ export const AiProductSchema = z
   })
   .openapi('AiProduct');
 
-export const AiProductsSchema = z.object({ list: z.array(AiProductSchema) }).openapi('AiProducts');
+export const AiProductsSchema = z
+  .object({
+    list: z.array(AiProductSchema),
+    answer: z.string().openapi({ description: "The retrieval assistant's answer as Markdown (constraints read, relaxations, the recommendation of a comparison), in the caller's language" }),
+  })
+  .openapi('AiProducts');
 export const AiLinkSchema = z
   .object({
     url: z.string().openapi({ example: 'https://chipedia.example.com/aiChat' }),

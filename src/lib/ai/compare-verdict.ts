@@ -131,11 +131,18 @@ export function compareVerdict(parts: readonly CompareFacts[], condition: Compar
         if (rr) reasons.push({ kind: 'railToRail', part: i, text: rr });
       }
   }
-  const weighed = condition.aims.length ? condition.aims.flatMap((a) => AIM_KEYS[a]) : GENERAL_KEYS.map((key) => ({ key, better: ruleOf(key) === 'lower' || /offset|noise|quiescent|dropout|onResistance/i.test(key) ? ('lower' as const) : ('higher' as const) }));
+  const weighed = condition.aims.length ? condition.aims.flatMap((a) => AIM_KEYS[a].map((k) => ({ ...k, aim: a as CompareAim | null }))) : GENERAL_KEYS.map((key) => ({ key, better: ruleOf(key) === 'lower' || /offset|noise|quiescent|dropout|onResistance/i.test(key) ? ('lower' as const) : ('higher' as const), aim: null as CompareAim | null }));
   const score = new Map<number, number>(pool.map((i) => [i, 0]));
+  // An aim whose keys no two parts state is named as missing data (its first key per part).
+  const comparedAims = new Set<CompareAim>();
+  for (const { key, aim } of weighed) if (aim && parts.filter((f) => valueOf(f, key) !== undefined).length >= 2) comparedAims.add(aim);
+  for (const aim of condition.aims)
+    if (!comparedAims.has(aim)) {
+      const key = AIM_KEYS[aim][0]!.key;
+      parts.forEach((f, part) => valueOf(f, key) === undefined && missing[part]!.keys.push(key));
+    }
   for (const { key, better } of weighed) {
     const stated = parts.map((f) => valueOf(f, key));
-    if (condition.aims.length) stated.forEach((v, part) => v === undefined && missing[part]!.keys.push(key));
     const inPool = pool.filter((i) => stated[i] !== undefined);
     if (inPool.length < 2 && condition.aims.length === 0) continue;
     keys.push(key);

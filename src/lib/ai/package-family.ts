@@ -34,8 +34,16 @@ function shapeOf(name: string): Shape | null {
   return { family, pins: second, width };
 }
 
+/** LCSC appends a body size or another name in brackets: 'LQFP-48(7x7)', 'SMA(DO-214AC)'. */
+const BRACKETED = /\s*\([^)]*\)\s*$/;
+
 /** Does a catalogue package (one '/'-separated name) belong to the asked package's family? */
 export function inFamily(asked: string, name: string): boolean {
+  if (BRACKETED.test(name) && !BRACKETED.test(asked)) {
+    const bare = name.replace(BRACKETED, '');
+    if (packageParts(bare).join(' ') === packageParts(asked).join(' ')) return true;
+    name = bare;
+  }
   const a = shapeOf(asked);
   const b = shapeOf(name);
   if (!a || !b || a.family !== b.family) return false;

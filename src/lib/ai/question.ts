@@ -75,7 +75,7 @@ const COMPARE_RE = /对比|比较|区别|差异|差别|不同|\bvs\.?\b|versus|c
 const FACT_RE =
   /最大|最小|多少|是多少|几[个脚]|数据手册|规格书|手册|第\s*\d+\s*页|哪一?页|引脚|管脚|\bpage\b|datasheet|what is|what's|how (?:much|many|high|low)|maximum|minimum|\bmax\b|\bmin\b|pin ?out|pinout|absolute/i;
 const BOM_RE = /\bBOM\b|物料清单|物料行|BOM\s*行|match (?:this|the|a) (?:line|bom)/i;
-const DOMESTIC_RE = /国产|国内品牌|国货|domestic|chinese (?:brand|maker|manufacturer|vendor)|made in china|china-made/i;
+const DOMESTIC_RE = /国产|国内品牌|国货|domestic|\bchinese\b|made in china|china-made/i;
 const DESIGN_COUNT_RE = /多少|几个|几种|数量|how many|count|number of/i;
 const DESIGN_MISSING_RE = /不在(?:目录|库|数据库)|没(?:有)?匹配|未匹配|找不到|缺少|not in (?:the )?catalog|unmatched|not matched|missing|without a match/i;
 const DESIGN_COST_RE = /成本|费用|价格|贵|cost|price|expensive|driver/i;

@@ -36,7 +36,7 @@ import type { CompareData } from './tools/compare-parts.server.ts';
 import type { BomLineData } from './tools/match-bom-line.server.ts';
 import type { ReplacementsData } from './tools/find-replacements.server.ts';
 import type { SearchPartsResult } from './tools/search-parts.server.ts';
-import { paramNames } from '../catalog/filters.ts';
+import { formatParamValue, paramNames } from '../catalog/filters.ts';
 import { normalizeMpn } from '../catalog/mpn.ts';
 
 export type RetrievalAnswer = {
@@ -72,7 +72,7 @@ const EXACT_FIRST_KEYS = new Set(['flashSize', 'ramSize', 'eepromSize', 'memoryS
 function relaxWords(index: SearchIndex, locale: 'zh' | 'en'): RelaxWords {
   return {
     describe: (f) => describeFilter(f, index, locale),
-    format: (key, v) => formatQuantity(v, (index.params.get(key)?.unit ?? null) as Unit | null),
+    format: (key, v) => formatParamValue(v, null, index.params.get(key)?.unit ?? null),
     say: (key, vars = {}) => say(key, locale, vars),
   };
 }
@@ -386,7 +386,7 @@ export function verdictText(v: CompareVerdict, parts: readonly AiPart[], index: 
   const mpn = (i: number) => cell(parts[i]?.mpn ?? '?', 60);
   const name = (key: string) => (locale === 'en' ? paramNames(key).nameEn : paramNames(key).nameZh);
   const fmt = (key: string, value: number) =>
-    key === '@price' ? String(value) : key === '@stock' ? String(value) : formatQuantity(value, (index.params.get(key)?.unit ?? null) as Unit | null);
+    key === '@price' || key === '@stock' ? String(value) : formatParamValue(value, null, index.params.get(key)?.unit ?? null);
   const keyName = (key: string) => (key === '@price' ? say('ai.compare.price', locale) : key === '@stock' ? say('ai.compare.stock', locale) : name(key));
   const range = (min: number | null, max: number | null) => `${min !== null ? formatQuantity(min, 'V') : '?'}–${max !== null ? formatQuantity(max, 'V') : '?'}`;
   const reason = (r: CompareReason): string => {
@@ -406,7 +406,7 @@ export function verdictText(v: CompareVerdict, parts: readonly AiPart[], index: 
   const condition = v.condition.supplyVoltage !== null ? say(v.condition.singleSupply ? 'ai.compare.cond.single' : 'ai.compare.cond.supply', locale, { v: formatQuantity(v.condition.supplyVoltage, 'V') }) : '';
   const tail = [reasons, missing].filter(Boolean).join(sep);
   if (v.recommended !== null)
-    return say(condition ? 'ai.compare.verdict.for' : 'ai.compare.verdict.general', locale, { mpn: mpn(v.recommended), condition, reasons: tail || '—' });
+    return say(condition ? 'ai.compare.verdict.for' : v.condition.aims.length ? 'ai.compare.verdict.aims' : 'ai.compare.verdict.general', locale, { mpn: mpn(v.recommended), condition, reasons: tail || '—' });
   if (v.condition.supplyVoltage !== null && v.fits.length && v.fits.every((f) => f === 'no')) return say('ai.compare.verdict.none', locale, { condition, reasons: tail || '—' });
   return say('ai.compare.verdict.undecided', locale, { condition: condition || say('ai.compare.cond.general', locale), reasons: tail || '—' });
 }

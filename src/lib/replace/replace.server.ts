@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../i18n/i18n.ts';
 import { paramLabel, formatParamValue } from '../catalog/filters.ts';
+import { normalizeMpn } from '../catalog/mpn.ts';
 import { localizeParamText } from '../i18n/param-values.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { runnerOf } from '../server/db/raw-sql.server.ts';
@@ -232,6 +233,8 @@ async function gradedFor(db: Db, mfgMpnCode: string): Promise<{ original: Facts;
     if (needPins.length > 0) await attachPins(db, [original, ...needPins]);
     const list: GradedFacts[] = [];
     for (const f of candidates) {
+      // Another record of the same maker's same number (a second LCSC listing) is the part itself, not a replacement.
+      if (f.brandEn === original.brandEn && f.brandZh === original.brandZh && normalizeMpn(f.mpn) === normalizeMpn(original.mpn)) continue;
       const graded = gradeCandidate(original, f, sameKind);
       // Once graded, a candidate's parameters and pins are not read again (views use its names,
       // the diff is in `graded`): kept, they made an entry ~4× larger (issue #18 load test).

@@ -92,3 +92,12 @@ describe('relaxation steps', () => {
     expect(merged.data.total).toBe(3);
   });
 });
+
+describe('bracketed body sizes', () => {
+  it("reads LCSC's 'LQFP-48(7x7)' and 'SMA(DO-214AC)' as the package before the bracket", () => {
+    expect(inFamily('LQFP-48', 'LQFP-48(7x7)')).toBe(true);
+    expect(inFamily('SMA', 'SMA(DO-214AC)')).toBe(true);
+    expect(inFamily('SOT-23', 'SOT-23-5(SC-74A)')).toBe(true);
+    expect(inFamily('LQFP-48', 'LQFP-64(10x10)')).toBe(false);
+  });
+});

@@ -358,6 +358,7 @@ export const en: ServerMessages = {
   'ai.compare.missing': 'Not in the catalogue: {list}; cannot compare.',
   'ai.compare.verdict.for': 'Recommendation: for {condition}, choose {mpn}. Why: {reasons}.',
   'ai.compare.verdict.general': 'Recommendation: the question states no condition of use; on the catalogue figures {mpn} comes out ahead. Why: {reasons}.',
+  'ai.compare.verdict.aims': 'Recommendation: on the catalogue figures, {mpn} is ahead on what was asked. Why: {reasons}.',
   'ai.compare.verdict.none': 'Recommendation: on the catalogue figures, neither suits {condition}. Why: {reasons}.',
   'ai.compare.verdict.undecided': 'Recommendation: the catalogue data cannot decide which suits {condition}: {reasons}.',
   'ai.compare.cond.single': 'a {v} single supply',

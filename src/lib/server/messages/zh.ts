@@ -366,6 +366,7 @@ export const zh = {
   'ai.compare.missing': '目录中没有找到：{list}，无法对比。',
   'ai.compare.verdict.for': '结论：{condition}选 {mpn}。理由：{reasons}。',
   'ai.compare.verdict.general': '结论：问题没有给出使用条件；按目录数据，{mpn} 更占优。理由：{reasons}。',
+  'ai.compare.verdict.aims': '结论：按目录数据，{mpn} 在所问的方面更占优。理由：{reasons}。',
   'ai.compare.verdict.none': '结论：按目录数据，两者都不适合{condition}。理由：{reasons}。',
   'ai.compare.verdict.undecided': '结论：目录数据不足以判断哪个更适合{condition}：{reasons}。',
   'ai.compare.cond.single': '{v} 单电源供电',
