@@ -31,6 +31,16 @@
 // rounds (2), optionally only some kinds (SEARCH_BENCH_AB_KINDS=prefix,typo). Prints p50/p95/p99
 // per side and kind, and counts answers that differ between A and B (the JSON bodies compared).
 // Neither side runs start-up jobs: the A/B compares the search code, not what runs beside it.
+// SEARCH_BENCH_AB_REF=jobs compares what runs beside it instead: A is this checkout's server
+// running the start-up jobs (as `npm start` does), B the same server without them, alternating.
+//
+// SEARCH_BENCH_CATALOG=real (issue #29 item 9) measures the real catalogue instead: PostgreSQL
+// chipedia_search_real (SEARCH_BENCH_REAL_DATABASE_URL) = the generated bench database plus the
+// shipped JLCPCB/LCSC snapshot (582,280 parts) imported by the real importer, budgets p95 ≤ 50 ms
+// and p99 ≤ 150 ms at SEARCH_BENCH_CONNECTIONS; PGlite (SEARCH_BENCH_REAL_LITE_DIR) holding what a
+// fresh install has after its first start, p95 ≤ 50 ms. Both prepared once: tests/bench/lib/real-catalog-db.ts.
+// SEARCH_BENCH_NODE_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') are passed to the measured
+// server's Node; a profile is written when the server stops.
 //
 // If the built server does not serve /api/chiplet/products/queryPage yet (searchRoutes not
 // mounted in app.ts, or dist/ older than that), the bench serves the same Hono app itself with
@@ -43,6 +53,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { prepareWorktree, resolveBaseline } from './lib/baseline.ts';
 import { BENCH_PARTS, BENCH_PG_URL, prepareBenchCatalog, tidyBenchCatalog } from './lib/catalog-db.ts';
+import { prepareRealPglite, prepareRealPostgres, REAL_LITE_DIR, REAL_PG_URL } from './lib/real-catalog-db.ts';
 import { sample, searchMix, suggestMix, type Q, type Sample } from './lib/search-mix.ts';
 
 const args = process.argv.slice(2);
@@ -69,8 +80,12 @@ if (args[0] === '--serve') {
   await new Promise(() => {});
 }
 
-const PG_URL = BENCH_PG_URL;
-const LITE_DIR = process.env.SEARCH_BENCH_LITE_DIR ?? '/tmp/chipedia-search-bench-lite';
+/** The real catalogue (JLCPCB/LCSC snapshot) instead of the demo one: SEARCH_BENCH_CATALOG=real. */
+const REAL = process.env.SEARCH_BENCH_CATALOG === 'real';
+const PG_URL = REAL ? REAL_PG_URL : BENCH_PG_URL;
+const LITE_DIR = REAL ? REAL_LITE_DIR : (process.env.SEARCH_BENCH_LITE_DIR ?? '/tmp/chipedia-search-bench-lite');
+/** Extra Node options for the measured server (e.g. --cpu-prof). */
+const NODE_ARGS = process.env.SEARCH_BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
 const PARTS = BENCH_PARTS;
 const CONNECTIONS = Number(process.env.SEARCH_BENCH_CONNECTIONS ?? 4);
 const ONLY = process.env.SEARCH_BENCH_ONLY;
@@ -90,7 +105,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const log = (m: string) => process.stderr.write(`bench:search: ${m}\n`);
 
 // ── Database preparation (PostgreSQL): tests/bench/lib/catalog-db.ts ─────────
-const preparePostgres = () => prepareBenchCatalog(log, PG_URL, PARTS);
+const preparePostgres = () => (REAL ? prepareRealPostgres(log, PG_URL) : prepareBenchCatalog(log, PG_URL, PARTS));
 const tidyPostgres = () => tidyBenchCatalog(PG_URL);
 
 // ── Query mix: tests/bench/lib/search-mix.ts ─────────────────────────────────
@@ -193,7 +208,7 @@ async function postJson(path: string, body: unknown): Promise<{ status: number; 
 /** Starts `argv` with this Node, or in the checkout `cwd` with that checkout's own Node. */
 function start(argv: string[], env: Record<string, string>, cwd?: string): Promise<ChildProcess> {
   const ownNode = cwd ? join(cwd, 'node_modules/.bin/node') : '';
-  const child = spawn(ownNode && existsSync(ownNode) ? ownNode : process.execPath, argv, {
+  const child = spawn(ownNode && existsSync(ownNode) ? ownNode : process.execPath, [...NODE_ARGS, ...argv], {
     ...(cwd ? { cwd } : {}),
     env: {
       ...process.env,
@@ -320,7 +335,7 @@ async function measure(label: string, s: Sample, connections: number) {
   };
 }
 
-const result: Record<string, unknown> = { bench: 'search' };
+const result: Record<string, unknown> = { bench: 'search', catalog: REAL ? 'real (JLCPCB/LCSC snapshot)' : 'generated' };
 // The machine's state beside the figures: 1/5/15-minute load averages when the bench starts and ends.
 const loadAverage = () => loadavg().map((x) => +x.toFixed(2));
 const machine = { cores: availableParallelism(), loadAtStart: loadAverage(), loadAtEnd: [] as number[] };
@@ -351,6 +366,7 @@ if (AB_REF) {
     ...(await measure('postgres', s, CONNECTIONS)),
   }));
   result.postgres = { parts, ...m };
+  if (REAL) budgets.postgresServerRssMB = { limit: 1536, value: m.serverRssMB ?? -1, ok: m.serverRssMB !== null && m.serverRssMB <= 1536 };
   budgets.postgresSearchP95Ms = {
     limit: 50,
     value: m.search.p95,
@@ -375,6 +391,7 @@ if (AB_REF) {
 
 if (!AB_REF && ONLY !== 'postgres') {
   mkdirSync(LITE_DIR, { recursive: true });
+  if (REAL) await prepareRealPglite(log, LITE_DIR);
   const fresh = !existsSync(`${LITE_DIR}/pglite`);
   if (fresh) log(`PGlite: seeding ${LITE_DIR} with the demo catalogue on the server's first start`);
   const m = await withServer({ DATA_DIR: LITE_DIR, DATABASE_URL: '' }, async (server) => {
@@ -413,9 +430,13 @@ if (!AB_REF && ONLY !== 'postgres') {
     return { server, ...(await measure('pglite', s, CONNECTIONS)) };
   });
   result.pglite = { dataDir: LITE_DIR, ...m };
+  // Issue #29: the server's RSS with the full catalogue (PGlite lives in the process) ≤ 1.5 GB.
+  if (REAL) budgets.pgliteServerRssMB = { limit: 1536, value: m.serverRssMB ?? -1, ok: m.serverRssMB !== null && m.serverRssMB <= 1536 };
   // PGlite runs one statement at a time inside the server process: concurrent requests queue, so
   // its latency budget is read at one connection (the figures at CONNECTIONS are printed too).
-  budgets.pgliteSearchP95Ms = { limit: 30, value: m.searchOneConnection.p95, ok: m.searchOneConnection.p95 <= 30 };
+  // Issue #29: 50 ms on the real catalogue (582k parts); 30 ms on the demo one (issue #4).
+  const pgliteLimit = REAL ? 50 : 30;
+  budgets.pgliteSearchP95Ms = { limit: pgliteLimit, value: m.searchOneConnection.p95, ok: m.searchOneConnection.p95 <= pgliteLimit };
   budgets.pgliteNoErrors = {
     limit: 0,
     value: m.search.errors + m.suggest.errors,
@@ -461,9 +482,11 @@ function timed(base: string, agent: http.Agent, q: Req): Promise<Timed> {
 }
 
 async function runAb(ref: string): Promise<Record<string, unknown>> {
-  const baseline = resolveBaseline(ref, '');
+  // SEARCH_BENCH_AB_REF=jobs: A is this checkout with the start-up jobs running beside it, B the same without.
+  const jobsAb = ref === 'jobs';
+  const baseline = jobsAb ? { sha: 'working tree', subject: 'this checkout with the start-up jobs (start-jobs.server.ts)' } : resolveBaseline(ref, '');
   log(`A/B: baseline ${baseline.sha.slice(0, 12)} "${baseline.subject}"`);
-  const dir = baselineDir(baseline.sha);
+  const dir = jobsAb ? process.cwd() : baselineDir(baseline.sha);
   const c = new pg.Client({ connectionString: PG_URL });
   await c.connect();
   const s = await sample(async (sql) => (await c.query(sql)).rows, 331);
@@ -474,8 +497,8 @@ async function runAb(ref: string): Promise<Record<string, unknown>> {
   const servers: ChildProcess[] = [];
   try {
     log(`A/B: starting A (${dir}) on ${AB_PORT} and B (this checkout) on ${AB_PORT + 1}`);
-    servers.push(await start(['tests/bench/search.bench.ts', '--serve'], env(AB_PORT), dir));
-    servers.push(await start(['tests/bench/search.bench.ts', '--serve'], env(AB_PORT + 1)));
+    servers.push(await start(['tests/bench/search.bench.ts', '--serve'], { ...env(AB_PORT), ...(jobsAb ? { SEARCH_BENCH_START_JOBS: '1' } : {}) }, jobsAb ? undefined : dir));
+    servers.push(await start(['tests/bench/search.bench.ts', '--serve'], { ...env(AB_PORT + 1), SEARCH_BENCH_START_JOBS: '0' }));
   } catch (error) {
     for (const server of servers) await stop(server);
     throw error;
