@@ -35,6 +35,25 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * React 19 reports a recoverable (hydration) error through window.reportError, which raises an
+ * `error` event without throwing: the page keeps its own list of those, read after each load.
+ */
+const ERROR_EVENTS = () => {
+  const seen: string[] = [];
+  (window as unknown as { __reactErrors: string[] }).__reactErrors = seen;
+  window.addEventListener('error', (e) => seen.push(String(e.message || e.error)));
+};
+const errorEvents = (page: Page) => page.evaluate(() => (window as unknown as { __reactErrors?: string[] }).__reactErrors ?? []);
+
+test('the sweep sees an error React reports without throwing', async ({ page }) => {
+  await page.addInitScript(ERROR_EVENTS);
+  const errors = collectErrors(page);
+  await page.goto('/doc/userAgreement.html');
+  await page.evaluate(() => reportError(new Error('Minified React error #418; visit https://react.dev/errors/418')));
+  expect([...errors, ...(await errorEvents(page))].join('\n')).toMatch(/#418/);
+});
+
 /** Scrolls to the end so client:visible islands hydrate, then waits for every island. */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -57,6 +76,7 @@ for (const locale of ['zh', 'en'] as const) {
   test(`${locale}: every route of SPEC §2 hydrates without a React error`, async ({ page }) => {
     test.setTimeout(240_000);
     await page.setViewportSize({ width: 1280, height: 720 });
+    await page.addInitScript(ERROR_EVENTS);
     const found: string[] = [];
     for (const route of ROUTES) {
       const errors = collectErrors(page);
@@ -64,7 +84,7 @@ for (const locale of ['zh', 'en'] as const) {
       const res = await page.goto(path, { waitUntil: 'load' });
       expect(res?.status(), path).toBeLessThan(500);
       await settle(page);
-      found.push(...errors.map((e) => `${path}: ${e}`));
+      found.push(...[...errors, ...(await errorEvents(page)).map((e) => `error event: ${e}`)].map((e) => `${path}: ${e}`));
       page.removeAllListeners('pageerror');
       page.removeAllListeners('console');
     }
@@ -73,9 +93,12 @@ for (const locale of ['zh', 'en'] as const) {
 
   test(`${locale}: the BOM flow /bom → /bomHead → /matching hydrates without a React error`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 720 });
+    await page.addInitScript(ERROR_EVENTS);
     const errors = collectErrors(page);
+    const events = async () => errors.push(...(await errorEvents(page)).map((e) => `error event: ${e}`));
     await page.goto(`${prefix}/bom`);
     await hydrated(page);
+    await events();
     await page.getByTestId('bom-file').setInputFiles({
       name: 'tomu-kicad-bom.csv',
       mimeType: 'text/csv',
@@ -84,13 +107,16 @@ for (const locale of ['zh', 'en'] as const) {
     await page.waitForURL(/\/bomHead\/[0-9a-f-]{36}/);
     await expect(page.getByTestId('bom-mapping')).toBeVisible();
     await settle(page);
+    await events();
     await page.getByTestId('bom-confirm').click();
     await page.waitForURL(/\/matching\?bomId=/);
     await expect(page.getByTestId('bom-grid')).toBeVisible({ timeout: 60_000 });
     await settle(page);
+    await events();
     // A reload of each page of the flow hydrates from the server's HTML, not from the client's state.
     await page.reload();
     await settle(page);
+    await events();
     expect(errors).toEqual([]);
   });
 }
