@@ -11,6 +11,7 @@ import { BomProgress } from './bom-progress.tsx';
 import { bomHeadPath, isBomId, type BomLocale } from './bom-paths.ts';
 import type { BomLabels } from './labels.ts';
 import { NoBom } from './no-bom.tsx';
+import { SharedBomNotice } from './shared-bom-notice.tsx';
 
 // The grid (TanStack Table and Virtual) is a chunk of its own: the progress view needs none of it.
 const BomGrid = lazy(() => import('./bom-grid.tsx'));
@@ -115,6 +116,7 @@ function BomWorkspace({ labels, locale, bomId: given }: { labels: BomLabels; loc
   return (
     // minmax(0, 1fr): the grid scrolls inside its box instead of widening the page.
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <SharedBomNotice bomId={bomId} labels={labels} locale={locale} />
       {(job?.state === 'failed' || job?.state === 'cancelled') && <BomProgress job={job} labels={labels} />}
       <Suspense fallback={<GridSkeleton label={labels.recentLoading} />}>
         <BomGrid key={generation} bomId={bomId} labels={labels} locale={locale} data={data} onJob={(id) => void follow(id)} onReload={() => void loadLines()} />
