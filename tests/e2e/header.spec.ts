@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin, hydrated, masked, uniquePhone } from './login-helpers.ts';
 
-test('locale: browser language, then the cookie (365 days); the switch keeps the path', async ({ browser }) => {
+test('locale (ADR 0018): the site address follows the browser language, then the cookie (365 days); the switch keeps the path', async ({ browser }) => {
   const en = await browser.newContext({ locale: 'en-US' });
   const page = await en.newPage();
-  await page.goto('/catalog?x=1');
-  await expect(page).toHaveURL(/\/en\/catalog\?x=1$/);
+  await page.goto('/?x=1');
+  await expect(page).toHaveURL(/\/en\?x=1$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   const cookie = (await en.cookies()).find((c) => c.name === 'locale');
   expect(cookie?.value).toBe('en');
@@ -13,13 +13,15 @@ test('locale: browser language, then the cookie (365 days); the switch keeps the
   expect(days).toBeGreaterThan(364);
   expect(days).toBeLessThanOrEqual(365.01);
 
+  await page.goto('/en/catalog?x=1');
   await page.getByTestId('lang-switch').click();
   await expect(page).toHaveURL(/\/catalog\?x=1$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   expect((await en.cookies()).find((c) => c.name === 'locale')?.value).toBe('zh');
-  // The cookie now wins over the English browser.
-  await page.goto('/bom');
-  await expect(page).toHaveURL(/\/bom$/);
+  // The cookie now wins over the English browser at the site address.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await en.close();
 });
 
