@@ -53,7 +53,13 @@ test('search on the real catalogue answers as an engineer expects', async ({ req
     expect(r.status()).toBe(200);
     return ((await r.json()) as { result: { list: Item[] } }).result.list;
   };
-  expect((await search('STM32F103C8T6'))[0]?.mpn).toBe('STM32F103C8T6');
+  const stm32 = await search('STM32F103C8T6');
+  expect(stm32[0]?.mpn).toBe('STM32F103C8T6');
+  // …the orderable part: its dated LCSC offer has stock (not a KiCad-only or unstocked record).
+  const offers = await request.post('/api/chiplet/kicad/searchSupplyChain', { data: { mfgMpnCode: stm32[0]!.mfgMpnCode } });
+  expect(offers.status()).toBe(200);
+  const stock = ((await offers.json()) as { result: { list: { offers: { stock: number | null }[] }[] } }).result.list[0]?.offers.map((o) => o.stock ?? 0) ?? [];
+  expect(Math.max(0, ...stock)).toBeGreaterThan(0);
   expect((await search('C8734'))[0]?.mpn).toBe('STM32F103C8T6');
   expect((await search('NE555DR')).slice(0, 3).map((i) => i.mpn)).toEqual(expect.arrayContaining([expect.stringMatching(/^NE555D/)]));
   // 0603 10k: 10 kΩ chip resistors in 0603 from at least five makers.
