@@ -113,6 +113,7 @@ server.listen(config.PORT, config.HOST, () => {
  * index built, so a balancer or a test waiting for it sees the demo parts.
  */
 async function behindTheFirstPage(): Promise<void> {
+  if (config!.CATALOG === 'full') await import('../src/lib/catalog/jlcparts/shipped-catalog.server.ts').then((m) => m.announceShippedCatalog(database));
   const ticker = startTicker('loading the demo catalogue');
   try {
     await seedDemoData(database, (state) => ticker.note(state));

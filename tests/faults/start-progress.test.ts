@@ -34,7 +34,7 @@ it('a first start prints a line at least every 15 s and answers its first page b
   let firstPageMs = -1;
   let readyMs = -1;
   try {
-    while (readyMs < 0 && performance.now() - t0 < 200_000 && !exited) {
+    while (readyMs < 0 && performance.now() - t0 < 540_000 && !exited) {
       if (firstPageMs < 0 && (await fetch(`${base}/`).then((r) => r.status === 200, () => false))) firstPageMs = performance.now() - t0;
       if (await fetch(`${base}/readyz`).then((r) => r.status === 200, () => false)) readyMs = performance.now() - t0;
       else await new Promise((r) => setTimeout(r, 250));
@@ -53,4 +53,4 @@ it('a first start prints a line at least every 15 s and answers its first page b
   // … and the site answered before it was in.
   expect(firstPageMs, log).toBeGreaterThan(0);
   expect(firstPageMs, log).toBeLessThan(readyMs);
-});
+}, 600_000); // about 1.5 min on an idle machine; over 6 min were seen beside other builds

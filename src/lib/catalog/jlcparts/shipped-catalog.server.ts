@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Database } from '../../server/db/client.server.ts';
 import { importJlcparts, jlcImportFinished, type JlcImportSummary, type JlcProgress } from './import-jlcparts.server.ts';
+import { readManifest } from './jlc-read.ts';
 
 export const SHIPPED_JLC_DIR = resolve(process.cwd(), 'catalog/jlcparts-2026-05-21');
 
@@ -30,6 +31,21 @@ export function catalogLoadStatus(): CatalogLoadStatus {
 
 function setStatus(s: CatalogLoadStatus): void {
   (globalThis as Holder)[KEY] = s;
+}
+
+/**
+ * `npm start` loads the demo catalogue first (the JLC import merges into its KiCad parts, ADR 0018):
+ * while it does, pages already say the shipped catalogue is on its way (0 / its total). Nothing
+ * when the snapshot is missing or was loaded before.
+ */
+export async function announceShippedCatalog(database: Database, dir = SHIPPED_JLC_DIR): Promise<void> {
+  if (!existsSync(resolve(dir, 'manifest.json'))) return;
+  try {
+    if (await jlcImportFinished(database, dir)) return;
+    setStatus({ state: 'loading', phase: 'parts', done: 0, total: readManifest(dir).totalComponents });
+  } catch {
+    // The load itself reports an unreadable state or manifest.
+  }
 }
 
 export type ShippedLoadLog = { info: (line: string) => void; error: (line: string, error: unknown) => void };
