@@ -129,7 +129,8 @@ export async function evaluateEngineer(db: Db, request: Fetcher, item: EngineerQ
     return { ...base, ok: true, why: '', recommendation };
   }
   const top = list.slice(0, 3);
-  if (top.length < 3) return { ...base, ok: false, why: `only ${top.length} part(s) shown`, recommendation };
+  // Fewer than three only when the catalogue holds fewer meeting everything (the answer's count says so); each shown must meet them.
+  if (top.length === 0) return { ...base, ok: false, why: 'no part shown', recommendation };
   const facts = await factsOf(
     db,
     top.map((p) => p.mfgMpnCode),

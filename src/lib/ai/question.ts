@@ -43,6 +43,10 @@ const PARAM_WORDS: Array<{ re: RegExp; unit: Unit; key: string }> = [
   { re: /\bflash\b|闪存/i, unit: 'B', key: 'flashSize' },
   { re: /\b(?:s?ram)\b|内存/i, unit: 'B', key: 'ramSize' },
   { re: /\beeprom\b/i, unit: 'B', key: 'eepromSize' },
+  // An engineer's limit names its parameter: '压差不超过300mV' is the dropout, not the output voltage.
+  { re: /压差|\bdropout\b/i, unit: 'V', key: 'dropoutVoltage' },
+  { re: /静态电流|\bquiescent\b|\bIq\b/i, unit: 'A', key: 'quiescentCurrent' },
+  { re: /增益带宽积?|\bGBW\b|\bGBP\b|gain[- ]bandwidth/i, unit: 'Hz', key: 'gainBandwidth' },
 ];
 
 export type DesignAsk = 'count' | 'missing' | 'cost' | 'summary';
@@ -87,7 +91,7 @@ const FILLER_EN =
 const FILLER_ZH = /我们?|需要|想要|帮我|帮忙|请问|请|推荐|有没有|有哪些|哪些|哪个|什么|一个|一款|一颗|几款|吗|呢|至少|最少|最多|不低于|不超过|不小于|不大于|以上|以下|以内|左右|封装的?|型号/g;
 
 // Words that set a direction for the quantity right after (or before) them.
-const MIN_BEFORE = /(?:at least|min(?:imum)?\.?|no less than|more than|greater than|above|over|>=?|≥|至少|最少|不低于|不小于|大于|高于|超过|起码)\s*$/i;
+const MIN_BEFORE = /(?:at least|min(?:imum)?\.?|no less than|more than|greater than|above|over|>=?|≥|至少|最少|不低于|不小于|(?<!不)大于|(?<!不)高于|(?<!不)超过|起码)\s*$/i;
 const MAX_BEFORE = /(?:at most|max(?:imum)?\.?|no more than|less than|below|under|up to|<=?|≤|最多|至多|不超过|不高于|不大于|小于|低于)\s*$/i;
 /**
  * Gives each parameter word ('Flash', 'RAM', '导通电阻') to its quantity: in English a word right
@@ -106,11 +110,12 @@ function bindParamWords(text: string, quantities: QuantityAsk[], words: typeof P
       const after = same.find((q) => q.at >= end);
       const gapBefore = before ? start - (before.at + before.text.length) : Infinity;
       const gapAfter = after ? after.at - end : Infinity;
-      const pick = latin && gapBefore <= 2 ? before : gapAfter <= 10 ? after : gapBefore <= 10 ? before : undefined;
+      const pick = latin && gapBefore <= 2 ? before : gapAfter <= (latin ? 18 : 10) ? after : gapBefore <= 10 ? before : undefined;
       if (pick) pick.key = w.key;
     }
   }
-  const units = new Set(words.map((w) => w.unit));
+  // Not for volts, amps and hertz: '3.3V LDO 压差不超过300mV' has one dropout and one output voltage.
+  const units = new Set(words.map((w) => w.unit).filter((u) => u !== 'V' && u !== 'A' && u !== 'Hz'));
   for (const unit of units) {
     const named = words.filter((w) => w.unit === unit);
     if (named.length === 1) for (const q of quantities) if (q.unit === unit && !q.key) q.key = named[0]!.key;

@@ -322,7 +322,12 @@ function keyCounts(index: SearchIndex, cates: readonly number[], unit: string): 
 
 /** The key a quantity of this unit means in these categories: the side's keys first, the most stated, the usual one on ties. */
 function chooseKey(index: SearchIndex, cates: readonly number[], unit: string, side: 'input' | 'output' | null, used: ReadonlySet<string>): string | null {
-  const counts = cates.length ? keyCounts(index, cates, unit) : new Map<string, number>();
+  let counts = cates.length ? keyCounts(index, cates, unit) : new Map<string, number>();
+  // A category with no parts here (the KiCad 'N-Channel MOSFETs' beside the snapshot's 'MOSFETs'): its parent's keys.
+  if (cates.length && counts.size === 0) {
+    const parents = cates.map((c) => index.categories.get(c)?.parentId).filter((p): p is number => typeof p === 'number');
+    if (parents.length) counts = keyCounts(index, parents, unit);
+  }
   const preference = UNIT_PREFERENCE[unit] ?? [];
   let candidates = [...counts.keys()].filter((k) => !used.has(k));
   if (candidates.length === 0) {
@@ -342,6 +347,13 @@ function chooseKey(index: SearchIndex, cates: readonly number[], unit: string, s
     return at < 0 ? preference.length : at;
   };
   candidates.sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || prefRank(a) - prefRank(b) || a.localeCompare(b));
+  // Without a side word the usual key wins when the category states it often enough: '3.3V LDO'
+  // is the output voltage even where more LDO records state their input range (issue #33).
+  const most = counts.get(candidates[0] ?? '') ?? 0;
+  if (!side) {
+    const usual = candidates.filter((k) => prefRank(k) < preference.length && (counts.get(k) ?? 0) * 4 >= most).sort((a, b) => prefRank(a) - prefRank(b))[0];
+    if (usual) return pairKey(usual);
+  }
   // A min/max pair is one key for this purpose (supplyVoltageMin/Max): keep the Max name.
   return candidates[0] ? pairKey(candidates[0]) : null;
 }

@@ -185,3 +185,23 @@ describe('filtersFor', () => {
     expect(filtersFor(ask(5, 'max'), 'outputCurrent', keys)).toEqual([{ key: 'outputCurrent', max: 5 }]);
   });
 });
+
+describe('issue #33: limits named by their parameter, directions with 不', () => {
+  it("reads '压差不超过300mV' as a dropout at most 300 mV beside the output voltage, and '不超过' as at most", () => {
+    const r = read('3.3V LDO 压差不超过300mV');
+    expect(r.quantities.map((x) => [x.text, x.key ?? null, x.bound])).toEqual([
+      ['3.3V', null, null],
+      ['300mV', 'dropoutVoltage', 'max'],
+    ]);
+    expect(read('MOS管 100V 导通电阻不超过10mΩ').quantities.map((x) => x.bound)).toEqual([null, 'max']);
+    expect(read('3.3V LDO with quiescent current below 10uA').quantities.map((x) => [x.key ?? null, x.bound])).toEqual([
+      [null, null],
+      ['quiescentCurrent', 'max'],
+    ]);
+  });
+
+  it('reads a comparison asked with 哪个 / which, and "Chinese alternative" as domestic', () => {
+    expect(read('LM358 和 TL072 哪个适合 5V 单电源').intent).toBe('comparison');
+    expect(read('Chinese alternative to STM32F103C8T6').domestic).toBe(true);
+  });
+});
