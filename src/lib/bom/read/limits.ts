@@ -19,6 +19,12 @@ export type BomReadLimits = {
   readonly maxZipTotalBytes: number;
   /** Uncompressed bytes of one entry (also the cap while inflating it, whatever it declared). */
   readonly maxZipEntryBytes: number;
+  /**
+   * Uncompressed bytes of a part the reader inflates whole (a sheet, the shared strings, the
+   * styles), checked before inflating: past it a sheet is refused for its rows when a look at its
+   * first 2 MB projects more than the row limit, else as a bomb (issue #36 item 5).
+   */
+  readonly maxPartBytes: number;
   /** Uncompressed ÷ compressed size of one entry above `ratioCheckFromBytes`: zeros reach 1000. */
   readonly maxZipRatio: number;
   readonly ratioCheckFromBytes: number;
@@ -40,10 +46,11 @@ export const BOM_READ_LIMITS: BomReadLimits = {
   maxSheets: 50,
   maxZipEntries: 1_000,
   maxZipTotalBytes: 64 * MB,
+  maxZipEntryBytes: 100 * MB,
   // A BOM sheet of 20,000 rows × 10 cells is about 8 MB of XML (Excel writes shared strings, about
-  // 40 bytes a cell). Past 16 MB it is a bomb or not a BOM: inflating and scanning 16 MB whole is
-  // what a refusal may cost at worst (about 100-200 ms here under load; xlsx.ts looks at the first 2 MB first).
-  maxZipEntryBytes: 16 * MB,
+  // 40 bytes a cell). Past 16 MB it is a bomb or too long a sheet: inflating and scanning 16 MB
+  // whole is what a refusal may cost at worst (xlsx.ts looks at the first 2 MB first).
+  maxPartBytes: 16 * MB,
   maxZipRatio: 200,
   ratioCheckFromBytes: 1 * MB,
   // 20,000 rows × 50 cells; counted before parsing, so a refusal costs a scan, not a parse.

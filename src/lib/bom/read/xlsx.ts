@@ -33,16 +33,22 @@ export function readXlsx(bytes: Uint8Array, limits: BomReadLimits): RawSheet[] {
   if (sheets.length > limits.maxSheets) throw new BomReadError('bom.read.tooManySheets', { count: sheets.length, max: limits.maxSheets });
 
   const relOfType = (suffix: string) => [...rels.values()].find((r) => r.type.endsWith(suffix))?.target;
-  const strings = sharedStrings(text(zip, relOfType('/sharedStrings') ?? 'xl/sharedStrings.xml'));
-  const kinds = numberKinds(text(zip, relOfType('/styles') ?? 'xl/styles.xml'));
+  const strings = sharedStrings(text(zip, relOfType('/sharedStrings') ?? 'xl/sharedStrings.xml', limits));
+  const kinds = numberKinds(text(zip, relOfType('/styles') ?? 'xl/styles.xml', limits));
 
   const budget: ReadBudget = { cells: 0, chars: 0 };
   const normalized = new Map<number, string>();
   return sheets.map((s) => {
-    probeCells(zip, s.path, limits.maxCells - budget.cells);
-    const xml = text(zip, s.path);
+    probeCells(zip, s.path, limits.maxCells - budget.cells, limits, s.name);
+    const xml = text(zip, s.path, limits);
     if (xml === null) throw new BomReadError('bom.read.corrupt', {}, `sheet ${s.name} has no part ${s.path}`);
-    budget.cells += countCellTags(xml, limits.maxCells - budget.cells);
+    try {
+      budget.cells += countCellTags(xml, limits.maxCells - budget.cells);
+    } catch (error) {
+      // A sheet of too many rows says so (the user can split it), even when its cells ran out first.
+      if (countTags(xml, ROW_TAG, limits.maxRows + 1) > limits.maxRows) throw new BomReadError('bom.read.tooManyRows', { sheet: s.name, max: limits.maxRows });
+      throw error;
+    }
     return { name: s.name, hidden: s.hidden, rows: worksheetRows(xml, { strings, kinds, date1904, limits, sheet: s.name, budget, normalized }) };
   });
 }
@@ -59,20 +65,39 @@ const PROBE_BYTES = 2 * 1024 * 1024;
  * costs a 2 MB inflate); a sheet whose front is sparser is counted exactly after the whole
  * inflate (at most 16 MB, limits.ts), before parsing.
  */
-function probeCells(zip: BoundedZip, path: string, room: number): void {
+function probeCells(zip: BoundedZip, path: string, room: number, limits: BomReadLimits, sheet: string): void {
   const size = zip.sizeOf(path) ?? 0;
   if (size <= PROBE_BYTES) return;
   const head = zip.readPrefix(path, PROBE_BYTES);
   if (head === null || head.length === 0) return;
   // Latin-1 is enough to find tags (ASCII) and skips UTF-8 decoding.
-  const projected = (countCellTags(head.toString('latin1'), Number.MAX_SAFE_INTEGER) * size) / head.length;
-  if (projected > 1.25 * room) throw new BomReadError('bom.read.zipBomb', {}, `about ${Math.round(projected)} cells, more than ${room} cells`);
+  const text = head.toString('latin1');
+  const scale = size / head.length;
+  const projected = countCellTags(text, Number.MAX_SAFE_INTEGER) * scale;
+  const tooLarge = size > limits.maxPartBytes;
+  if (projected <= 1.25 * room && !tooLarge) return;
+  // Refused either way; a sheet that is simply long says so, as the row limit would.
+  if (countTags(text, ROW_TAG, Number.MAX_SAFE_INTEGER) * scale > 1.25 * limits.maxRows) throw new BomReadError('bom.read.tooManyRows', { sheet, max: limits.maxRows });
+  throw new BomReadError('bom.read.zipBomb', {}, tooLarge ? `sheet ${sheet} expands to ${size} bytes` : `about ${Math.round(projected)} cells, more than ${room} cells`);
 }
 
 /** What a workbook's sheets have used of the limits against spreadsheet bombs, across sheets. */
 type ReadBudget = { cells: number; chars: number };
 
 const CELL_TAG = '<c';
+const ROW_TAG = '<row';
+
+/** Elements named exactly `tag` ('<row', '<c'…) in `xml`, counting stops past `stopAfter`. */
+function countTags(xml: string, tag: string, stopAfter: number): number {
+  let count = 0;
+  let at = xml.indexOf(tag);
+  while (at >= 0 && count <= stopAfter) {
+    const next = xml.charCodeAt(at + tag.length);
+    if (next === 0x20 || next === 0x3e || next === 0x2f || next === 0x09 || next === 0x0a || next === 0x0d) count++;
+    at = xml.indexOf(tag, at + tag.length);
+  }
+  return count;
+}
 
 /**
  * Cell elements (`<c …>`, `<c/>`) of a sheet's XML, counted with indexOf before any parsing, and
@@ -93,7 +118,9 @@ export function countCellTags(xml: string, room: number): number {
   return count;
 }
 
-function text(zip: BoundedZip, name: string): string | null {
+function text(zip: BoundedZip, name: string, limits?: BomReadLimits): string | null {
+  const size = zip.sizeOf(name);
+  if (limits && size !== undefined && size > limits.maxPartBytes) throw new BomReadError('bom.read.zipBomb', {}, `part ${name} expands to ${size} bytes`);
   const data = zip.read(name);
   return data === null ? null : data.toString('utf8');
 }

@@ -49,8 +49,11 @@ function workbook(sheet: string, sharedStrings = '<sst><si><t>MPN</t></si></sst>
 
 const sheetOf = (rows: string) => `<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`;
 
-/** Rows of `cells` styled empty cells until the XML reaches `megabytes` (compresses about 120×). */
-function styledEmptyRows(megabytes: number, cells = 60): string {
+/**
+ * Rows of `cells` styled empty cells until the XML reaches `megabytes` (compresses about 120×);
+ * 200 cells a row, so that the rows stay under the row limit and the cells are what is refused.
+ */
+function styledEmptyRows(megabytes: number, cells = 200): string {
   const parts: string[] = [];
   let length = 0;
   for (let i = 0; length < megabytes * MB; i++) {
@@ -67,8 +70,8 @@ function expectBomb(error: unknown): void {
 }
 
 describe('spreadsheet bombs: refused within 200 ms', () => {
-  it('99 MB of styled empty cells in 0.8 MB (ratio 120, under the ratio limit): refused from the directory (entry over 16 MB)', () => {
-    const bytes = workbook(sheetOf(styledEmptyRows(99)));
+  it('99 MB of styled empty cells in 0.8 MB (ratio 120, under the ratio limit): refused before inflating (a part over 16 MB)', () => {
+    const bytes = workbook(sheetOf(styledEmptyRows(99, 1000)));
     expect(bytes.length).toBeLessThan(BOM_READ_LIMITS.maxFileBytes);
     const { error, ms } = refusal('xlsx: 99 MB sheet of styled empty cells', () => readBomFile(bytes, 'styled.xlsx'));
     expectBomb(error);
@@ -119,6 +122,14 @@ describe('spreadsheet bombs: refused within 200 ms', () => {
     const bytes = workbook(sheet);
     const { error, ms } = refusal('xlsx: 10,000 merges over the sheet', () => readBomFile(bytes, 'merges.xlsx'));
     expectBomb(error);
+    expect(ms).toBeLessThan(BUDGET_MS);
+  });
+
+  it('a sheet of too many rows still says so when its cells run out first: 30,000 rows × 40 cells', () => {
+    const rows = Array.from({ length: 30_000 }, (_, i) => `<row r="${i + 1}">${'<c t="inlineStr"><is><t>x</t></is></c>'.repeat(40)}</row>`).join('');
+    const bytes = workbook(sheetOf(rows));
+    const { error, ms } = refusal('xlsx: 30,000 rows × 40 cells (rows reported)', () => readBomFile(bytes, 'rows.xlsx'));
+    expect((error as BomReadError).key).toBe('bom.read.tooManyRows');
     expect(ms).toBeLessThan(BUDGET_MS);
   });
 
