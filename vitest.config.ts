@@ -13,5 +13,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     globalSetup: ['tests/helpers/vitest-global-setup.ts'],
+    // The event-loop stall check of issue #36 (ADR 0019): strict for the files listed there.
+    setupFiles: ['tests/helpers/stall-check.ts'],
   },
 });
