@@ -7,7 +7,7 @@ import { categoryName, filterPageHref } from '../catalog/catalog.ts';
 import { normalizeMpn } from '../catalog/mpn.ts';
 import type { Locale } from '../server/api-locale.ts';
 import type { Db } from '../server/db/client.server.ts';
-import { cleanKeyword, escapeLike, hasCjk, termKey, WEIGHT_EXACT_CATEGORY } from './search.ts';
+import { cleanKeyword, escapeLike, hasCjk, termKey, WEIGHT_EXACT_CATEGORY, type BrandLite, type CategoryLite } from './search.ts';
 import { DEFAULT_SUGGESTIONS, MAX_KEYWORD_LENGTH, MAX_SUGGESTIONS, type Suggestion } from './search.schema.ts';
 import { withSearchRunner, type SqlRunner } from './search-db.server.ts';
 import { getSearchIndex, type SearchIndex } from './search-index.server.ts';
@@ -33,18 +33,44 @@ export async function suggest(db: Db, typed: string, locale: Locale, limit = DEF
   return merged.filter((s) => (seen.has(s.href) ? false : (seen.add(s.href), true))).slice(0, max);
 }
 
+/** Per index, the match keys of its category and brand names, made once (a suggestion only compares strings). */
+type NameKeys = {
+  /** Categories with parts in their subtree, with their Chinese and English keys. */
+  categories: { cate: CategoryLite; zh: string; en: string }[];
+  /** Brands with parts, with the keys of their Chinese name, English name and key. */
+  brands: { brand: BrandLite; forms: string[] }[];
+};
+
+// The real catalogue has thousands of brands and over a thousand categories: normalising every
+// name on every keystroke cost more than the rest of a suggestion (issue #29 item 9).
+const nameKeysOf = new WeakMap<SearchIndex, NameKeys>();
+
+function nameKeys(index: SearchIndex): NameKeys {
+  let keys = nameKeysOf.get(index);
+  if (keys) return keys;
+  const categories: NameKeys['categories'] = [];
+  for (const cate of index.categories.values()) {
+    const hasParts = index.cateRows.has(cate.cateId) || (index.children.get(cate.cateId) ?? []).some((child) => index.subtree(child).some((id) => index.cateRows.has(id)));
+    if (hasParts) categories.push({ cate, zh: termKey(cate.cateName), en: termKey(cate.cateNameEn) });
+  }
+  const brands: NameKeys['brands'] = [];
+  for (const brand of index.brands.values()) {
+    if (index.brandRows.has(brand.id)) brands.push({ brand, forms: [brand.nameZh, brand.nameEn, brand.key].map((form) => termKey(form)) });
+  }
+  keys = { categories, brands };
+  nameKeysOf.set(index, keys);
+  return keys;
+}
+
 /** Categories (and synonyms pointing at them) and brands for a typed key, best first. */
 function nameSuggestions(index: SearchIndex, key: string, locale: Locale): Ranked[] {
   const names: Ranked[] = [];
   if (key.length < 1) return names;
-  for (const cate of index.categories.values()) {
-    const name = categoryName(cate, locale);
-    const zhKey = termKey(cate.cateName);
-    const enKey = termKey(cate.cateNameEn);
-    const rank = zhKey.startsWith(key) || enKey.startsWith(key) ? 0 : key.length >= 2 && (zhKey.includes(key) || enKey.includes(key)) ? 1 : -1;
+  const keys = nameKeys(index);
+  for (const { cate, zh, en } of keys.categories) {
+    const rank = zh.startsWith(key) || en.startsWith(key) ? 0 : key.length >= 2 && (zh.includes(key) || en.includes(key)) ? 1 : -1;
     if (rank < 0) continue;
-    const hasParts = index.cateRows.has(cate.cateId) || (index.children.get(cate.cateId) ?? []).some((child) => index.subtree(child).some((id) => index.cateRows.has(id)));
-    if (!hasParts) continue;
+    const name = categoryName(cate, locale);
     const parent = cate.parentId === null ? undefined : index.categories.get(cate.parentId);
     names.push({
       kind: 'category',
@@ -64,9 +90,7 @@ function nameSuggestions(index: SearchIndex, key: string, locale: Locale): Ranke
       names.push({ kind: 'category', text: name, href: filterPageHref(cate, name, locale), rank: -1 });
     }
   }
-  for (const brand of index.brands.values()) {
-    if (!index.brandRows.has(brand.id)) continue;
-    const forms = [brand.nameZh, brand.nameEn, brand.key].map((form) => termKey(form));
+  for (const { brand, forms } of keys.brands) {
     const aliasHit = sense?.brands.has(brand.id) ?? false;
     const rank = aliasHit || forms.some((form) => form.startsWith(key)) ? 0 : key.length >= 2 && forms.some((form) => form.includes(key)) ? 1 : -1;
     if (rank < 0) continue;
