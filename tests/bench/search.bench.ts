@@ -100,7 +100,8 @@ const STANDALONE = process.env.SEARCH_BENCH_SERVER === 'standalone';
 const START_JOBS = process.env.SEARCH_BENCH_START_JOBS !== '0';
 /** Another checkout (e.g. an A/B worktree) whose standalone server is measured instead of this one's. */
 const CHECKOUT = process.env.SEARCH_BENCH_CHECKOUT || undefined;
-const PORT = 4491;
+/** The measured server's port (SEARCH_BENCH_PORT; another helper's server may hold the default). */
+const PORT = Number(process.env.SEARCH_BENCH_PORT ?? 4491);
 const BASE = `http://127.0.0.1:${PORT}`;
 const log = (m: string) => process.stderr.write(`bench:search: ${m}\n`);
 
