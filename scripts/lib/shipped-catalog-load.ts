@@ -4,12 +4,26 @@
 import type { Database } from '../../src/lib/server/db/client.server.ts';
 import { loadShippedCatalog } from '../../src/lib/catalog/jlcparts/shipped-catalog.server.ts';
 import { logger } from '../../src/lib/server/logger.server.ts';
+import { startTicker } from './progress-ticker.ts';
 
 export async function loadCatalogInBackground(database: Database): Promise<void> {
+  // The loader's own lines come from a main-thread timer, which PGlite's long statements (the index
+  // rebuild) delay past 10 s on a busy machine: a worker-thread ticker repeats its latest line.
+  const ticker = startTicker('the JLCPCB/LCSC catalogue');
+  ticker.note('waiting for its first progress line');
+  try {
+    await load(database, (line) => ticker.note(line.replace(/^chipedia: /, '')));
+  } finally {
+    ticker.stop();
+  }
+}
+
+async function load(database: Database, note: (line: string) => void): Promise<void> {
   await loadShippedCatalog(
     database,
     {
       info: (line) => {
+        note(line);
         console.log(line);
         logger.info(line);
       },
@@ -20,6 +34,7 @@ export async function loadCatalogInBackground(database: Database): Promise<void>
     },
     undefined,
     async () => {
+      note('parts in, rebuilding the search index');
       const { invalidateSearchIndex, warmSearchIndex } = await import('../../src/lib/search/search-index.server.ts');
       invalidateSearchIndex(database.db);
       const { parts, ms } = await warmSearchIndex(database.db);

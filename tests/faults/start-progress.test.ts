@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
 import { assertBuilt } from './helpers/app-server.ts';
-import { freshDataDir } from './helpers/data-dir.ts';
+import { freshDataDirIn } from './helpers/data-dir.ts';
 
 // Issue #31 item 2: a first start on PGlite (a fresh DATA_DIR, the demo catalogue to load) never
 // leaves its log silent for more than 15 s, and its first page answers while the catalogue is still
@@ -12,7 +12,7 @@ import { freshDataDir } from './helpers/data-dir.ts';
 const PORT = 4712;
 const MAX_SILENCE_MS = 15_000;
 const base = `http://127.0.0.1:${PORT}`;
-const dataDir = freshDataDir('progress');
+const dataDir = freshDataDirIn('progress');
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
