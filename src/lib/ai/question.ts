@@ -91,8 +91,8 @@ const FILLER_EN =
 const FILLER_ZH = /我们?|需要|想要|帮我|帮忙|请问|请|推荐|有没有|有哪些|哪些|哪个|什么|一个|一款|一颗|几款|吗|呢|至少|最少|最多|不低于|不超过|不小于|不大于|以上|以下|以内|左右|封装的?|型号/g;
 
 // Words that set a direction for the quantity right after (or before) them.
-const MIN_BEFORE = /(?:at least|min(?:imum)?\.?|no less than|more than|greater than|above|over|>=?|≥|至少|最少|不低于|不小于|(?<!不)大于|(?<!不)高于|(?<!不)超过|起码)\s*$/i;
-const MAX_BEFORE = /(?:at most|max(?:imum)?\.?|no more than|less than|below|under|up to|<=?|≤|最多|至多|不超过|不高于|不大于|小于|低于)\s*$/i;
+const MIN_BEFORE = /(?:at least|min(?:imum)?\.?|no less than|(?<!no |not )more than|(?<!no |not )greater than|above|over|>=?|≥|至少|最少|不低于|不小于|(?<!不)大于|(?<!不)高于|(?<!不)超过|起码)\s*$/i;
+const MAX_BEFORE = /(?:at most|max(?:imum)?\.?|no more than|(?<!no |not )less than|below|under|up to|<=?|≤|最多|至多|不超过|不高于|不大于|小于|低于)\s*$/i;
 /**
  * Gives each parameter word ('Flash', 'RAM', '导通电阻') to its quantity: in English a word right
  * after a quantity labels it ('128KB flash'), otherwise a word labels the next quantity

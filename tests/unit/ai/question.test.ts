@@ -194,6 +194,11 @@ describe('issue #33: limits named by their parameter, directions with 不', () =
       ['300mV', 'dropoutVoltage', 'max'],
     ]);
     expect(read('MOS管 100V 导通电阻不超过10mΩ').quantities.map((x) => x.bound)).toEqual([null, 'max']);
+    expect(read('3.3V LDO with dropout no more than 300mV').quantities.map((x) => [x.key ?? null, x.bound])).toEqual([
+      [null, null],
+      ['dropoutVoltage', 'max'],
+    ]);
+    expect(read('MOSFET 30V no less than 5A').quantities.map((x) => x.bound)).toEqual([null, 'min']);
     expect(read('3.3V LDO with quiescent current below 10uA').quantities.map((x) => [x.key ?? null, x.bound])).toEqual([
       [null, null],
       ['quiescentCurrent', 'max'],
