@@ -44,7 +44,8 @@ const PARAM_WORDS: Array<{ re: RegExp; unit: Unit; key: string }> = [
   { re: /\b(?:s?ram)\b|内存/i, unit: 'B', key: 'ramSize' },
   { re: /\beeprom\b/i, unit: 'B', key: 'eepromSize' },
   // An engineer's limit names its parameter: '压差不超过300mV' is the dropout, not the output voltage.
-  { re: /压差|\bdropout\b/i, unit: 'V', key: 'dropoutVoltage' },
+  // Not the names of the part itself: 低压差稳压器, low-dropout regulator.
+  { re: /(?<!低)压差(?!稳压|线性)|(?<!low[- ])\bdropout\b(?![- ]regulator)/i, unit: 'V', key: 'dropoutVoltage' },
   { re: /静态电流|\bquiescent\b|\bIq\b/i, unit: 'A', key: 'quiescentCurrent' },
   { re: /增益带宽积?|\bGBW\b|\bGBP\b|gain[- ]bandwidth/i, unit: 'Hz', key: 'gainBandwidth' },
 ];

@@ -205,6 +205,11 @@ describe('issue #33: limits named by their parameter, directions with 不', () =
     ]);
   });
 
+  it('does not read the names 低压差稳压器 / low dropout regulator as a dropout limit', () => {
+    expect(read('2.5V低压差稳压器').quantities.map((x) => x.key ?? null)).toEqual([null]);
+    expect(read('low dropout regulator 5V TO-252').quantities.map((x) => x.key ?? null)).toEqual([null]);
+  });
+
   it('reads a comparison asked with 哪个 / which, and "Chinese alternative" as domestic', () => {
     expect(read('LM358 和 TL072 哪个适合 5V 单电源').intent).toBe('comparison');
     expect(read('Chinese alternative to STM32F103C8T6').domestic).toBe(true);

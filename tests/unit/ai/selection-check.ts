@@ -4,6 +4,7 @@
 // Shared by the evaluation test and the bench.
 
 import { readFileSync } from 'node:fs';
+import { inFamily } from '../../../src/lib/ai/package-family.ts';
 import { answerByRetrieval } from '../../../src/lib/ai/retrieval.server.ts';
 import { aiTools } from '../../../src/lib/ai/tools.server.ts';
 import { normalizeMpn } from '../../../src/lib/catalog/mpn.ts';
@@ -43,6 +44,7 @@ type Facts = {
   mpn: string;
   cateIds: number[];
   packages: string[];
+  rawPackages: string[];
   nums: Map<string, number>;
   texts: Map<string, string>;
   country: string | null;
@@ -74,6 +76,7 @@ async function factsOf(db: Db, codes: string[]): Promise<Map<string, Facts>> {
       mpn: r.mpn,
       cateIds: cates.map(Number),
       packages: (r.package ?? '').split('/').map(packageKey).filter(Boolean),
+      rawPackages: (r.package ?? '').split('/').map((p) => p.trim()).filter(Boolean),
       nums: new Map(params.filter((p) => p[1] !== null).map((p) => [p[0], Number(p[1])])),
       texts: new Map(params.filter((p) => p[2] !== null).map((p) => [p[0], String(p[2])])),
       country: r.country,
@@ -95,7 +98,8 @@ const close = (a: number, b: number) => Math.abs(a - b) <= Math.abs(b) * 1e-3 + 
 /** Why a part fails the expectations ('' when it meets them). */
 function problemOf(f: Facts, e: Expect): string {
   if (e.cate && !e.cate.some((c) => f.cateIds.includes(c))) return `category ${f.cateIds[0]} not in ${e.cate.join('/')}`;
-  if (e.package && !f.packages.includes(packageKey(e.package))) return `package ${f.packages.join('/')} ≠ ${e.package}`;
+  // A package is its body, as issue #33 defines it (SOT-23 also SOT-23-5, SOIC-8 also SOP-8): package-family.ts.
+  if (e.package && !f.packages.includes(packageKey(e.package)) && !f.rawPackages.some((p) => inFamily(e.package!, p))) return `package ${f.packages.join('/')} ≠ ${e.package}`;
   if (e.mpnPrefix && !e.mpnPrefix.some((m) => normalizeMpn(f.mpn).startsWith(normalizeMpn(m)))) return `MPN ${f.mpn} not ${e.mpnPrefix.join('/')}`;
   if (e.notMpn && normalizeMpn(f.mpn) === normalizeMpn(e.notMpn)) return `the original ${f.mpn} itself`;
   if (e.domestic && f.country !== 'CN') return `brand country ${f.country}`;
