@@ -96,6 +96,10 @@ describe(`BOM work of the largest allowed size does not stall the server (${labe
   let bomId = '';
   const alice = () => ({ token: w.alice.token });
 
+  it('the unrelated request alone (no BOM work), printed as the machine-load reference of the figures below', async () => {
+    await measured('idle reference', () => new Promise((r) => setTimeout(r, 3000)), 'a reference, not a budget');
+  });
+
   it(`a logged-in user's ${LINES}-line CSV: upload, then confirm and match, an unrelated request stays within 200 ms p99`, async () => {
     const csv = bigCsv(LINES);
     let jobId = '';

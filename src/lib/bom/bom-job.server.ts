@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import type { BomMatchScope, JobView } from '../jobs/jobs.ts';
 import { defineJob, jobRunnerOf } from '../jobs/runner.server.ts';
-import { SliceSizer, yieldToLoop } from '../jobs/slices.ts';
+import { SliceSizer, threadCpuMs, yieldToLoop } from '../jobs/slices.ts';
 import type { Db } from '../server/db/client.server.ts';
 import { bomLines, boms, jobs } from '../server/db/schema/index.ts';
 import type { BomRow } from './bom-access.server.ts';
@@ -17,7 +17,7 @@ import { matchAndSave } from './bom-match-run.server.ts';
 // BOM, whose job is then followed by its id (CAPABILITY_JOB_KINDS).
 
 export const MATCH_BATCH = 250;
-/** Time one batch should take on this thread, ms (the stall guard's limit is 100). */
+/** CPU time one batch should take on this thread, ms (the stall guard's limit is 100). */
 const BATCH_TARGET_MS = 60;
 /** Fewer lines a batch costs more in its fixed queries than it saves in stall time. */
 const BATCH_MIN = 10;
@@ -49,7 +49,8 @@ export const bomMatchJob = defineJob('bom-match', async (input, ctx) => {
     for (;;) {
       ctx.signal.throwIfAborted();
       await yieldToLoop();
-      const started = performance.now();
+      // Sized by this thread's CPU time: PostgreSQL's own time does not hold the loop.
+      const started = threadCpuMs();
       const batch = await db
         .select({ id: bomLines.id, version: bomLines.version, source: bomLines.source, designators: bomLines.designators, dnp: bomLines.dnp })
         .from(bomLines)
@@ -66,7 +67,7 @@ export const bomMatchJob = defineJob('bom-match', async (input, ctx) => {
         // Lines added or reset meanwhile can push done past the count taken at the start.
         onProgress: (n) => ctx.progress({ done: Math.min(base + n, Math.max(total, base + n)), total: Math.max(total, base + n) }),
       });
-      sizer.took(batch.length, performance.now() - started);
+      sizer.took(batch.length, threadCpuMs() - started);
       written += saved.written;
       done += batch.length;
       after = batch[batch.length - 1]!.id;

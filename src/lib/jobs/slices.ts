@@ -3,6 +3,15 @@
 // stall for every other request. Slice sizes adapt to the time the last slice took, so a loaded
 // machine (or a slower database) gets smaller slices rather than longer stalls.
 
+/**
+ * This thread's CPU time, ms. What a slice holds the loop for: on PostgreSQL a statement's time is
+ * spent in the server (the loop is free meanwhile), on PGlite it is spent here.
+ */
+export function threadCpuMs(): number {
+  const usage = process.threadCpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
 /** Lets timers, I/O and other requests run before the next slice. */
 export function yieldToLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
