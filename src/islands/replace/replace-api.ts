@@ -1,5 +1,5 @@
-import { apiFetch, type Envelope } from '../../lib/client/api.ts';
-import { $locale, $token } from '../../lib/client/store.ts';
+import { apiFetch, pageLocale, type Envelope } from '../../lib/client/api.ts';
+import { $token } from '../../lib/client/store.ts';
 import type { ReplaceGradeName, ReplaceList, ReplacePrefs } from '../../lib/replace/replace.schema.ts';
 
 // The island's calls (SPEC §7 replace/*), through the one API client; the xlsx download reads the
@@ -29,7 +29,7 @@ export async function findParts(keyword: string): Promise<PartHit[]> {
 /** replace/download as a file; false when the answer is not an xlsx (SPEC §5 message). */
 export async function downloadXlsx(mfgMpnCode: string): Promise<boolean> {
   // X-Locale: the sheet's headers and values in the page's language (ADR 0018).
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Locale': $locale.get() };
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Locale': pageLocale() };
   const token = $token.get();
   if (token) headers['X-token'] = token;
   const res = await fetch('/api/chiplet/replace/download', { method: 'POST', headers, body: JSON.stringify({ mfgMpnCode }) });

@@ -57,6 +57,15 @@ export function handleAuthFailure(path: string): void {
   else authHandlers.redirectHome();
 }
 
+/**
+ * The locale of the page that calls: the document's own lang (an island may call before the shell
+ * has set $locale), else the store.
+ */
+export function pageLocale(): 'zh' | 'en' {
+  if (typeof document !== 'undefined' && document.documentElement.lang) return document.documentElement.lang === 'en' ? 'en' : 'zh';
+  return $locale.get();
+}
+
 const raw = ofetch.create({ retry: 0, timeout: 30_000 });
 
 export async function apiFetch<T>(url: string, options: ApiOptions = {}): Promise<Envelope<T>> {
@@ -66,7 +75,7 @@ export async function apiFetch<T>(url: string, options: ApiOptions = {}): Promis
   const token = $token.get();
   if (token) headers.set('X-token', token);
   // Answers (reasons, names, errors) in the page's language, not the cookie's (ADR 0018).
-  if (!headers.has('X-Locale')) headers.set('X-Locale', $locale.get());
+  if (!headers.has('X-Locale')) headers.set('X-Locale', pageLocale());
   let body: Envelope<T>;
   try {
     // From KiCad 9.0.5 the kicad variants answer (SPEC §7, §9; ADR 0015 §1 table).

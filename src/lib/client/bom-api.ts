@@ -18,8 +18,8 @@ import type {
   UserBomListSchema,
 } from '../bom/bom.schema.ts';
 import { Code } from '../server/errors.ts';
-import { apiFetch } from './api.ts';
-import { $bomId, $locale, $mappingData, $token, getMappingData, setMappingData } from './store.ts';
+import { apiFetch, pageLocale } from './api.ts';
+import { $bomId, $mappingData, $token, getMappingData, setMappingData } from './store.ts';
 
 // The BOM tool's calls (SPEC §7 BOM and user BOM), typed with the shapes of bom.schema.ts (type-only
 // imports: no zod in the bundle). Every call resolves with its result or throws BomApiError; the
@@ -168,7 +168,7 @@ const FILE_TYPES = /application\/(vnd\.openxmlformats-officedocument\.spreadshee
  */
 export async function downloadBom(bomId: string, fallbackName: string): Promise<boolean> {
   // X-Locale: the sheet's headers and values in the page's language (ADR 0018).
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Locale': $locale.get() };
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Locale': pageLocale() };
   const token = $token.get();
   if (token) headers['X-token'] = token;
   let res: Response;
