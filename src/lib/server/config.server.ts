@@ -89,7 +89,14 @@ const schema = z.object({
   /** Bearer token for /metrics (and /readyz's details) on the public listener; unset, they answer 403 there. */
   METRICS_TOKEN: blankToUndefined.pipe(z.string().min(16, 'must be at least 16 characters').max(200).optional()),
   /** A separate listener for /metrics, /readyz and /healthz without a token (issue #36 item 4); unset, none. */
-  METRICS_PORT: blankToUndefined.pipe(z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_PORT: blankToUndefined.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a port number (1-65535)')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 65535, 'must be a port number (1-65535)')
+      .optional(),
+  ),
   /** Where METRICS_PORT listens: loopback unless Prometheus scrapes from another machine. */
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   LLM_MODEL: blankToUndefined.pipe(z.string().max(200).optional()),

@@ -303,7 +303,8 @@ export function createSsoApp(options: SsoAppOptions) {
         throw new SsoError(SsoCode.captchaInvalid, msg, { data: { captchaRequired: true } });
       }
       const msg = ssoMessage(gate.reason === 'clientLocked' ? 'sso.verifyLocked' : gate.reason === 'ipLimit' ? 'sso.ipLimit' : 'sso.verifyPhoneDayLimit');
-      throw new SsoError(SsoCode.rateLimited, msg, { retryAfter: gate.retryAfter, data: { retryAfter: gate.retryAfter } });
+      const retryAfter = 'retryAfter' in gate ? gate.retryAfter : 60;
+      throw new SsoError(SsoCode.rateLimited, msg, { retryAfter, data: { retryAfter } });
     }
     if (!(await consumeCode(db, secret, target, code, t, requester))) {
       await recordClientFailure(db, digest, client, t);
