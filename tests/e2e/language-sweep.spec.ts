@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { hanAllowed, HAN, strayEnglishWords } from '../helpers/language-check.ts';
+import { hanAllowed, HAN, strayEnglishWords, wordsOf } from '../helpers/language-check.ts';
 import { apiLogin, hydrated, uniquePhone, useSession } from './login-helpers.ts';
 
 // Issue #32 item 3: every SPEC §2 route in both locales, logged out and logged in, with real data on
@@ -18,7 +18,8 @@ const ROUTES = [
 ];
 
 /** Elements whose text is the user's or the maker's own: BOM cells, part numbers, file names, what the user asked. */
-const OWN_TEXT = '[data-user-text], [data-testid="bom-source"], [data-testid="ai-message"][data-role="user"], code, kbd, [translate="no"], [data-mpn], .font-mono';
+// source-licence: a catalogue source's licence as its publisher states it ('CC-BY-SA 4.0 with the KiCad library exception').
+const OWN_TEXT = '[data-user-text], [data-testid="source-licence"], [data-testid="ai-message"][data-role="user"], code, kbd, [translate="no"], [data-mpn], .font-mono';
 
 type Finding = { text: string; where: string };
 
@@ -44,16 +45,24 @@ async function pageTexts(page: Page): Promise<{ text: string; where: string }[]>
   }, OWN_TEXT);
 }
 
+/** Words the pages show because a user or a source wrote them: the sweep's BOM cells, the designs' titles, tags and attributions. */
+let userWords = new Set<string>();
+const CSV = 'Designator,Quantity,MPN,Manufacturer\nR1,1,RC0603JR-0710KL,Yageo\nU1,1,STM32F103C8T6,ST\nC1,2,CL10B104KB8NNNC,Samsung\n';
+
+test.beforeAll(async ({ request }) => {
+  const gallery = (await (await request.get('/api/design/all?pageNum=1&pageSize=100')).json()) as { result: { list: { title: string; tags: string[]; attribution: string | null }[] } };
+  userWords = wordsOf([CSV, ...gallery.result.list.flatMap((d) => [d.title, ...d.tags, d.attribution ?? ''])]);
+});
+
 function wrongOnPage(texts: { text: string; where: string }[], locale: 'zh' | 'en'): Finding[] {
   if (locale === 'en') return texts.filter((t) => HAN.test(t.text) && !hanAllowed(t.text));
-  return texts.filter((t) => strayEnglishWords(t.text).length > 0).map((t) => ({ ...t, text: `${t.text} ← ${strayEnglishWords(t.text).join(', ')}` }));
+  return texts.filter((t) => strayEnglishWords(t.text, userWords).length > 0).map((t) => ({ ...t, text: `${strayEnglishWords(t.text, userWords).join(', ')} :: ${t.text}` }));
 }
 
 /** A matched BOM owned by the logged-in user (or a guest's when token is null). */
 async function matchedBom(request: APIRequestContext, token: string | null): Promise<string> {
   const headers = token ? { 'X-token': token } : undefined;
-  const csv = 'Designator,Quantity,MPN,Manufacturer\nR1,1,RC0603JR-0710KL,Yageo\nU1,1,STM32F103C8T6,ST\nC1,2,CL10B104KB8NNNC,Samsung\n';
-  const up = await request.post('/api/chiplet/bom/upload', { headers, multipart: { file: { name: 'sweep.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } } });
+  const up = await request.post('/api/chiplet/bom/upload', { headers, multipart: { file: { name: 'sweep.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) } } });
   const { result: uploaded } = (await up.json()) as { result: { bomId: string; sheet: string } };
   const header = (await (await request.get(`/api/chiplet/bom/headerMatch?${new URLSearchParams({ bomId: uploaded.bomId, sheet: uploaded.sheet })}`, { headers })).json()) as { result: { headerRow: number; columns: unknown[] } };
   await request.post('/api/chiplet/bom/confirm', { headers, data: { bomId: uploaded.bomId, sheet: uploaded.sheet, headerRow: header.result.headerRow, columns: header.result.columns } });

@@ -36,21 +36,43 @@ const BRAND_WORDS = new Set(
 // Unit symbols and SI prefixes written with letters.
 const UNIT_WORDS = new Set(['hz', 'khz', 'mhz', 'ghz', 'mw', 'kw', 'mv', 'kv', 'ma', 'ua', 'mah', 'nf', 'pf', 'uf', 'mf', 'nh', 'uh', 'mh', 'kb', 'mb', 'gb', 'kbit', 'mbit', 'bit', 'bits', 'bps', 'kbps', 'mbps', 'gbps', 'db', 'dbm', 'ppm', 'mm', 'cm', 'mil', 'awg', 'rpm', 'lm', 'mcd', 'cd', 'lx', 'nm', 'ns', 'us', 'ms', 'ps', 'ohm', 'ohms', 'vdc', 'vac', 'vpp', 'mohm', 'kohm', 'pin', 'pins', 'utc']);
 
-/** English words of a Chinese text that are none of the allowed kinds. */
-export function strayEnglishWords(text: string): string[] {
+/** Terms of the catalogue's Chinese category names and the site's Chinese texts written in English there too. */
+const ZH_PAGE_TERMS = new Set(
+  ['Buck', 'Boost', 'Buck-Boost', 'ZigBee', 'D-Sub', 'PoE', 'eMMC', 'GaN', 'HEMT', 'IrDA', 'SMBus', 'Microwire', 'PowerPC', 'dsPIC', 'Sub-GHz', 'CC-BY-SA', 'GPL',
+    // Key names on the keyboard, and the language switch naming English in English (as 中文 on /en).
+    'Enter', 'Shift', 'Ctrl', 'Alt', 'Esc', 'Tab', 'English'].map((w) => w.toLowerCase()),
+);
+
+/**
+ * English words of a Chinese text that are none of the allowed kinds. `userWords`: words the page
+ * shows because a user or a source wrote them (a BOM's headers, a design's title and tags).
+ */
+export function strayEnglishWords(text: string, userWords: ReadonlySet<string> = new Set()): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(/[A-Za-z][A-Za-z0-9+#.'_-]*/g)) {
+  // An English gloss in brackets after Chinese ('基准点 (Fiducial)') is the term, not untranslated text.
+  const checked = text
+    .replace(/(\p{Script=Han}\s*)[(（][^()（）]*[)）]/gu, '$1')
+    // Paths ('/ecadViewer/viewerPage') and file extensions ('.kicad_pcb', '.zip') are names, not words.
+    .replace(/(?:^|\s)\/[\w/.-]+/g, ' ')
+    .replace(/\.[a-z][a-z0-9_]*/g, ' ');
+  for (const m of checked.matchAll(/[A-Za-z][A-Za-z0-9+#.'_-]*/g)) {
     const word = m[0].replace(/[.'_-]+$/, '');
     if (word.length < 3) continue; // V, mA, Ω-less units, single letters of part names
     if (/\d/.test(word)) continue; // part numbers, packages (SOT-23), versions
+    if (word.includes('_') || /^[a-z]+(?:-[a-z]+)+$/.test(word)) continue; // identifiers: tags, file and library names
     if (/^[A-Z][A-Z+#-]*$/.test(word) && word.length <= 6) continue; // abbreviations (LDO, MOSFET, USB)
     if (/^[VIRPCQTLf][a-z]{1,4}$/.test(word) && word.length <= 5) continue; // quantity symbols written in Chinese too (Vds, Rds, Iq, Vce)
     const lower = word.toLowerCase();
-    const known = (w: string) => TERMS.has(w) || UNIT_WORDS.has(w) || BRAND_WORDS.has(w);
+    const known = (w: string) => TERMS.has(w) || ZH_PAGE_TERMS.has(w) || UNIT_WORDS.has(w) || BRAND_WORDS.has(w) || userWords.has(w);
     if (known(lower) || lower.split(/[-+]/).every((p) => p === '' || known(p))) continue;
     out.push(word);
   }
   return out;
+}
+
+/** The words of texts a user or a source wrote, lower case, for strayEnglishWords. */
+export function wordsOf(texts: readonly string[]): Set<string> {
+  return new Set(texts.flatMap((t) => t.toLowerCase().match(/[a-z][a-z0-9_-]*/g) ?? []));
 }
 
 export type Finding = { readonly path: string; readonly text: string };
