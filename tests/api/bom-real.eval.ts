@@ -9,7 +9,7 @@
 //
 // Run: `npm run eval:bom` (PGlite), `TEST_DATABASE_URL=… npm run eval:bom` (PostgreSQL). Not part of
 // the default Vitest run: building the shipped catalogue takes minutes on 2 cores (measured figures
-// in docs/decisions/0019-bom-eval-shipped-catalogue.md); scripts/test.ts runs it as its own step.
+// in docs/decisions/0021-bom-eval-shipped-catalogue.md); npm test does not run it.
 //
 // Every budget of item 2 is printed with its verdict. A met budget is asserted. An unmet one is
 // printed as NOT met with the reason and asserted at the level measured when it was last worked on
