@@ -17,7 +17,7 @@ export async function bench(log: (m: string) => void) {
   const database = await openDatabase({ kind: 'postgres', url });
   try {
     await migrateDatabase(database);
-    const [{ n }] = await runnerOf(database.db).rows<{ n: number }>('SELECT count(*)::int AS n FROM products');
+    const n = (await runnerOf(database.db).rows<{ n: number }>('SELECT count(*)::int AS n FROM products'))[0]?.n ?? 0;
     log(`engineer: ${n} parts; warming the search index…`);
     await warmSearchIndex(database.db);
     const app = createApp({ db: database.db, logger: pino({ level: 'silent' }) });
