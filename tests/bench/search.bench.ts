@@ -261,7 +261,7 @@ function startStandalone(env: Record<string, string>): Promise<ChildProcess> {
   return start(['tests/bench/search.bench.ts', '--serve'], { SEARCH_BENCH_START_JOBS: START_JOBS ? '1' : '0', ...env }, CHECKOUT);
 }
 
-async function withServer<T>(env: Record<string, string>, fn: (server: string) => Promise<T>): Promise<T> {
+async function withServer<T>(env: Record<string, string>, fn: (server: string) => Promise<T>): Promise<T & { serverRssMB: number | null }> {
   const built = existsSync(join(CHECKOUT ?? '.', 'dist/server/entry.mjs'));
   // An older checkout's --serve may predate SEARCH_BENCH_START_JOBS: its label names the checkout only.
   const jobs = CHECKOUT ? ` of ${CHECKOUT}` : START_JOBS ? ', start-up jobs as npm start runs them' : ', no start-up jobs';
