@@ -66,6 +66,9 @@ describe(`replace/getReplaces (${process.env.TEST_DATABASE_URL ? 'postgres' : 'p
     expect(pin.diff.find((d) => d.key === 'tolerance')).toEqual({ key: 'tolerance', name: '精度', original: '1%', candidate: '5%', verdict: 'worse' });
     expect(pin.reason).toBe('超出原型号范围：精度 5%（原 1%）');
     expect(func.reason).toBe('封装不同：0603 → 0805');
+    // Issue #33: the pin tables' sources are named (the seeded parts carry KiCad symbols).
+    expect(drop.pinTables.original).toMatch(/^KiCad .+:.+/);
+    expect(Object.keys(drop.pinTables)).toEqual(['original', 'candidate']);
     expect(func.diff.find((d) => d.key === 'power')?.verdict).toBe('better');
     expect(drop.score).toBeGreaterThan(pin.score);
     expect(pin.score).toBeGreaterThan(func.score);

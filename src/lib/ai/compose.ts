@@ -80,7 +80,7 @@ export type ReplacementRow = { part: AiPart; grade: string; reason: string };
 export function replacementsTable(rows: readonly ReplacementRow[], locale: Locale): string {
   return table(
     ['#', say('ai.col.mpn', locale), say('ai.col.brand', locale), say('ai.col.package', locale), say('ai.col.grade', locale), say('ai.col.reason', locale)],
-    rows.map((r, i) => [String(i + 1), partLink(r.part), cell(r.part.brandName, 40), cell(r.part.package ?? '—', 40), cell(r.grade, 30), cell(r.reason, 200)]),
+    rows.map((r, i) => [String(i + 1), partLink(r.part), cell(r.part.brandName, 40), cell(r.part.package ?? '—', 40), cell(r.grade, 30), cell(r.reason, 320)]),
   );
 }
 

@@ -448,7 +448,9 @@ async function answerReplacement(ctx: AiToolContext, q: Question, run: Run, writ
       candidates.map((part) => {
         const c = byCode.get(part.mfgMpnCode);
         const grade = c ? serverMessage(`replace.grade.${c.grade}` as ServerMessageKey, locale) : '';
-        return { part, grade, reason: c?.reason ?? '' };
+        // The pin tables' sources, so a grade is read with what it rests on.
+        const tables = c ? say('ai.replace.pinTables', locale, { original: c.pinTables.original ?? '—', candidate: c.pinTables.candidate ?? '—' }) : '';
+        return { part, grade, reason: [c?.reason ?? '', tables].filter(Boolean).join(locale === 'en' ? '. ' : '。') };
       }),
       locale,
     ),

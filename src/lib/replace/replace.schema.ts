@@ -44,6 +44,9 @@ export const ReplaceCandidateSchema = ReplacePartSchema.extend({
     .object({ id: z.number().int(), note: z.string().nullable() })
     .nullable()
     .openapi({ description: "The caller's own pair (replace/add), listed first; null otherwise" }),
+  pinTables: z
+    .object({ original: z.string().nullable(), candidate: z.string().nullable() })
+    .openapi({ description: "Where each side's pin table comes from ('KiCad MCU_ST_STM32F1:STM32F103C8Tx'); null: the part has none, so its pins are not verified" }),
 }).openapi('ReplaceCandidate');
 export type ReplaceCandidate = z.infer<typeof ReplaceCandidateSchema>;
 

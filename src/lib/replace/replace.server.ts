@@ -62,6 +62,8 @@ type Facts = PartFacts & {
   hasKicad: boolean;
   /** The symbol's pin count (0 without a symbol). */
   symbolPinCount: number;
+  /** The pin table's source, 'KiCad <library>:<symbol>' (null without a symbol). */
+  pinTable: string | null;
 };
 
 type ProductRow = {
@@ -82,6 +84,7 @@ type ProductRow = {
   cate_zh: string | null;
   cate_en: string | null;
   pin_count: number | null;
+  symbol_name: string | null;
   /** [key, unit, value_num, value_text][] (JSON: parsed by pg, text on some drivers). */
   params: [string, string | null, number | null, string | null][] | string;
 };
@@ -93,7 +96,7 @@ type ProductRow = {
 async function factsWhere(db: Db, where: string, args: readonly unknown[]): Promise<Facts[]> {
   const rows = await runnerOf(db).rows<ProductRow>(
     `SELECT p.id, p.mfg_mpn_code, p.mpn, p.cate_id, p.package, p.symbol_id, p.footprint_id, p.lifecycle, p.description_zh, p.description_en,
-            f.name AS footprint, b.name_zh AS brand_zh, b.name_en AS brand_en, b.country, c.cate_name AS cate_zh, c.cate_name_en AS cate_en, sy.pin_count,
+            f.name AS footprint, b.name_zh AS brand_zh, b.name_en AS brand_en, b.country, c.cate_name AS cate_zh, c.cate_name_en AS cate_en, sy.pin_count, CASE WHEN sy.id IS NULL THEN NULL ELSE 'KiCad ' || sy.library || ':' || sy.name END AS symbol_name,
             (SELECT coalesce(json_agg(json_build_array(pp.key, pp.unit, pp.value_num, pp.value_text) ORDER BY pp.key), '[]'::json)
                FROM product_params pp WHERE pp.product_id = p.id) AS params
      FROM products p
@@ -126,6 +129,7 @@ async function factsWhere(db: Db, where: string, args: readonly unknown[]): Prom
       cateEn: r.cate_en,
       hasKicad: r.symbol_id !== null && r.footprint_id !== null,
       symbolPinCount: r.pin_count ?? 0,
+      pinTable: r.symbol_name,
     };
   });
 }
@@ -300,7 +304,7 @@ export function reasonText(notes: readonly GradeNote[], graded: Graded, locale: 
   return parts.join(locale === 'en' ? '. ' : '。');
 }
 
-function candidateView(g: GradedFacts, locale: Locale, userPair: { id: number; note: string | null } | null): ReplaceCandidate {
+function candidateView(g: GradedFacts, locale: Locale, userPair: { id: number; note: string | null } | null, original: Facts): ReplaceCandidate {
   const reason = reasonText(g.graded.notes, g.graded, locale);
   return {
     ...partView(g.facts, locale),
@@ -309,6 +313,7 @@ function candidateView(g: GradedFacts, locale: Locale, userPair: { id: number; n
     reason: userPair ? [serverMessage('replace.reason.userPair', locale) + (userPair.note ? `: ${userPair.note}` : ''), reason].filter(Boolean).join(locale === 'en' ? '. ' : '。') : reason,
     diff: g.graded.diff.map((d) => ({ key: d.key, name: paramLabel(d.key, locale), original: d.original === null ? null : localizeParamText(d.original, locale), candidate: d.candidate === null ? null : localizeParamText(d.candidate, locale), verdict: d.verdict })),
     userPair,
+    pinTables: { original: original.pinTable, candidate: g.facts.pinTable },
   };
 }
 
@@ -366,22 +371,22 @@ export async function getReplaces(db: Db, body: GetReplacesBody, locale: Locale,
   }
   const start = (body.pageNum - 1) * body.pageSize;
   // Views (names, reasons in the caller's language) only for the page shown.
-  const list = shown.slice(start, start + body.pageSize).map((r) => candidateView(r.g, locale, r.pair));
+  const list = shown.slice(start, start + body.pageSize).map((r) => candidateView(r.g, locale, r.pair, original));
   return { original: originalView(original, locale), list, total: shown.length, counts };
 }
 
 /** replace/getRepInDetail: the best few for the product detail page (no account, no filters). */
 export async function replacementsForDetail(db: Db, mfgMpnCode: string, locale: Locale, userId: number | null = null): Promise<{ list: ReplaceCandidate[]; total: number }> {
   const prefs = await readPrefs(db, userId);
-  const { ranked } = await rankedFor(db, mfgMpnCode, locale, userId, prefs.domesticFirst);
-  return { list: ranked.slice(0, DETAIL_LIMIT).map((r) => candidateView(r.g, locale, r.pair)), total: ranked.length };
+  const { original, ranked } = await rankedFor(db, mfgMpnCode, locale, userId, prefs.domesticFirst);
+  return { list: ranked.slice(0, DETAIL_LIMIT).map((r) => candidateView(r.g, locale, r.pair, original)), total: ranked.length };
 }
 
 /** Everything the export needs: the original and every candidate, ordered. */
 export async function replacementsForExport(db: Db, mfgMpnCode: string, locale: Locale, userId: number | null): Promise<{ original: ReplaceOriginal; list: ReplaceCandidate[] }> {
   const prefs = await readPrefs(db, userId);
   const { original, ranked } = await rankedFor(db, mfgMpnCode, locale, userId, prefs.domesticFirst);
-  return { original: originalView(original, locale), list: ranked.map((r) => candidateView(r.g, locale, r.pair)) };
+  return { original: originalView(original, locale), list: ranked.map((r) => candidateView(r.g, locale, r.pair, original)) };
 }
 
 // ── Preferences and own pairs (logged in) ─────────────────────────────────────

@@ -24,6 +24,8 @@ export type ReplacementsData = {
     package: string | null;
     grade: string;
     reason: string;
+    /** Where each side's pin table comes from; null: none, the pins are not verified. */
+    pinTables: { original: string | null; candidate: string | null };
     domestic: boolean;
   }>;
 };
@@ -78,6 +80,7 @@ export async function runFindReplacements(ctx: AiToolContext, input: z.infer<typ
         package: c.package,
         grade: c.grade,
         reason: c.reason,
+        pinTables: c.pinTables,
         domestic: c.domestic,
       })),
     },

@@ -374,6 +374,7 @@ export const en: ServerMessages = {
   'ai.compare.stock': 'stock',
   'ai.replace.heading': 'Replacements for {mpn}: {total} candidates in the catalogue, by grade:',
   'ai.replace.none': 'The catalogue has no replacement for {mpn} yet.',
+  'ai.replace.pinTables': 'Pin tables: original {original}, candidate {candidate}',
   'ai.datasheet.heading': 'Passages of the {mpn} datasheet:',
   'ai.datasheet.none': 'No datasheet passage answering this was found for {mpn}; these are the parameters the catalogue records.',
   'ai.datasheet.cite': '({title}, page {page})',

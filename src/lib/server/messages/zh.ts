@@ -382,6 +382,7 @@ export const zh = {
   'ai.compare.stock': '库存',
   'ai.replace.heading': '{mpn} 的替代料：目录中共 {total} 个候选，按替代等级排列：',
   'ai.replace.none': '目录中暂时没有 {mpn} 的替代料。',
+  'ai.replace.pinTables': '引脚表来源：原型号 {original}，替代料 {candidate}',
   'ai.datasheet.heading': '{mpn} 数据手册中的相关段落：',
   'ai.datasheet.none': '没有找到 {mpn} 数据手册中回答这个问题的段落；以下是目录中记录的参数。',
   'ai.datasheet.cite': '（{title}，第 {page} 页）',
