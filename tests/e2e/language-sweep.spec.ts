@@ -18,12 +18,16 @@ const ROUTES = [
 ];
 
 /** Elements whose text is the user's or the maker's own: BOM cells, part numbers, file names, what the user asked. */
-// source-licence: a catalogue source's licence as its publisher states it ('CC-BY-SA 4.0 with the KiCad library exception').
-const OWN_TEXT = '[data-user-text], [data-testid="source-licence"], [data-testid="ai-message"][data-role="user"], code, kbd, [translate="no"], [data-mpn], .font-mono';
+// source-licence: a catalogue source's licence as its publisher states it ('CC-BY-SA 4.0 with the KiCad library exception');
+// fp-description: the KiCad library's own footprint description, shown as the library wrote it.
+const OWN_TEXT = '[data-user-text], [data-testid="source-licence"], [data-testid="fp-description"], [data-testid="ai-message"][data-role="user"], code, kbd, [translate="no"], [data-mpn], .font-mono';
 
 type Finding = { text: string; where: string };
 
+/** The page's texts outside OWN_TEXT; the words inside OWN_TEXT join userWords (a title quoted in an alt text). */
 async function pageTexts(page: Page): Promise<{ text: string; where: string }[]> {
+  const own = await page.evaluate((sel) => Array.from(document.querySelectorAll(sel)).map((el) => el.textContent ?? ''), OWN_TEXT);
+  for (const w of wordsOf(own)) userWords.add(w);
   return page.evaluate((own) => {
     const out: { text: string; where: string }[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -51,7 +55,7 @@ const CSV = 'Designator,Quantity,MPN,Manufacturer\nR1,1,RC0603JR-0710KL,Yageo\nU
 
 test.beforeAll(async ({ request }) => {
   const gallery = (await (await request.get('/api/design/all?pageNum=1&pageSize=100')).json()) as { result: { list: { title: string; tags: string[]; attribution: string | null }[] } };
-  userWords = wordsOf([CSV, ...gallery.result.list.flatMap((d) => [d.title, ...d.tags, d.attribution ?? ''])]);
+  userWords = wordsOf([CSV, 'sweep.csv', ...gallery.result.list.flatMap((d) => [d.title, ...d.tags, d.attribution ?? ''])]);
 });
 
 function wrongOnPage(texts: { text: string; where: string }[], locale: 'zh' | 'en'): Finding[] {

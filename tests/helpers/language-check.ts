@@ -40,7 +40,9 @@ const UNIT_WORDS = new Set(['hz', 'khz', 'mhz', 'ghz', 'mw', 'kw', 'mv', 'kv', '
 const ZH_PAGE_TERMS = new Set(
   ['Buck', 'Boost', 'Buck-Boost', 'ZigBee', 'D-Sub', 'PoE', 'eMMC', 'GaN', 'HEMT', 'IrDA', 'SMBus', 'Microwire', 'PowerPC', 'dsPIC', 'Sub-GHz', 'CC-BY-SA', 'GPL',
     // Key names on the keyboard, and the language switch naming English in English (as 中文 on /en).
-    'Enter', 'Shift', 'Ctrl', 'Alt', 'Esc', 'Tab', 'English'].map((w) => w.toLowerCase()),
+    'Enter', 'Shift', 'Ctrl', 'Alt', 'Esc', 'Tab', 'English',
+    // File formats and tools named by their own names.
+    'xlsx', 'xls', 'csv', 'tsv', 'zip', 'WebP', 'PNG', 'JPEG', 'SVG', 'STEP', 'VRML', 'Altium', 'BroadcastChannel'].map((w) => w.toLowerCase()),
 );
 
 /**
@@ -52,7 +54,10 @@ export function strayEnglishWords(text: string, userWords: ReadonlySet<string> =
   // An English gloss in brackets after Chinese ('基准点 (Fiducial)') is the term, not untranslated text.
   const checked = text
     .replace(/(\p{Script=Han}\s*)[(（][^()（）]*[)）]/gu, '$1')
-    // Paths ('/ecadViewer/viewerPage') and file extensions ('.kicad_pcb', '.zip') are names, not words.
+    // Addresses, paths ('/ecadViewer/viewerPage'), query parameters ('?mfgMpnCode=') and file
+    // extensions ('.kicad_pcb', '.zip') are names, not words.
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/\?\w+=/g, ' ')
     .replace(/(?:^|\s)\/[\w/.-]+/g, ' ')
     .replace(/\.[a-z][a-z0-9_]*/g, ' ');
   for (const m of checked.matchAll(/[A-Za-z][A-Za-z0-9+#.'_-]*/g)) {

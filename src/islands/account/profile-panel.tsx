@@ -131,7 +131,7 @@ function LoginHistory({ labels, locale }: { labels: AccountLabels; locale: 'zh' 
             <li className="flex gap-4 py-2" key={`${item.at}-${item.method}`}>
               <span className="w-40 shrink-0 tabular-nums text-slate-600">{format.format(new Date(item.at * 1000))}</span>
               <span className="w-32 shrink-0">{method(item.method)}</span>
-              <span className="min-w-0 flex-1 truncate text-slate-500"><span title={item.userAgent ?? undefined}>{[item.ip, describeUserAgent(item.userAgent, locale)].filter(Boolean).join(' · ')}</span></span>
+              <span className="min-w-0 flex-1 truncate text-slate-500"><span title={item.userAgent ?? undefined} data-user-text>{[item.ip, describeUserAgent(item.userAgent, locale)].filter(Boolean).join(' · ')}</span></span>
             </li>
           ))}
         </ul>
