@@ -19,7 +19,7 @@ export type ExportLineRow = { id: number; position: number; row: number | null; 
 /** A BOM's lines in grid order, read in pages whose size follows the time the last one took. */
 export async function exportLines(db: Db, bomId: string): Promise<ExportLineRow[]> {
   const out: ExportLineRow[] = [];
-  const sizer = new SliceSizer({ targetMs: 40, first: 500, min: 50, max: 5000 });
+  const sizer = new SliceSizer({ targetMs: 25, first: 500, min: 50, max: 5000 });
   let after: { position: number; id: number } | null = null;
   for (;;) {
     await yieldToLoop();
@@ -62,7 +62,7 @@ export async function exportParts(db: Db, ids: readonly number[], locale: Locale
     async (slice) => {
       for (const [id, part] of await partsByIds(db, slice, locale)) out.set(id, part);
     },
-    { targetMs: 40, first: 200, min: 50, max: 5000 },
+    { targetMs: 25, first: 200, min: 50, max: 5000 },
   );
   return out;
 }

@@ -18,7 +18,7 @@ import { matchAndSave } from './bom-match-run.server.ts';
 
 export const MATCH_BATCH = 250;
 /** CPU time one batch should take on this thread, ms (the stall guard's limit is 100). */
-const BATCH_TARGET_MS = 60;
+const BATCH_TARGET_MS = 30;
 /** Fewer lines a batch costs more in its fixed queries than it saves in stall time. */
 const BATCH_MIN = 10;
 
@@ -44,7 +44,7 @@ export const bomMatchJob = defineJob('bom-match', async (input, ctx) => {
   let done = 0;
   let written = 0;
   let after = 0;
-  const sizer = new SliceSizer({ targetMs: BATCH_TARGET_MS, first: 25, min: BATCH_MIN, max: MATCH_BATCH });
+  const sizer = new SliceSizer({ targetMs: BATCH_TARGET_MS, first: BATCH_MIN, min: BATCH_MIN, max: MATCH_BATCH });
   try {
     for (;;) {
       ctx.signal.throwIfAborted();

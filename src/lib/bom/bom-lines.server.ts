@@ -101,7 +101,7 @@ async function replaceLines(db: Db, bomId: string, pieces: readonly string[], se
   const previous = replacing.get(bomId) ?? Promise.resolve();
   const run = previous.catch(() => {}).then(async () => {
     const write = async (q: Db | Tx) => {
-      const deleted = new SliceSizer({ targetMs: 40, first: 500, max: 5000 });
+      const deleted = new SliceSizer({ targetMs: 25, first: 500, max: 5000 });
       for (;;) {
         await yieldToLoop();
         const n = deleted.next;
@@ -121,7 +121,7 @@ async function replaceLines(db: Db, bomId: string, pieces: readonly string[], se
             SELECT ${bomId}::uuid, x.position, x."row", x.designators, x.quantity, x.source, x.dnp, x.problems, 'pending'
               FROM jsonb_to_recordset(${json}::jsonb) AS ${LINE_COLUMNS}`);
         },
-        { targetMs: 40, first: 2, max: 40 },
+        { targetMs: 25, first: 2, max: 40 },
       );
       await touchBom(q, bomId, set);
     };
