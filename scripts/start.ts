@@ -106,7 +106,7 @@ server.listen(config.PORT, config.HOST, () => {
 });
 
 /**
- * After the server listens (ADR 0018): the demo catalogue (once per installation, about a minute
+ * After the server listens (ADR 0022): the demo catalogue (once per installation, about a minute
  * on PGlite), then the start-up jobs — fail jobs a stopped process left running, build the search
  * index (off the request loop, rather than on the first search) — then, with CATALOG=full, the
  * shipped JLCPCB/LCSC catalogue. /readyz answers 503 until the demo catalogue is in and the search

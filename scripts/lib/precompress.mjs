@@ -4,7 +4,7 @@
 // Brotli at quality 11 is slow (the 2 MB CJK stroke font alone: 5-20 s on this machine), so the
 // twins compress in zlib's thread pool, in parallel, and are cached by content hash under
 // node_modules/.cache: a rebuild after a one-file change compresses only the assets that changed
-// (ADR 0018).
+// (ADR 0022).
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

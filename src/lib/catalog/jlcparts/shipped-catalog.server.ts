@@ -34,7 +34,7 @@ function setStatus(s: CatalogLoadStatus): void {
 }
 
 /**
- * `npm start` loads the demo catalogue first (the JLC import merges into its KiCad parts, ADR 0018):
+ * `npm start` loads the demo catalogue first (the JLC import merges into its KiCad parts, ADR 0022):
  * while it does, pages already say the shipped catalogue is on its way (0 / its total). Nothing
  * when the snapshot is missing or was loaded before.
  */

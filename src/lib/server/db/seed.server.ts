@@ -24,7 +24,7 @@ export async function seedStructure(database: Database): Promise<void> {
 
 /**
  * The demo catalogue and its 3D models, once per installation (about a minute on PGlite, 2 cores).
- * `npm start` runs it behind the first page (ADR 0018); `progress` gets a line at least every few
+ * `npm start` runs it behind the first page (ADR 0022); `progress` gets a line at least every few
  * seconds so a log never stays silent while it loads.
  */
 export async function seedDemoData(database: Database, progress?: (line: string) => void): Promise<void> {

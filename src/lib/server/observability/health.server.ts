@@ -6,7 +6,7 @@ import { readReplicaStatus, type ReplicaStatus } from '../db/read-replica.server
 
 // /healthz says the process answers; /readyz says this node can serve: the database answers
 // within READY_DB_TIMEOUT_MS, the search index is loaded and the first-start demo catalogue is in
-// (npm start loads it after listening, ADR 0018). A proxy routes only to ready nodes.
+// (npm start loads it after listening, ADR 0022). A proxy routes only to ready nodes.
 
 export const READY_DB_TIMEOUT_MS = 2000;
 
