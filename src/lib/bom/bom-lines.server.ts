@@ -55,7 +55,7 @@ const sourceOf = (row: LineRow): Source => {
 /**
  * Checks the mapping against the sheet, replaces the BOM's lines and starts matching them. The
  * lines are made in the worker pool and written in statements sized by time, the loop given back
- * between them (issue #36 item 1, ADR 0018): the call answers once the lines are in, as before.
+ * between them (issue #36 item 1, ADR 0019): the call answers once the lines are in, as before.
  */
 export async function confirmMapping(db: Db, bom: BomRow, body: BomConfirmBody, locale: Locale): Promise<{ bomId: string; lines: number; jobId: string }> {
   const sheets = await sheetList(db, bom.id);
