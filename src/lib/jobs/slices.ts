@@ -2,6 +2,7 @@
 // embedded PGlite every statement runs on the request thread, so a statement over ~100 ms is a
 // stall for every other request. Slice sizes adapt to the time the last slice took, so a loaded
 // machine (or a slower database) gets smaller slices rather than longer stalls.
+import { requestsInFlight } from '../server/observability/stall-guard.server.ts';
 
 /**
  * This thread's CPU time, ms. What a slice holds the loop for: on PostgreSQL a statement's time is
@@ -15,6 +16,18 @@ export function threadCpuMs(): number {
 /** Lets timers, I/O and other requests run before the next slice. */
 export function yieldToLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * For background work with no one waiting on it (the catalogue's cross-asset check at start):
+ * gives the loop back, then waits while requests are being answered, up to `maxWaitMs`, so a
+ * search never queues behind a slice (the check beside bench:search doubled its p95, issue #29
+ * item 9). The cap keeps the work moving under continuous traffic.
+ */
+export async function yieldToRequests(maxWaitMs = 1000): Promise<void> {
+  await yieldToLoop();
+  const until = performance.now() + maxWaitMs;
+  while (requestsInFlight() > 0 && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 export type SliceOptions = {

@@ -5,6 +5,7 @@ import type { Db } from '../server/db/client.server.ts';
 import { footprints, models3d, productChecks, products, symbols } from '../server/db/schema/index.ts';
 import { decodeMesh, type MeshPart } from '../viewer3d/mesh-format.ts';
 import { CHECK_VERSION, checkComponentAssets } from './asset-check.ts';
+import { yieldToRequests } from '../jobs/slices.ts';
 import { findingText } from './check-messages.ts';
 import type { Finding, Quality, Severity } from './library.ts';
 
@@ -34,7 +35,7 @@ export type CatalogCheckOptions = {
   onProgress?: (done: number) => void;
   /** Stop early (tests, benches). */
   limit?: number;
-  /** Let requests in between parts and batches (the start-up run shares the server's thread). */
+  /** Let requests in between parts and batches, and wait while they are answered (the start-up run shares the server's thread). */
   yieldBetweenBatches?: boolean;
 };
 
@@ -100,7 +101,7 @@ export async function checkCatalog(db: Db, options: CatalogCheckOptions = {}): P
       values.push({ productId: r.id, quality: result.quality, findings: result.findings, version: result.version, checkedAt: new Date() });
       // In the server (start-up run), requests get the thread back at least every 20 ms.
       if (options.yieldBetweenBatches && performance.now() - slice > 20) {
-        await new Promise((resolve) => setImmediate(resolve));
+        await yieldToRequests();
         slice = performance.now();
       }
     }
@@ -113,7 +114,7 @@ export async function checkCatalog(db: Db, options: CatalogCheckOptions = {}): P
       });
     options.onProgress?.(times.length);
     if (rows.length < remaining) break;
-    if (options.yieldBetweenBatches) await new Promise((resolve) => setImmediate(resolve));
+    if (options.yieldBetweenBatches) await yieldToRequests();
   }
   times.sort((a, b) => a - b);
   const q = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(p * times.length))]! : 0);

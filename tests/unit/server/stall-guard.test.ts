@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SliceSizer, inSlices } from '../../../src/lib/jobs/slices.ts';
-import { clearStalls, enterActivity, recordedStalls, startStallGuard } from '../../../src/lib/server/observability/stall-guard.server.ts';
+import { SliceSizer, inSlices, yieldToRequests } from '../../../src/lib/jobs/slices.ts';
+import { clearStalls, enterActivity, recordedStalls, requestsInFlight, startStallGuard } from '../../../src/lib/server/observability/stall-guard.server.ts';
 
 // The stall guard (issue #36 item 1) on real timers and a real busy loop, and the slice sizer.
 
@@ -71,5 +71,31 @@ describe('slices', () => {
     ticking = false;
     expect(seen).toEqual(Array.from({ length: 1000 }, (_, i) => i));
     expect(ticks).toBeGreaterThan(5);
+  });
+});
+
+describe('background work yields to requests', () => {
+  it('waits while a request is answered, not for jobs, and at most its cap', async () => {
+    startStallGuard();
+    expect(requestsInFlight()).toBe(0);
+    const job = enterActivity('job:bom-match');
+    expect(requestsInFlight()).toBe(0);
+    const request = enterActivity('POST /api/chiplet/products/queryPage');
+    expect(requestsInFlight()).toBe(1);
+    let resumed = false;
+    const started = performance.now();
+    const waiting = yieldToRequests(2000).then(() => (resumed = true));
+    await sleep(100);
+    expect(resumed).toBe(false);
+    request();
+    await waiting;
+    expect(performance.now() - started).toBeGreaterThanOrEqual(95);
+    // Under continuous traffic the work still moves: the wait ends at its cap.
+    const endless = enterActivity('GET /api/chiplet/products/suggest');
+    const capped = performance.now();
+    await yieldToRequests(80);
+    expect(performance.now() - capped).toBeGreaterThanOrEqual(75);
+    endless();
+    job();
   });
 });

@@ -93,6 +93,15 @@ export function enterActivity(label: string): () => void {
   };
 }
 
+/** HTTP requests being answered now (activities other than jobs): background work waits for them. */
+export function requestsInFlight(): number {
+  const guard = store[key];
+  if (!guard) return 0;
+  let n = 0;
+  for (const label of guard.inFlight.values()) if (!label.startsWith('job:')) n++;
+  return n;
+}
+
 /** Runs `work` marked as `label`. */
 export async function withActivity<T>(label: string, work: () => Promise<T>): Promise<T> {
   const leave = enterActivity(label);
