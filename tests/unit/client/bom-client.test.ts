@@ -59,7 +59,7 @@ describe('mapping', () => {
 describe('grid lines', () => {
   const lines = [line(1, { status: 'exact', quantity: 4, totalQuantity: 4 }), line(2, { status: 'doubtful', quantity: null, totalQuantity: null }), line(3, { status: 'dnp', dnp: true, quantity: 1, totalQuantity: 1 })];
   it('counts each status and filters by one', () => {
-    expect(countByStatus(lines)).toEqual({ pending: 0, exact: 1, matched: 0, doubtful: 1, notFound: 0, dnp: 1 });
+    expect(countByStatus(lines)).toEqual({ pending: 0, exact: 1, matched: 0, doubtful: 1, notFound: 0, dnp: 1, notAPart: 0 });
     expect(filterLines(lines, 'doubtful').map((l) => l.lineId)).toEqual([2]);
     expect(filterLines(lines, 'all')).toHaveLength(3);
   });
