@@ -58,7 +58,7 @@ export function strayEnglishWords(text: string, userWords: ReadonlySet<string> =
     // extensions ('.kicad_pcb', '.zip') are names, not words.
     .replace(/https?:\/\/\S+/g, ' ')
     .replace(/\?\w+=/g, ' ')
-    .replace(/(?:^|\s)\/[\w/.-]+/g, ' ')
+    .replace(/(?:^|[\s(（])\/[\w/.?=%&-]+/g, ' ')
     .replace(/\.[a-z][a-z0-9_]*/g, ' ');
   for (const m of checked.matchAll(/[A-Za-z][A-Za-z0-9+#.'_-]*/g)) {
     const word = m[0].replace(/[.'_-]+$/, '');
