@@ -126,9 +126,13 @@ async function behindTheFirstPage(): Promise<void> {
   const { invalidateSearchIndex } = await import('../src/lib/search/search-index.server.ts');
   invalidateSearchIndex(database.db);
   setSeeding(false);
-  void import('../src/lib/jobs/start-jobs.server.ts').then((m) => m.startJobs(database.db));
+  const full = config!.CATALOG === 'full';
+  // With the shipped catalogue, the start-up jobs end (index warm-up, rankings) before its load
+  // begins, and the cross-asset check runs after it: neither reads the tables while they grow
+  // without their indexes, which held PGlite's loop for 87 s.
+  const jobs = import('../src/lib/jobs/start-jobs.server.ts').then((m) => m.startJobs(database.db, { catalogCheck: !full }));
   // The shipped JLCPCB/LCSC catalogue loads behind the first page (once per installation).
-  if (config!.CATALOG === 'full') void import('./lib/shipped-catalog-load.ts').then((m) => m.loadCatalogInBackground(database));
+  if (full) void jobs.then(() => import('./lib/shipped-catalog-load.ts')).then((m) => m.loadCatalogInBackground(database));
 }
 
 /**

@@ -39,8 +39,10 @@ async function load(database: Database, note: (line: string) => void): Promise<v
       invalidateSearchIndex(database.db);
       const { parts, ms } = await warmSearchIndex(database.db);
       console.log(`chipedia: search index rebuilt: ${parts} parts in ${ms} ms`);
-      const { checkStaleCatalog } = await import('../../src/lib/library/product-checks.server.ts');
-      void checkStaleCatalog(database.db, logger);
     },
   );
+  // The start-up jobs left the cross-asset check to this point (start-jobs.server.ts): after a
+  // load, or at once when an earlier start loaded the catalogue.
+  const { checkStaleCatalog } = await import('../../src/lib/library/product-checks.server.ts');
+  void checkStaleCatalog(database.db, logger);
 }
