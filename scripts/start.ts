@@ -95,6 +95,13 @@ const server = createServer((req, res) => {
   }
   compress(req as never, res as never, () => entry.handler(req, res));
 });
+// Node answers 408 to a request whose headers it has not parsed within headersTimeout (60 s by
+// default), checked on the event loop: after a long statement of the embedded PGlite (the shipped
+// catalogue's index build held the loop for up to 110 s on 2 cores, issue #29), every request that
+// arrived meanwhile got 408. They are answered when the statement ends instead; the stall itself
+// is the open part of issues #29/#36. A proxy in front keeps its own, shorter client timeouts.
+server.headersTimeout = 180_000;
+server.requestTimeout = 300_000;
 server.listen(config.PORT, config.HOST, () => {
   const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const db = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL';

@@ -800,15 +800,29 @@ async function loadFreshPostgres(pool: Pool, state: LoadState, records: AsyncIte
 
 // ── Fresh on PGlite: COPY FROM '/dev/blob' ───────────────────────────────────
 
+/** Rows between the fresh PGlite load's own checkpoints (see loadFreshPglite). */
+const PGLITE_CHECKPOINT_ROWS = 20_000;
+
 async function loadFreshPglite(lite: PGlite, state: LoadState, records: AsyncIterable<CatalogRecord> | Iterable<CatalogRecord>, options: LoadOptions, runId: number | undefined): Promise<void> {
   const r = liteRunner(lite);
   const empty = (await r.rows<{ empty: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM products) AS empty'))[0]?.empty ?? false;
   const defs = options.keepIndexes ? null : await dropForLoad(r, !empty);
   const connect = async (): Promise<{ r: SqlRunner; done: () => void }> => ({ r, done: () => {} });
   let restoreError: unknown;
+  let sinceCheckpoint = 0;
   try {
     for await (const batch of inBatches(records, Math.max(1, options.batchSize ?? 5000))) {
       options.signal?.throwIfAborted();
+      // PGlite has no checkpointer process: the checkpoint that max_wal_size (1 GB) forces runs
+      // inside a write, on this thread, and flushed the whole load's dirty pages at once (a
+      // 87–121 s stall near the end of the 582k-part load; requests answered 408). A checkpoint
+      // every PGLITE_CHECKPOINT_ROWS keeps each flush small, with a turn for requests after it.
+      if (sinceCheckpoint >= PGLITE_CHECKPOINT_ROWS) {
+        await r.rows('CHECKPOINT');
+        sinceCheckpoint = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      sinceCheckpoint += batch.length;
       const { items, brands } = prepareBatch(state, batch, false);
       if (brands.size) await state.ensureBrands(r, brands);
       await state.lookupRefs(r, items);
