@@ -532,7 +532,7 @@ bom.openapi(
     security,
     summary: 'Copy to my BOMs: a new BOM of the caller with the sheets, mapping and lines of one it can read',
     description: 'Logged in: the copy is the user’s. Logged out: it belongs to this browser (bom_owner cookie) and expires 30 days after its last change.',
-    request: { body: { content: { 'application/json': { schema: z.object({ bomId: BomIdSchema }) } }, required: true } },
+    request: { body: { content: { 'application/json': { schema: z.strictObject({ bomId: BomIdSchema }) } }, required: true } },
     responses: { 200: json(envelopeOf(BomCopySchema), 'The copy'), ...authErrorResponses, ...notFound },
   }),
   async (c) => {

@@ -90,11 +90,11 @@ describe('3D preview frame', () => {
     expect(html).not.toContain('data-state');
   });
 
-  it('downloads nothing until the frame comes within a screen of the viewport', async () => {
+  it('downloads nothing until the frame comes within a quarter screen of the viewport', async () => {
     webgl(true);
     const frame = await renderFrame();
     expect(screen.getByRole('status').textContent).toBe(labels.loading);
-    expect(margins).toEqual(['100% 0px']);
+    expect(margins).toEqual(['25% 0px']);
     await new Promise((r) => setTimeout(r, 50));
     expect(downloads).toEqual([]);
     expect(frame.hasAttribute('data-state')).toBe(false);

@@ -31,6 +31,9 @@ describe('catalogue reads with a replica that refuses connections', () => {
     // Port 9 (discard) is closed here: every connection is refused at once.
     vi.stubEnv('DATABASE_URL', 'postgres://postgres@127.0.0.1:9/primary');
     vi.stubEnv('DATABASE_READ_URL', 'postgres://postgres@127.0.0.1:9/replica');
+    // The suite's setup file (stall-check.ts) loads the logger, whose config is parsed and kept
+    // before these variables exist: the modules imported below get a config of their own.
+    vi.resetModules();
     database = await createTestDatabase();
   });
   afterAll(async () => {
