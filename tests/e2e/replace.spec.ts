@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readBomFile } from '../../src/lib/bom/read/read-bom-file.ts';
+import { hydrated } from './login-helpers.ts';
 
 // /subsMaterial (issue #12 item 6): find a demo-catalogue part by its MPN, see its graded
 // replacements with their parameter diffs, filter, export the xlsx and read it back; the product
@@ -29,6 +30,7 @@ test.beforeAll(async ({ request }) => {
 test('search a part, see graded candidates with diffs, filter and export', async ({ page }, testInfo) => {
   await page.goto('/subsMaterial');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('替代料查询');
+  await hydrated(page);
   await page.getByTestId('replace-q').fill('RC0603JR-0710KL');
   await page.getByTestId('replace-search').click();
 
@@ -73,8 +75,10 @@ test('the product detail page shows the best replacements with a link to the ful
   await expect(page.getByTestId('candidate').first()).toHaveAttribute('data-code', DROP_IN);
 });
 
-test('a replacement applied to a BOM line from /subsMaterial lands on the line and goes back to matching', async ({ page, request }) => {
-  // A real BOM, kept by bomId as a logged-out user's: uploaded, mapped, matched by the server.
+test('a replacement applied to a BOM line from /subsMaterial lands on the line and goes back to matching', async ({ page }) => {
+  // A real BOM, kept by bomId as a logged-out user's: uploaded, mapped, matched by the server. Sent
+  // from the page's own browser context, which then holds the BOM's owner secret (issue #36 item 3).
+  const request = page.request;
   const csv = 'Designator,Quantity,MPN\nR1,1,RC0603JR-0710KL\n';
   const up = await request.post('/api/chiplet/bom/upload', { multipart: { file: { name: 'r.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } } });
   const { result: uploaded } = (await up.json()) as { result: { bomId: string; sheet: string } };
