@@ -70,18 +70,21 @@ export async function consumeCode(
       tries: sql`${ssoSmsCodes.tries} + ${countTry ? 1 : 0}`,
       usedAt: sql`CASE WHEN ${ssoSmsCodes.codeHmac} = ${digest} THEN ${now}::bigint ELSE NULL END`,
     })
-    .where(
-      and(
-        eq(ssoSmsCodes.phoneKey, target.phoneKey),
-        eq(ssoSmsCodes.purpose, target.purpose),
-        isNull(ssoSmsCodes.usedAt),
-        lt(ssoSmsCodes.tries, MAX_CODE_TRIES),
-        gt(ssoSmsCodes.expiresAt, now),
-      ),
-    )
+    .where(liveCode(target, now))
     .returning({ usedAt: ssoSmsCodes.usedAt });
   const usedAt = rows[0]?.usedAt;
   return usedAt !== null && usedAt !== undefined;
+}
+
+/** The target's live code: unused, unexpired, not out of tries. */
+function liveCode(target: Pick<CodeTarget, 'phoneKey' | 'purpose'>, now: number) {
+  return and(
+    eq(ssoSmsCodes.phoneKey, target.phoneKey),
+    eq(ssoSmsCodes.purpose, target.purpose),
+    isNull(ssoSmsCodes.usedAt),
+    lt(ssoSmsCodes.tries, MAX_CODE_TRIES),
+    gt(ssoSmsCodes.expiresAt, now),
+  );
 }
 
 /** When the live (unused, unexpired, not out of tries) code of the target was sent, if there is one. */
@@ -89,15 +92,7 @@ export async function liveCodeCreatedAt(db: Db, target: Pick<CodeTarget, 'phoneK
   const rows = await db
     .select({ createdAt: ssoSmsCodes.createdAt })
     .from(ssoSmsCodes)
-    .where(
-      and(
-        eq(ssoSmsCodes.phoneKey, target.phoneKey),
-        eq(ssoSmsCodes.purpose, target.purpose),
-        isNull(ssoSmsCodes.usedAt),
-        lt(ssoSmsCodes.tries, MAX_CODE_TRIES),
-        gt(ssoSmsCodes.expiresAt, now),
-      ),
-    )
+    .where(liveCode(target, now))
     .limit(1);
   return rows[0]?.createdAt;
 }

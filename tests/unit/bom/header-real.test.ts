@@ -9,8 +9,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { matchHeader, type BomField, type HeaderMatch } from '../../../src/lib/bom/header-match.ts';
+import { matchHeader } from '../../../src/lib/bom/header-match.ts';
 import { readBomFile } from '../../../src/lib/bom/read/read-bom-file.ts';
+// The same check as the shipped-catalogue evaluation's (npm run eval:bom).
+import { headerEdits } from '../../fixtures/bom-real/tools/evaluate.ts';
 
 const ROOT = join(import.meta.dirname, '../../fixtures/bom-real');
 /** Share of files whose mapping needs no edit (issue #30). */
@@ -23,46 +25,10 @@ const BUDGET = 0.95;
  */
 const FLOOR = 29 / 31;
 
-/** The answers' role names → the header match's fields. */
-const ROLE_FIELD: Readonly<Record<string, BomField>> = {
-  mpn: 'mpn',
-  manufacturer: 'manufacturer',
-  designator: 'designators',
-  quantity: 'quantity',
-  footprint: 'package',
-  value: 'value',
-  description: 'description',
-  lcsc: 'supplierPn',
-};
-const UNLISTED_OK: ReadonlySet<BomField> = new Set(['ignore', 'notes', 'supplierPn']);
-
 type ManifestEntry = { file: string; heldOut: boolean };
 type Answer = { headerRow: number | null; columns: Record<string, string> };
 
-const norm = (t: string): string => t.normalize('NFKC').trim();
 const answerPath = (file: string): string => join(ROOT, 'answers', file.replace(/\.[^.]+$/, '.json'));
-
-/** What the user would have to change; empty when the detected mapping is the graded one. */
-function headerEdits(got: HeaderMatch, want: Answer): string[] {
-  const out: string[] = [];
-  if (got.headerRow !== want.headerRow) out.push(`headerRow ${String(got.headerRow)} ≠ ${String(want.headerRow)}`);
-  const listed = new Set<string>();
-  for (const [role, header] of Object.entries(want.columns)) {
-    const field = ROLE_FIELD[role];
-    if (!field) {
-      out.push(`unknown role ${role}`);
-      continue;
-    }
-    listed.add(norm(header));
-    const cols = got.columns.filter((c) => norm(c.header) === norm(header));
-    if (cols.length === 0) out.push(`${role} "${header}": column not found`);
-    else if (!cols.some((c) => c.field === field)) out.push(`${role} "${header}": ${cols.map((c) => c.field).join('/')} ≠ ${field}`);
-  }
-  for (const c of got.columns) {
-    if (!listed.has(norm(c.header)) && !UNLISTED_OK.has(c.field)) out.push(`${c.index}:"${c.header}": unexpected ${c.field}`);
-  }
-  return out;
-}
 
 function firstSheetRows(file: string): string[][] {
   const read = readBomFile(new Uint8Array(readFileSync(join(ROOT, 'files', file))), file);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../../src/lib/catalog/generate/permutation.ts';
 import { CATEGORY_TREE } from '../../../src/lib/catalog/kicad-library-map.ts';
 import { PARAM_DEFS } from '../../../src/lib/catalog/param-extract.ts';
 import { describePart, type PartDescriptionParam } from '../../../src/lib/catalog/part-description.ts';
@@ -9,17 +10,8 @@ import { describePart, type PartDescriptionParam } from '../../../src/lib/catalo
 // non-finite number. No description may show an empty slot, a dangling separator or a label
 // without its value, and Chinese ones carry no English word outside terms, units and part names.
 
-/** Mulberry32: a small seeded generator, so a failure names a seed that reproduces it. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator, so a failure names a seed that reproduces it. */
+const rng = mulberry32;
 
 const TEXTS = ['SPI', 'I2C, UART', 'Fixed', 'Adjustable', 'N-Channel', 'ARM Cortex-M4', 'X7R', '128x64'];
 const NUMBERS = [1, 3.3, 5, 47, 0.001, 1e6, 72e6, 65536];
