@@ -478,6 +478,7 @@ export function matchHeader(rows: readonly (readonly string[])[]): HeaderMatch {
   specAsValue(candidates);
   decideValueOrMpn(candidates);
   notesAsDescription(candidates);
+  nameCopiesMpn(candidates);
   resolveDuplicates(candidates);
 
   const problems: BomHeaderProblemKey[] = [];
@@ -556,7 +557,38 @@ function decideValueOrMpn(cands: Candidate[]): void {
 function nameAsValue(cands: Candidate[]): void {
   if (cands.some((c) => c.field === 'value' && c.filled > 0)) return;
   const name = cands.find((c) => c.field === 'description' && c.headerScore === MEDIUM && c.stats.oneWord >= 0.8 && c.stats.value >= 0.2);
-  if (name) name.field = 'value';
+  if (name) {
+    name.field = 'value';
+    return;
+  }
+  // Beside a real Description column ('4u7, 50V, 0805, Ceramic'), a Name column is the short label
+  // a purchasing sheet or Altium export gives each line ('4.7uF/50V', '100n', 'LED, 0603, Red',
+  // 'SM4005PL-TP'): not a second description but the value, when some of its cells are values.
+  const described = cands.some((c) => c.field === 'description' && c.headerScore === STRONG && c.tag !== 'name' && c.tag !== 'spec' && c.filled > 0);
+  const label = cands.find((c) => c.field === 'description' && c.headerScore === MEDIUM && c.tag === 'name' && c.stats.value >= 0.2);
+  if (described && label) label.field = 'value';
+}
+
+/**
+ * EasyEDA's 'Device' (and other name columns) often repeats the maker's part number line by line
+ * ('CL05B104KO5NNNC' in both): a copy adds nothing to the match and must not pass for a
+ * description; it stays in the notes for the reader.
+ */
+function nameCopiesMpn(cands: Candidate[]): void {
+  const mpn = cands.find((c) => c.field === 'mpn' && c.filled > 0);
+  if (!mpn) return;
+  for (const c of cands) {
+    if (c === mpn || c.field !== 'description' || c.tag !== 'name' || c.filled < 3) continue;
+    let both = 0;
+    let same = 0;
+    c.cells.forEach((cell, i) => {
+      const other = mpn.cells[i] ?? '';
+      if (cell === '' || other === '') return;
+      both++;
+      if (cell.trim().toUpperCase() === other.trim().toUpperCase()) same++;
+    });
+    if (both >= 3 && same >= both * 0.8) c.field = 'notes';
+  }
 }
 
 /**

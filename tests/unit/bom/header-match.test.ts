@@ -347,6 +347,44 @@ describe('matchHeader (hand-written cases)', () => {
     expect(fieldsOf(m)).toEqual(['ignore', 'quantity', 'value', 'designators', 'package', 'notes', 'mpn', 'manufacturer', 'supplierPn', 'ignore']);
   });
 
+  it("keeps a name column that repeats the maker's part number out of the description", () => {
+    const m = matchHeader([
+      ['No.', 'Quantity', 'Device', 'Designator', 'Value', 'Manufacturer Part', 'Manufacturer'],
+      ['1', '1', 'MLT-5020', 'BUZZER1', '4000Hz', 'MLT-5020', '华能'],
+      ['2', '2', 'CL05B104KO5NNNC', 'C1,C3', '100nF', 'CL05B104KO5NNNC', 'SAMSUNG(三星)'],
+      ['3', '1', 'TF-01A', 'CARD1', '', 'TF-01A', '韩国韩荣'],
+      ['4', '1', 'USBLC6-2SC6', 'D1', '', 'USBLC6-2SC6', 'TECH PUBLIC(台舟)'],
+    ]);
+    expect(fieldsOf(m)).toEqual(['ignore', 'quantity', 'notes', 'designators', 'value', 'mpn', 'manufacturer']);
+    // A name column with its own words stays the description.
+    const own = matchHeader([
+      ['Device', 'Designator', 'Manufacturer Part'],
+      ['Buzzer 5 mm', 'BUZZER1', 'MLT-5020'],
+      ['Ceramic capacitor', 'C1,C3', 'CL05B104KO5NNNC'],
+      ['TF card socket', 'CARD1', 'TF-01A'],
+    ]);
+    expect(fieldsOf(own)).toEqual(['description', 'designators', 'mpn']);
+  });
+
+  it('takes a Name column of short labels beside a Description column as the value', () => {
+    const m = matchHeader([
+      ['Line #', 'Name', 'Description', 'Designator', 'Quantity', 'Manufacturer 1', 'Manufacturer Part Number 1'],
+      ['', '4.7uF/50V', '4u7, 50V, 0805, Ceramic', 'C1, C2', '2', 'TDK', 'C2012X5R1H475K125AB'],
+      ['', '100n', '100n, 0603', 'C5', '1', 'KEMET', 'C0603C104K5RACTU'],
+      ['', 'LED, 0603, Red', 'Chip LED, Red', 'D6, D9', '2', 'Kingbright', 'APT1608SRCPRV'],
+      ['', 'SM4005PL-TP', '', 'D1', '1', 'MCC', 'SM4005PL-TP'],
+    ]);
+    expect(fieldsOf(m)).toEqual(['ignore', 'value', 'description', 'designators', 'quantity', 'manufacturer', 'mpn']);
+    // With no value among its cells, a Name column beside a Description is not made the value.
+    const words = matchHeader([
+      ['Name', 'Description', 'Designator', 'Manufacturer Part Number'],
+      ['Shield', 'Plastic shield', '', '1551BTRD'],
+      ['Header', 'Pin header 2x5', 'J1', 'TSW-105-07-G-D'],
+      ['Switch', 'Tactile switch', 'SW1', 'PTS645SM43SMTR92'],
+    ]);
+    expect(words.columns[0]?.field).not.toBe('value');
+  });
+
   it('only uses the fixed field names', () => {
     const m = matchHeader([['Designator', 'Whatever'], ['R1', 'x']]);
     for (const c of m.columns) expect(BOM_FIELDS).toContain(c.field);
