@@ -39,7 +39,7 @@ type Running = {
   onProgress: ((report: Partial<JobProgress>) => void) | undefined;
 };
 
-type Slot = { worker: Worker; running: Running | null };
+type Slot = { worker: Worker; running: Running | null; idleTimer?: NodeJS.Timeout };
 
 type Waiting = { start: (slot: Slot) => void };
 
@@ -54,9 +54,16 @@ export function defaultPoolSize(): number {
   return Math.max(1, Math.min(4, availableParallelism() - 1));
 }
 
+/**
+ * An idle worker ends after this long (ms): each holds its own V8 heap (tens of MB after an index
+ * build or an import), and a server that ran one big job at start should not keep that memory.
+ */
+export const WORKER_IDLE_MS = 30_000;
+
 export class WorkerPool {
   readonly size: number;
   private readonly graceMs: number;
+  private readonly idleMs: number;
   private readonly entry: string;
   private readonly nice: number;
   private readonly slots = new Set<Slot>();
@@ -65,10 +72,11 @@ export class WorkerPool {
   private nextTaskId = 1;
   private closed = false;
 
-  constructor(options: { size?: number; graceMs?: number; nice?: number } = {}) {
+  constructor(options: { size?: number; graceMs?: number; nice?: number; idleMs?: number } = {}) {
     this.size = options.size ?? defaultPoolSize();
     this.nice = options.nice ?? WORKER_NICE;
     this.graceMs = options.graceMs ?? 2000;
+    this.idleMs = options.idleMs ?? WORKER_IDLE_MS;
     // From the project root, not import.meta.url: the server bundle holds a copy of this module,
     // but the worker always runs the source (as migrations are read from the source folder).
     this.entry = resolve(process.cwd(), 'src/lib/jobs/worker-entry.ts');
@@ -155,6 +163,7 @@ export class WorkerPool {
     this.idle.length = 0;
     await Promise.all(
       all.map(async (s) => {
+        clearTimeout(s.idleTimer);
         const running = s.running;
         s.running = null;
         await s.worker.terminate();
@@ -163,9 +172,17 @@ export class WorkerPool {
     );
   }
 
+  /** Worker threads alive now (busy or idle). */
+  get workers(): number {
+    return this.slots.size;
+  }
+
   private acquire(): Slot | null {
     const idle = this.idle.pop();
-    if (idle) return idle;
+    if (idle) {
+      clearTimeout(idle.idleTimer);
+      return idle;
+    }
     if (this.slots.size < this.size) return this.spawn();
     return null;
   }
@@ -175,14 +192,26 @@ export class WorkerPool {
     const next = this.waiting.shift();
     if (next) next.start(slot);
     else {
-      // An idle worker does not keep a script's process alive.
+      // An idle worker does not keep a script's process alive, and ends after idleMs.
       slot.worker.unref();
       this.idle.push(slot);
+      slot.idleTimer = setTimeout(() => this.retire(slot), this.idleMs);
+      slot.idleTimer.unref();
     }
+  }
+
+  /** Ends a worker that stayed idle (its heap goes with it); the next task starts a fresh one. */
+  private retire(slot: Slot): void {
+    const i = this.idle.indexOf(slot);
+    if (i < 0 || slot.running) return;
+    this.idle.splice(i, 1);
+    this.slots.delete(slot);
+    void slot.worker.terminate();
   }
 
   /** Drops a worker (crashed or overrunning its cancel) and lets a waiting task start a new one. */
   private discard(slot: Slot): void {
+    clearTimeout(slot.idleTimer);
     if (!this.slots.delete(slot)) return;
     const i = this.idle.indexOf(slot);
     if (i >= 0) this.idle.splice(i, 1);
