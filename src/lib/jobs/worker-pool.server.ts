@@ -70,6 +70,7 @@ export class WorkerPool {
   private readonly idle: Slot[] = [];
   private readonly waiting: Waiting[] = [];
   private nextTaskId = 1;
+  private started = 0;
   private closed = false;
 
   constructor(options: { size?: number; graceMs?: number; nice?: number; idleMs?: number } = {}) {
@@ -177,6 +178,11 @@ export class WorkerPool {
     return this.slots.size;
   }
 
+  /** Worker threads started since the pool was made (a reused worker is not counted again). */
+  get workersStarted(): number {
+    return this.started;
+  }
+
   private acquire(): Slot | null {
     const idle = this.idle.pop();
     if (idle) {
@@ -195,21 +201,13 @@ export class WorkerPool {
       // An idle worker does not keep a script's process alive, and ends after idleMs.
       slot.worker.unref();
       this.idle.push(slot);
-      slot.idleTimer = setTimeout(() => this.retire(slot), this.idleMs);
+      // A worker left idle is dropped (its heap goes with it); the next task starts a fresh one.
+      slot.idleTimer = setTimeout(() => this.discard(slot), this.idleMs);
       slot.idleTimer.unref();
     }
   }
 
-  /** Ends a worker that stayed idle (its heap goes with it); the next task starts a fresh one. */
-  private retire(slot: Slot): void {
-    const i = this.idle.indexOf(slot);
-    if (i < 0 || slot.running) return;
-    this.idle.splice(i, 1);
-    this.slots.delete(slot);
-    void slot.worker.terminate();
-  }
-
-  /** Drops a worker (crashed or overrunning its cancel) and lets a waiting task start a new one. */
+  /** Drops a worker (crashed, overrunning its cancel or idle too long) and lets a waiting task start a new one. */
   private discard(slot: Slot): void {
     clearTimeout(slot.idleTimer);
     if (!this.slots.delete(slot)) return;
@@ -225,6 +223,7 @@ export class WorkerPool {
     const worker = new Worker(this.entry, { workerData: { nice: this.nice } });
     const slot: Slot = { worker, running: null };
     this.slots.add(slot);
+    this.started++;
     worker.on('message', (message: FromWorker) => {
       const running = slot.running;
       if (!running || message.taskId !== running.taskId) return;

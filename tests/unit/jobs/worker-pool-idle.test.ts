@@ -27,6 +27,7 @@ describe('worker pool idle timeout', () => {
     const again = await pool.run(countPrimes, { limit: 100, every: 10 });
     expect(again.count).toBe(25);
     expect(pool.workers).toBe(1);
+    expect(pool.workersStarted).toBe(3);
   });
 
   it('keeps a worker that is reused before its idle time ends', async () => {
@@ -36,6 +37,8 @@ describe('worker pool idle timeout', () => {
       await new Promise((r) => setTimeout(r, 150));
       await pool.run(countPrimes, { limit: 100, every: 10 });
       expect(pool.workers).toBe(1);
+      // The same thread each time: an idle end would have started a second one.
+      expect(pool.workersStarted).toBe(1);
     }
     await waitFor(() => pool!.workers === 0, 5000);
     expect(pool.workers).toBe(0);
