@@ -579,14 +579,7 @@ function nameCopiesMpn(cands: Candidate[]): void {
   if (!mpn) return;
   for (const c of cands) {
     if (c === mpn || c.field !== 'description' || c.tag !== 'name' || c.filled < 3) continue;
-    let both = 0;
-    let same = 0;
-    c.cells.forEach((cell, i) => {
-      const other = mpn.cells[i] ?? '';
-      if (cell === '' || other === '') return;
-      both++;
-      if (cell.trim().toUpperCase() === other.trim().toUpperCase()) same++;
-    });
+    const { both, same } = agreement(c, mpn);
     if (both >= 3 && same >= both * 0.8) c.field = 'notes';
   }
 }
@@ -597,12 +590,20 @@ function nameCopiesMpn(cands: Candidate[]): void {
  */
 function covers(a: Candidate, b: Candidate): boolean {
   if (a.filled <= b.filled || b.filled === 0) return false;
+  return agreement(a, b).same >= b.filled * 0.9;
+}
+
+/** Sampled rows where both columns have a cell, and those where the cells are equal (case aside). */
+function agreement(a: Candidate, b: Candidate): { both: number; same: number } {
+  let both = 0;
   let same = 0;
   a.cells.forEach((cell, i) => {
     const other = b.cells[i] ?? '';
-    if (other !== '' && other.toUpperCase() === cell.toUpperCase()) same++;
+    if (cell === '' || other === '') return;
+    both++;
+    if (cell.toUpperCase() === other.toUpperCase()) same++;
   });
-  return same >= b.filled * 0.9;
+  return { both, same };
 }
 
 /** A maker's part-number column whose cells are part numbers: preferred over a generic 'Part Number'. */
